@@ -1,0 +1,212 @@
+"""The turn orchestrator: text in (typed or transcribed), tool calls executed, words out.
+
+pre_route first; when no fast path claims the text, the brain (LLM loop) decides; without a brain
+the turn answers that it can't handle the request yet. Never imports Textual.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.responder import spoken_text
+from jarvis_tui.assistant.router import pre_route
+from jarvis_tui.assistant.turn import ToolCallRecord, TurnResult
+from jarvis_tui.commands_registry import CommandRegistry
+from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
+from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
+
+log = logging.getLogger(__name__)
+
+CANT_HANDLE = "I can't handle that yet."
+_YES = re.compile(r"^(yes|yeah|yep|sure|ok|okay|do it|go ahead|confirm|please do|yes please|send it|clear it)$")
+_NO = re.compile(r"^(no|nope|cancel|never ?mind|don't|stop|forget it|no thanks)$")
+
+
+class Brain(Protocol):
+    """The LLM half of a turn (jarvis_tui.assistant.conversation). It fills `turn`: route,
+    tool_calls (executed through assistant.execute_call), spoken, wait_for_input."""
+
+    def run_turn(self, assistant: "Assistant", turn: TurnResult, request: RequestInformation) -> None: ...
+
+
+@dataclass
+class PendingActions:
+    command: str
+    actions: list[IJarvisButton]
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+class Assistant:
+    def __init__(self, registry: CommandRegistry, emit: ev.EventSink | None = None,
+                 brain: Brain | None = None) -> None:
+        self.registry = registry
+        self.emit: ev.EventSink = emit or (lambda e: None)
+        self.brain = brain
+        self.pending: PendingActions | None = None
+        self._lock = threading.RLock()   # one turn at a time
+
+    # ---- entry points -----------------------------------------------------------------------------
+    def handle_text(self, text: str, source: str = "text", conversation_id: str = "default",
+                    turn_id: str | None = None) -> TurnResult:
+        with self._lock:
+            t0 = time.perf_counter()
+            turn = TurnResult(text=text, turn_id=turn_id or uuid.uuid4().hex[:12])
+            if source == "text":
+                self.emit(ev.TranscriptReady(text=text, source="text", turn_id=turn.turn_id))
+            request = RequestInformation(voice_command=text, conversation_id=conversation_id,
+                                         source="voice" if source == "voice" else "text")
+            try:
+                self._route(turn, request)
+            except Exception as exc:  # the assistant keeps running whatever a turn does
+                log.exception("turn failed")
+                self.emit(ev.Error(stage="turn", message=f"{type(exc).__name__}: {exc}", turn_id=turn.turn_id))
+                turn.spoken = f"Sorry, something went wrong: {exc}"
+            turn.timings_ms["total"] = (time.perf_counter() - t0) * 1000
+            self._finish(turn)
+            return turn
+
+    def handle_action(self, command_name: str, action_name: str,
+                      context: dict[str, Any] | None = None) -> TurnResult:
+        """A button click (or a spoken yes/no on pending buttons)."""
+        with self._lock:
+            t0 = time.perf_counter()
+            turn = TurnResult(text=f"[{action_name}]", route="action", turn_id=uuid.uuid4().hex[:12])
+            command = self.registry.get(command_name)
+            if command is None:
+                response = CommandResponse.error_response(f"no command named {command_name!r}")
+            else:
+                try:
+                    response = command.handle_action(action_name, dict(context or {}))
+                except Exception as exc:
+                    log.exception("handle_action failed")
+                    response = CommandResponse.error_response(f"{command_name} failed: {exc}")
+            record = ToolCallRecord(command_name, {"action": action_name}, "action", response)
+            turn.tool_calls.append(record)
+            self._after_response(command_name, record.arguments, "action", response, turn, 0.0)
+            turn.spoken = spoken_text(response)
+            turn.wait_for_input = response.wait_for_input
+            turn.timings_ms["total"] = (time.perf_counter() - t0) * 1000
+            self._finish(turn)
+            return turn
+
+    # ---- routing -----------------------------------------------------------------------------------
+    def _route(self, turn: TurnResult, request: RequestInformation) -> None:
+        if self._answer_pending(turn, request):
+            return
+        t = time.perf_counter()
+        match = pre_route(turn.text, self.registry)
+        turn.timings_ms["pre_route"] = (time.perf_counter() - t) * 1000
+        if match is not None:
+            turn.route = "pre_route"
+            name = match.command.command_name
+            self.emit(ev.PreRouted(command=name, arguments=dict(match.result.arguments),
+                                   spoken_response=match.result.spoken_response, turn_id=turn.turn_id))
+            self.emit(ev.ToolCallsParsed(calls=[{"name": name, "arguments": dict(match.result.arguments)}],
+                                         origin="pre_route", turn_id=turn.turn_id))
+            record = self.execute_call(match.command, dict(match.result.arguments), request, "pre_route", turn)
+            turn.spoken = spoken_text(record.response, match.result.spoken_response) if record.response else None
+            turn.wait_for_input = bool(record.response and record.response.wait_for_input)
+            return
+        if self.brain is not None:
+            self.brain.run_turn(self, turn, request)
+            return
+        turn.route = "none"
+        turn.spoken = CANT_HANDLE
+
+    def _answer_pending(self, turn: TurnResult, request: RequestInformation) -> bool:
+        """A spoken 'yes' presses the pending primary/destructive button, 'no' cancels."""
+        pending, self.pending = self.pending, None
+        if pending is None:
+            return False
+        said = normalize_utterance(turn.text)
+        if _YES.match(said):
+            chosen = next((a for a in pending.actions if a.button_type in ("destructive", "primary")
+                           and a.button_action != "cancel_click"), None)
+        elif _NO.match(said):
+            chosen = next((a for a in pending.actions if a.button_action == "cancel_click"),
+                          IJarvisButton("Cancel", "cancel_click", "secondary"))
+        else:
+            return False
+        if chosen is None:
+            return False
+        command = self.registry.get(pending.command)
+        if command is None:
+            return False
+        turn.route = "action"
+        try:
+            response = command.handle_action(chosen.button_action, dict(pending.context))
+        except Exception as exc:
+            log.exception("handle_action failed")
+            response = CommandResponse.error_response(f"{pending.command} failed: {exc}")
+        record = ToolCallRecord(pending.command, {"action": chosen.button_action}, "action", response)
+        turn.tool_calls.append(record)
+        self._after_response(pending.command, record.arguments, "action", response, turn, 0.0)
+        turn.spoken = spoken_text(response)
+        turn.wait_for_input = response.wait_for_input
+        return True
+
+    # ---- execution ---------------------------------------------------------------------------------
+    def execute_call(self, command: IJarvisCommand, arguments: dict[str, Any], request: RequestInformation,
+                     origin: str, turn: TurnResult) -> ToolCallRecord:
+        """post_process_tool_call -> execute, with events; never raises."""
+        name = command.command_name
+        before = dict(arguments)
+        try:
+            args = command.post_process_tool_call(dict(arguments), request.voice_command)
+            if not isinstance(args, dict):
+                raise TypeError(f"post_process_tool_call returned {type(args).__name__}")
+        except Exception as exc:
+            log.exception("post_process_tool_call of %s failed", name)
+            self.emit(ev.Error(stage="post_process", message=f"{name}: {exc}", turn_id=turn.turn_id))
+            args = before
+        changes = {k: {"from": before.get(k), "to": args.get(k)}
+                   for k in set(before) | set(args) if before.get(k) != args.get(k)}
+        t = time.perf_counter()
+        response = command.execute(request, **args)
+        elapsed = (time.perf_counter() - t) * 1000
+        turn.timings_ms["execute"] = turn.timings_ms.get("execute", 0.0) + elapsed
+        record = ToolCallRecord(name, args, origin, response, changes)
+        turn.tool_calls.append(record)
+        self._after_response(name, args, origin, response, turn, elapsed, changes)
+        return record
+
+    def _after_response(self, name: str, args: dict[str, Any], origin: str, response: CommandResponse,
+                        turn: TurnResult, elapsed_ms: float, changes: dict[str, Any] | None = None) -> None:
+        if response.validation_results or response.corrections:
+            self.emit(ev.ValidationCompleted(
+                command=name, arguments=dict(args),
+                results=[r.to_dict() for r in response.validation_results],
+                corrections=dict(response.corrections), turn_id=turn.turn_id))
+        self.emit(ev.CommandFinished(
+            command=name, arguments=dict(args), origin=origin, success=response.success,
+            message=response.message, error=response.error_details,
+            context_data=_safe_context(response.context_data), post_processed=dict(changes or {}),
+            duration_ms=elapsed_ms, turn_id=turn.turn_id))
+        if response.actions:
+            self.pending = PendingActions(name, list(response.actions), dict(response.context_data))
+            self.emit(ev.ActionsOffered(command=name, actions=[a.to_dict() for a in response.actions],
+                                        context=_safe_context(response.context_data), turn_id=turn.turn_id))
+
+    def _finish(self, turn: TurnResult) -> None:
+        self.emit(ev.TurnFinished(text=turn.text, route=turn.route, spoken=turn.spoken,
+                                  wait_for_input=turn.wait_for_input, timings_ms=dict(turn.timings_ms),
+                                  turn_id=turn.turn_id))
+
+
+def _safe_context(data: dict[str, Any]) -> dict[str, Any]:
+    """context_data for events: JSON-friendly, no secret-looking keys."""
+    out: dict[str, Any] = {}
+    for k, v in data.items():
+        if any(s in k.lower() for s in ("password", "secret", "token", "api_key")):
+            out[k] = "***"
+        elif isinstance(v, (str, int, float, bool, type(None), list, dict)):
+            out[k] = v
+        else:
+            out[k] = str(v)
+    return out

@@ -1,0 +1,56 @@
+"""The result of one turn, as the CLI, the TUI and tests see it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from jarvis_tui.sdk.responses import CommandResponse
+
+
+@dataclass
+class ToolCallRecord:
+    name: str
+    arguments: dict[str, Any]
+    origin: str                                   # pre_route | llm | action
+    response: CommandResponse | None = None
+    post_processed: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "arguments": self.arguments}
+
+
+@dataclass
+class TurnResult:
+    text: str
+    route: str = "none"                           # pre_route | llm | none
+    tool_calls: list[ToolCallRecord] = field(default_factory=list)
+    spoken: str | None = None
+    message: str | None = None                    # the LLM's own message, if any
+    wait_for_input: bool = False
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    turn_id: str = ""
+
+    @property
+    def responses(self) -> list[CommandResponse]:
+        return [c.response for c in self.tool_calls if c.response is not None]
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        return [dict(a.to_dict(), command=c.name) for c in self.tool_calls if c.response
+                for a in c.response.actions]
+
+    @property
+    def validation(self) -> list[dict[str, Any]]:
+        return [dict(v.to_dict(), command=c.name) for c in self.tool_calls if c.response
+                for v in c.response.validation_results]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "route": self.route,
+            "tool_calls": [c.to_dict() for c in self.tool_calls],
+            "validation": self.validation,
+            "spoken": self.spoken,
+            "actions": self.actions,
+            "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
+        }

@@ -1,0 +1,265 @@
+"""Configuration: defaults < TOML at <config dir>/config.toml < JARVIS_* environment < CLI flags.
+
+Environment names are JARVIS_<SECTION>_<KEY> (e.g. JARVIS_LLM_MODEL, JARVIS_AUDIO_HANGOVER_MS);
+JARVIS_MODEL_INTERFACE is the documented alias of JARVIS_LLM_INTERFACE.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from jarvis_tui import paths
+
+
+class ConfigError(Exception):
+    """A config value or file that cannot be used; the message names the file, line and key."""
+
+    def __init__(self, message: str, file: Path | None = None, line: int | None = None,
+                 key: str | None = None) -> None:
+        where = ""
+        if file is not None:
+            where = f"{file}"
+            if line is not None:
+                where += f", line {line}"
+            where += ": "
+        super().__init__(f"{where}{message}")
+        self.file, self.line, self.key = file, line, key
+
+
+@dataclass
+class GeneralConfig:
+    user_name: str | None = None
+    room: str | None = None
+    timezone: str | None = None          # IANA name; None = the system's
+    location: str | None = None          # default city for weather
+    response_style: str = "brief"
+
+
+@dataclass
+class AudioConfig:
+    input_device: str | None = None      # by name; None = system default
+    output_device: str | None = None
+    mode: str = "push_to_talk"           # push_to_talk | hands_free
+    hangover_ms: int = 400               # silence after speech that ends an utterance
+    preroll_ms: int = 300
+    min_speech_ms: int = 250
+    max_utterance_s: float = 15.0
+    vad_threshold: float = 0.5
+    half_duplex: bool = True             # mute the mic while speaking
+    follow_up_window_s: float = 6.0
+    earcons: bool = True
+
+
+@dataclass
+class SttConfig:
+    model: str = "bundled"               # bundled | a size name | a CTranslate2 model dir
+    compute_type: str = "int8"
+    threads: int = 2
+    language: str = "en"
+    beam_size: int = 1
+    no_speech_threshold: float = 0.6
+    logprob_threshold: float = -1.0
+
+
+@dataclass
+class TtsConfig:
+    enabled: bool = True
+    voice: str = "bundled"               # bundled | path to a piper .onnx voice
+    length_scale: float = 1.0
+
+
+@dataclass
+class LlmConfig:
+    backend: str = "llama"               # llama (in process) | openai (HTTP) | none
+    model: str = "bundled"               # bundled | path to a GGUF
+    base_url: str | None = None          # for backend = openai
+    remote_model: str | None = None      # model name sent to the HTTP server
+    interface: str | None = None         # prompt provider name
+    n_ctx: int = 4096
+    threads: int = 2
+    max_tokens: int = 192
+    temperature: float = 0.0
+    max_iterations: int = 3
+    constrained: bool = True             # JSON-schema constrained output
+    timeout_s: float = 60.0
+
+
+@dataclass
+class RoutingConfig:
+    disabled_fast_paths: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Config:
+    general: GeneralConfig = field(default_factory=GeneralConfig)
+    audio: AudioConfig = field(default_factory=AudioConfig)
+    stt: SttConfig = field(default_factory=SttConfig)
+    tts: TtsConfig = field(default_factory=TtsConfig)
+    llm: LlmConfig = field(default_factory=LlmConfig)
+    routing: RoutingConfig = field(default_factory=RoutingConfig)
+    data_dir: Path | None = None
+    config_dir: Path | None = None
+    source: Path | None = None           # the TOML file read, if any
+
+    SECTIONS = ("general", "audio", "stt", "tts", "llm", "routing")
+
+    # ---- access -------------------------------------------------------------------------------
+    def get(self, dotted: str) -> Any:
+        section, key = _split_key(dotted)
+        return getattr(getattr(self, section), key)
+
+    def set(self, dotted: str, value: Any, *, origin: str = "override") -> None:
+        section, key = _split_key(dotted)
+        target = getattr(self, section, None)
+        if section not in self.SECTIONS or target is None:
+            raise ConfigError(f"unknown section [{section}] (known: {', '.join(self.SECTIONS)})", key=dotted)
+        fields = {f.name: f for f in dataclasses.fields(target)}
+        if key not in fields:
+            raise ConfigError(f"unknown key {dotted!r} in {origin} (known in [{section}]: "
+                              f"{', '.join(fields)})", key=dotted)
+        setattr(target, key, _coerce(fields[key], value, dotted, origin))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {s: dataclasses.asdict(getattr(self, s)) for s in self.SECTIONS}
+
+
+def _split_key(dotted: str) -> tuple[str, str]:
+    if "." not in dotted:
+        raise ConfigError(f"config keys look like section.key, not {dotted!r}", key=dotted)
+    section, key = dotted.split(".", 1)
+    return section, key
+
+
+def _coerce(f: dataclasses.Field, value: Any, dotted: str, origin: str) -> Any:
+    kind = str(f.type)
+    from_text = isinstance(value, str) and origin.startswith("environment")
+    try:
+        if "list" in kind:
+            if isinstance(value, str):
+                return [v.strip() for v in value.split(",") if v.strip()]
+            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                return value
+            raise TypeError("a list of strings")
+        if value is None:
+            if "None" in kind:
+                return None
+            raise TypeError("a value")
+        if kind.startswith("bool"):
+            if isinstance(value, bool):
+                return value
+            if from_text and value.lower() in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+                return value.lower() in ("1", "true", "yes", "on")
+            raise TypeError("true or false")
+        if kind.startswith("int"):
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+            if from_text and re.fullmatch(r"-?\d+", value.strip()):
+                return int(value)
+            raise TypeError("a whole number")
+        if kind.startswith("float"):
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return float(value)
+            if from_text:
+                return float(value)
+            raise TypeError("a number")
+        if "str" in kind:
+            if isinstance(value, str):
+                return value
+            raise TypeError("text")
+        if "Path" in kind:
+            return Path(value)
+    except (TypeError, ValueError) as exc:
+        want = exc.args[0] if isinstance(exc, TypeError) else "a number"
+        raise ConfigError(f"{dotted} must be {want}, got {value!r} (from {origin})", key=dotted) from None
+    return value
+
+
+def _line_of(text: str, section: str, key: str | None) -> int | None:
+    """1-based line of `key` inside [section] (or of the section header when key is None)."""
+    current = None
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        m = re.match(r"^\[\s*([^\]]+?)\s*\]", stripped)
+        if m:
+            current = m.group(1)
+            if key is None and current == section:
+                return number
+            continue
+        if current == section and key and re.match(rf"^\"?{re.escape(key)}\"?\s*=", stripped):
+            return number
+        if current is None and key and re.match(rf"^{re.escape(section)}\.{re.escape(key)}\s*=", stripped):
+            return number
+    return None
+
+
+def load_file(cfg: Config, path: Path) -> None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot read config: {exc.strerror}", file=path) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        m = re.search(r"line (\d+)", str(exc))
+        raise ConfigError(f"not valid TOML: {exc}", file=path, line=int(m.group(1)) if m else None) from None
+    for section, values in data.items():
+        if section not in Config.SECTIONS:
+            raise ConfigError(f"unknown section [{section}] (known: {', '.join(Config.SECTIONS)})",
+                              file=path, line=_line_of(text, section, None), key=section)
+        if not isinstance(values, dict):
+            raise ConfigError(f"{section} must be a table like [{section}]", file=path,
+                              line=_line_of(text, section, None), key=section)
+        for key, value in values.items():
+            try:
+                cfg.set(f"{section}.{key}", value, origin=str(path))
+            except ConfigError as exc:
+                msg = str(exc).replace(f" (from {path})", "").replace(f" in {path}", "")
+                raise ConfigError(msg, file=path, line=_line_of(text, section, key),
+                                  key=f"{section}.{key}") from None
+    cfg.source = path
+
+
+def env_overrides(environ: Mapping[str, str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    if "JARVIS_MODEL_INTERFACE" in environ:
+        out["llm.interface"] = environ["JARVIS_MODEL_INTERFACE"]
+    for name, value in environ.items():
+        if not name.startswith("JARVIS_") or name in ("JARVIS_MODEL_INTERFACE", "JARVIS_DATA_DIR",
+                                                      "JARVIS_CONFIG_DIR", "JARVIS_MODEL_CACHE"):
+            continue
+        rest = name[len("JARVIS_"):].lower()
+        for section in Config.SECTIONS:
+            if rest.startswith(section + "_"):
+                out[f"{section}.{rest[len(section) + 1:]}"] = value
+                break
+    return out
+
+
+def load_config(config_dir: str | os.PathLike[str] | None = None,
+                data_dir: str | os.PathLike[str] | None = None,
+                overrides: Mapping[str, Any] | None = None,
+                environ: Mapping[str, str] | None = None) -> Config:
+    """Build the effective config. Raises ConfigError naming the file/line/key of a bad value."""
+    environ = os.environ if environ is None else environ
+    cfg = Config()
+    cfg.config_dir = paths.config_dir(config_dir)
+    toml_path = cfg.config_dir / "config.toml"
+    if toml_path.exists():
+        load_file(cfg, toml_path)
+    for dotted, value in env_overrides(environ).items():
+        try:
+            cfg.set(dotted, value, origin=f"environment JARVIS_{dotted.replace('.', '_').upper()}")
+        except ConfigError as exc:
+            if "unknown key" in str(exc):
+                continue  # JARVIS_* variables that are not ours (or are for other tools)
+            raise
+    for dotted, value in (overrides or {}).items():
+        if value is not None:
+            cfg.set(dotted, value, origin="command line")
+    cfg.data_dir = paths.data_dir(data_dir)
+    return cfg

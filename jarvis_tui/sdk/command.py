@@ -1,0 +1,298 @@
+"""The command interface (upstream IJarvisCommand) and the fixed execution lifecycle."""
+from __future__ import annotations
+
+import logging
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Pattern
+
+from jarvis_tui.sdk.examples import CommandAntipattern, CommandExample, JarvisPackage
+from jarvis_tui.sdk.parameters import JarvisParameter
+from jarvis_tui.sdk.responses import CommandResponse, PreRouteResult, RequestInformation, ValidationResult
+from jarvis_tui.sdk.secrets import AuthenticationConfig, JarvisSecret
+
+if TYPE_CHECKING:
+    from jarvis_tui.sdk.services import CommandServices
+
+log = logging.getLogger(__name__)
+
+FastPathHandler = Callable[[re.Match[str], str], "PreRouteResult | None"]
+
+
+@dataclass(frozen=True)
+class FastPath:
+    """A deterministic route as data: when `pattern` matches the whole utterance, `handler(match,
+    text)` returns the arguments (or None when it is not sure). `id` lets a user disable it."""
+
+    id: str
+    pattern: Pattern[str] | str
+    handler: FastPathHandler
+    description: str = ""
+
+    @property
+    def regex(self) -> Pattern[str]:
+        return self.pattern if isinstance(self.pattern, re.Pattern) else re.compile(self.pattern, re.I)
+
+
+class IJarvisCommand(ABC):
+    """The full upstream command interface. Subclass JarvisCommandBase, not this."""
+
+    # ---- identity and schema ------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def command_name(self) -> str: ...
+
+    @property
+    @abstractmethod
+    def description(self) -> str: ...
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return []
+
+    @property
+    def required_secrets(self) -> list[JarvisSecret]:
+        return []
+
+    @property
+    def all_possible_secrets(self) -> list[JarvisSecret]:
+        """Every secret the command may read, required or optional (for the Secrets menu)."""
+        return list(self.required_secrets)
+
+    @property
+    def keywords(self) -> list[str]:
+        return []
+
+    @property
+    def rules(self) -> list[str]:
+        return []
+
+    @property
+    def critical_rules(self) -> list[str]:
+        return []
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return []
+
+    @property
+    def allow_direct_answer(self) -> bool:
+        return False
+
+    @property
+    def required_packages(self) -> list[JarvisPackage]:
+        return []
+
+    @property
+    def associated_service(self) -> str | None:
+        return None
+
+    @property
+    def authentication(self) -> AuthenticationConfig | None:
+        return None
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        return []
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return []
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        return self.generate_prompt_examples()
+
+    def init_data(self) -> dict[str, Any]:
+        """One-time data set-up when the command is first installed; returns what it did."""
+        return {}
+
+    # ---- the turn -----------------------------------------------------------------------------
+    @abstractmethod
+    def pre_route(self, voice_command: str) -> PreRouteResult | None: ...
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        return args
+
+    def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
+        return []
+
+    @abstractmethod
+    def handle_action(self, action_name: str, context: dict[str, Any]) -> CommandResponse: ...
+
+    @abstractmethod
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse: ...
+
+    @abstractmethod
+    def execute(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse: ...
+
+    @abstractmethod
+    def to_openai_tool_schema(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def get_command_schema(self) -> dict[str, Any]: ...
+
+
+class JarvisCommandBase(IJarvisCommand):
+    """Default behaviour of every command: fast paths as data, the fixed execute() lifecycle,
+    cancel_click, schemas. Commands subclass this and implement run()."""
+
+    def __init__(self) -> None:
+        self.services: CommandServices | None = None
+        self.disabled_fast_paths: set[str] = set()
+
+    def bind(self, services: "CommandServices") -> None:
+        """Give the command the stores, secrets and event sink of the running assistant."""
+        self.services = services
+
+    # ---- pre_route: the fast paths, in order ----------------------------------------------------
+    def pre_route(self, voice_command: str) -> PreRouteResult | None:
+        text = normalize_utterance(voice_command)
+        for fp in self.fast_paths:
+            if fp.id in self.disabled_fast_paths:
+                continue
+            m = fp.regex.fullmatch(text)
+            if m is None:
+                continue
+            try:
+                result = fp.handler(m, voice_command)
+            except Exception:  # a fast path that breaks is not sure
+                log.exception("fast path %s of %s failed", fp.id, self.command_name)
+                result = None
+            if result is not None:
+                return result
+        return None
+
+    # ---- the fixed lifecycle ---------------------------------------------------------------------
+    def missing_secrets(self) -> list[JarvisSecret]:
+        reader = self.services.secrets if self.services else None
+        missing = []
+        for s in self.required_secrets:
+            if not s.required:
+                continue
+            value = reader.get(s.key) if reader is not None else None
+            if value is None or str(value).strip() == "":
+                missing.append(s)
+        return missing
+
+    def execute(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        """secrets -> required params -> types -> validate_call -> auto-correct -> run."""
+        missing = self.missing_secrets()
+        if missing:
+            names = ", ".join(s.key for s in missing)
+            labels = ", ".join(s.label for s in missing)
+            return CommandResponse.error_response(
+                f"Missing setting{'s' if len(missing) > 1 else ''}: {names}",
+                context_data={
+                    "message": f"I can't do that until {labels} {'is' if len(missing) == 1 else 'are'} set. "
+                               f"Add {'it' if len(missing) == 1 else 'them'} under Secrets.",
+                    "missing_secrets": [s.key for s in missing],
+                })
+
+        declared = {p.name: p for p in self.parameters}
+        args: dict[str, Any] = {}
+        results: list[ValidationResult] = []
+        for p in self.parameters:
+            value = kwargs.get(p.name)
+            if value is None or (isinstance(value, str) and value.strip() == "" and p.required):
+                if p.required and p.default is None:
+                    results.append(ValidationResult(
+                        success=False, param_name=p.name, command_name=self.command_name,
+                        message=f"Missing required parameter {p.name}",
+                        valid_values=list(p.enum_values) if p.enum_values else None))
+                elif p.default is not None:
+                    args[p.name] = p.default
+                continue
+            coerced, result = p.validate(value, self.command_name)
+            results.append(result)
+            args[p.name] = coerced
+        unknown = sorted(set(kwargs) - set(declared))
+        if unknown:
+            log.info("%s: ignoring unknown arguments %s", self.command_name, unknown)
+        if any(not r.success for r in results):
+            return CommandResponse.validation_error(results)
+
+        corrections: dict[str, dict[str, Any]] = {}
+        try:
+            call_results = list(self.validate_call(**args))
+        except Exception as exc:
+            log.exception("validate_call of %s failed", self.command_name)
+            return CommandResponse.error_response(f"{self.command_name} could not check its arguments: {exc}")
+        results.extend(call_results)
+        unresolved = []
+        for r in call_results:
+            if r.success:
+                continue
+            if r.suggested_value is not None and r.param_name:
+                corrections[r.param_name] = {"from": args.get(r.param_name), "to": r.suggested_value}
+                args[r.param_name] = r.suggested_value
+            else:
+                unresolved.append(r)
+        if unresolved:
+            return CommandResponse.validation_error(results)
+
+        try:
+            response = self.run(request_info, **args)
+        except Exception as exc:
+            log.exception("command %s crashed", self.command_name)
+            response = CommandResponse.error_response(
+                f"{self.command_name} failed: {type(exc).__name__}: {exc}",
+                context_data={"message": f"Sorry, {self.command_name.replace('_', ' ')} failed: {exc}"})
+        if not isinstance(response, CommandResponse):
+            response = CommandResponse.error_response(
+                f"{self.command_name} returned {type(response).__name__}, not a CommandResponse")
+        response.validation_results = results + [r for r in response.validation_results if r not in results]
+        response.corrections.update(corrections)
+        return response
+
+    def handle_action(self, action_name: str, context: dict[str, Any]) -> CommandResponse:
+        if action_name == "cancel_click":
+            return CommandResponse.final_response({"message": "Cancelled."})
+        return CommandResponse.error_response(f"{self.command_name} has no action {action_name!r}")
+
+    # ---- schemas ---------------------------------------------------------------------------------
+    def json_parameters_schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {p.name: p.json_schema() for p in self.parameters},
+            "required": [p.name for p in self.parameters if p.required],
+        }
+
+    def to_openai_tool_schema(self) -> dict[str, Any]:
+        return {"type": "function", "function": {
+            "name": self.command_name, "description": self.description,
+            "parameters": self.json_parameters_schema()}}
+
+    def get_command_schema(self) -> dict[str, Any]:
+        return {
+            "command_name": self.command_name,
+            "description": self.description,
+            "parameters": [p.to_dict() for p in self.parameters],
+            "required_secrets": [s.to_dict() for s in self.required_secrets],
+            "all_possible_secrets": [s.to_dict() for s in self.all_possible_secrets],
+            "keywords": list(self.keywords),
+            "rules": list(self.rules),
+            "critical_rules": list(self.critical_rules),
+            "antipatterns": [a.to_dict() for a in self.antipatterns],
+            "allow_direct_answer": self.allow_direct_answer,
+            "required_packages": [p.to_dict() for p in self.required_packages],
+            "associated_service": self.associated_service,
+            "authentication": self.authentication.to_dict() if self.authentication else None,
+            "examples": [e.to_dict() for e in self.generate_prompt_examples()],
+            "fast_paths": [{"id": fp.id, "pattern": fp.regex.pattern, "description": fp.description,
+                            "enabled": fp.id not in self.disabled_fast_paths} for fp in self.fast_paths],
+            "has_fast_path": bool(self.fast_paths) or type(self).pre_route is not JarvisCommandBase.pre_route,
+        }
+
+
+_PUNCT_END = re.compile(r"[\s.!?,;:]+$")
+_SPACES = re.compile(r"\s+")
+
+
+def normalize_utterance(text: str) -> str:
+    """Lower case, single spaces, no trailing punctuation, curly quotes straightened."""
+    t = text.replace("\u2019", "'").replace("\u2018", "'").strip().lower()
+    t = _PUNCT_END.sub("", t)
+    t = re.sub(r"^(?:hey |ok |okay )?jarvis[,\s]+", "", t)
+    t = re.sub(r"^(?:please|can you|could you|would you)\s+", "", t)
+    t = re.sub(r"\s+please$", "", t)
+    return _SPACES.sub(" ", t).strip()

@@ -1,0 +1,183 @@
+"""SQLite stores in the user data dir: settings, secrets (0600, separate file), lists, reminders, timers."""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+from jarvis_tui.store.database import Database
+from jarvis_tui.store.migrations import MIGRATIONS, SECRETS_MIGRATIONS
+
+DB_NAME = "jarvis.sqlite3"
+SECRETS_NAME = "secrets.sqlite3"
+
+
+def _now_iso() -> str:
+    return _dt.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+class Settings:
+    """Key/value settings, values stored as JSON (e.g. llm.interface, audio.input_device)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def get(self, key: str, default: Any = None) -> Any:
+        rows = self._db.query("SELECT value FROM settings WHERE key = ?", (key,))
+        return json.loads(rows[0]["value"]) if rows else default
+
+    def set(self, key: str, value: Any) -> None:
+        self._db.execute("INSERT INTO settings(key, value) VALUES(?, ?) "
+                         "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                         (key, json.dumps(value)))
+
+    def delete(self, key: str) -> None:
+        self._db.execute("DELETE FROM settings WHERE key = ?", (key,))
+
+    def all(self) -> dict[str, Any]:
+        return {r["key"]: json.loads(r["value"]) for r in self._db.query("SELECT key, value FROM settings ORDER BY key")}
+
+
+class SecretStore:
+    """Secret values in their own SQLite file, mode 0600. Never printed: repr shows keys only."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def get(self, key: str) -> str | None:
+        rows = self._db.query("SELECT value FROM secrets WHERE key = ?", (key,))
+        return rows[0]["value"] if rows else None
+
+    def set(self, key: str, value: str) -> None:
+        if not key.strip():
+            raise ValueError("a secret needs a name")
+        self._db.execute("INSERT INTO secrets(key, value, updated_at) VALUES(?, ?, ?) "
+                         "ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                         (key, str(value), _now_iso()))
+
+    def delete(self, key: str) -> None:
+        self._db.execute("DELETE FROM secrets WHERE key = ?", (key,))
+
+    def keys(self) -> list[str]:
+        return [r["key"] for r in self._db.query("SELECT key FROM secrets ORDER BY key")]
+
+    def __repr__(self) -> str:
+        return f"SecretStore(keys={self.keys()})"
+
+
+class ListStore:
+    """Named lists ('shopping', 'todo'): items with a done flag."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def add(self, list_name: str, items: list[str]) -> list[str]:
+        """Add items not already open on the list (case-insensitive); returns those added."""
+        added = []
+        with self._db.transaction() as conn:
+            for item in items:
+                text = item.strip()
+                if not text:
+                    continue
+                exists = conn.execute("SELECT 1 FROM list_items WHERE list_name = ? AND done = 0 "
+                                      "AND lower(text) = lower(?)", (list_name, text)).fetchone()
+                if exists:
+                    continue
+                conn.execute("INSERT INTO list_items(list_name, text, created_at) VALUES(?, ?, ?)",
+                             (list_name, text, _now_iso()))
+                added.append(text)
+        return added
+
+    def items(self, list_name: str, include_done: bool = False) -> list[dict[str, Any]]:
+        sql = "SELECT id, text, done, created_at, completed_at FROM list_items WHERE list_name = ?"
+        if not include_done:
+            sql += " AND done = 0"
+        return [dict(r) for r in self._db.query(sql + " ORDER BY id", (list_name,))]
+
+    def set_done(self, list_name: str, text: str, done: bool = True) -> bool:
+        cur = self._db.execute(
+            "UPDATE list_items SET done = ?, completed_at = ? WHERE id = (SELECT id FROM list_items "
+            "WHERE list_name = ? AND lower(text) = lower(?) AND done = ? ORDER BY id LIMIT 1)",
+            (int(done), _now_iso() if done else None, list_name, text.strip(), int(not done)))
+        return cur.rowcount > 0
+
+    def remove(self, list_name: str, text: str) -> bool:
+        cur = self._db.execute("DELETE FROM list_items WHERE list_name = ? AND lower(text) = lower(?)",
+                               (list_name, text.strip()))
+        return cur.rowcount > 0
+
+    def clear(self, list_name: str) -> int:
+        return self._db.execute("DELETE FROM list_items WHERE list_name = ?", (list_name,)).rowcount
+
+
+class ReminderStore:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def add(self, text: str, due_at: _dt.datetime, recurrence: str | None = None) -> int:
+        cur = self._db.execute("INSERT INTO reminders(text, due_at, recurrence, created_at) VALUES(?, ?, ?, ?)",
+                               (text, due_at.isoformat(timespec="seconds"), recurrence, _now_iso()))
+        return int(cur.lastrowid)
+
+    def active(self) -> list[dict[str, Any]]:
+        return [dict(r) for r in self._db.query("SELECT * FROM reminders WHERE active = 1 ORDER BY due_at")]
+
+    def get(self, reminder_id: int) -> dict[str, Any] | None:
+        rows = self._db.query("SELECT * FROM reminders WHERE id = ?", (reminder_id,))
+        return dict(rows[0]) if rows else None
+
+    def due(self, now: _dt.datetime) -> list[dict[str, Any]]:
+        return [r for r in self.active() if _dt.datetime.fromisoformat(r["due_at"]) <= now]
+
+    def reschedule(self, reminder_id: int, due_at: _dt.datetime) -> None:
+        self._db.execute("UPDATE reminders SET due_at = ?, active = 1 WHERE id = ?",
+                         (due_at.isoformat(timespec="seconds"), reminder_id))
+
+    def mark_fired(self, reminder_id: int, next_due: _dt.datetime | None) -> None:
+        if next_due is None:
+            self._db.execute("UPDATE reminders SET active = 0, last_fired_at = ? WHERE id = ?",
+                             (_now_iso(), reminder_id))
+        else:
+            self._db.execute("UPDATE reminders SET due_at = ?, last_fired_at = ? WHERE id = ?",
+                             (next_due.isoformat(timespec="seconds"), _now_iso(), reminder_id))
+
+    def delete(self, reminder_id: int) -> bool:
+        return self._db.execute("DELETE FROM reminders WHERE id = ?", (reminder_id,)).rowcount > 0
+
+
+class TimerStore:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def add(self, label: str | None, duration_seconds: int, started_at: _dt.datetime) -> int:
+        ends = started_at + _dt.timedelta(seconds=duration_seconds)
+        cur = self._db.execute("INSERT INTO timers(label, duration_seconds, started_at, ends_at) VALUES(?, ?, ?, ?)",
+                               (label, duration_seconds, started_at.isoformat(), ends.isoformat()))
+        return int(cur.lastrowid)
+
+    def running(self) -> list[dict[str, Any]]:
+        return [dict(r) for r in self._db.query("SELECT * FROM timers WHERE state = 'running' ORDER BY ends_at")]
+
+    def set_state(self, timer_id: int, state: str) -> None:
+        self._db.execute("UPDATE timers SET state = ? WHERE id = ?", (state, timer_id))
+
+
+class Store:
+    """All persistent state of one data dir."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.db = Database(self.data_dir / DB_NAME, MIGRATIONS)
+        self.secrets_db = Database(self.data_dir / SECRETS_NAME, SECRETS_MIGRATIONS, mode=0o600)
+        self.settings = Settings(self.db)
+        self.secrets = SecretStore(self.secrets_db)
+        self.lists = ListStore(self.db)
+        self.reminders = ReminderStore(self.db)
+        self.timers = TimerStore(self.db)
+        self.lock = threading.RLock()
+
+    def close(self) -> None:
+        self.db.close()
+        self.secrets_db.close()
