@@ -42,6 +42,17 @@ class Runtime:
         assistant = Assistant(registry, emit=bus.emit)
         return cls(config, store, bus, registry, services, assistant)
 
+    def load_brain(self):
+        """Attach the LLM loop when the config has an LLM backend; returns the brain or None.
+        (The LLM half lands with the brain: jarvis_tui.assistant.conversation.)"""
+        if self.config.llm.backend == "none":
+            return None
+        return self.assistant.brain
+
+    def speak(self, text: str, out_path: str | None = None) -> None:
+        """Say `text` through the TTS (or write it to a WAV). Lands with the audio pipeline."""
+        return None
+
     def close(self) -> None:
         for command in self.registry:
             stop = getattr(command, "shutdown", None)
