@@ -146,6 +146,18 @@ class ReminderStore:
     def delete(self, reminder_id: int) -> bool:
         return self._db.execute("DELETE FROM reminders WHERE id = ?", (reminder_id,)).rowcount > 0
 
+    def claim_fired(self, reminder_id: int, due_at: str, next_due: _dt.datetime | None) -> bool:
+        """mark_fired, but only if the reminder is still active and still due at `due_at` (the ISO
+        text read before); False when another process or thread fired it first."""
+        if next_due is None:
+            sql, params = ("UPDATE reminders SET active = 0, last_fired_at = ? "
+                           "WHERE id = ? AND active = 1 AND due_at = ?", (_now_iso(), reminder_id, due_at))
+        else:
+            sql, params = ("UPDATE reminders SET due_at = ?, last_fired_at = ? "
+                           "WHERE id = ? AND active = 1 AND due_at = ?",
+                           (next_due.isoformat(timespec="seconds"), _now_iso(), reminder_id, due_at))
+        return self._db.execute(sql, params).rowcount > 0
+
 
 class TimerStore:
     def __init__(self, db: Database) -> None:
@@ -162,6 +174,12 @@ class TimerStore:
 
     def set_state(self, timer_id: int, state: str) -> None:
         self._db.execute("UPDATE timers SET state = ? WHERE id = ?", (state, timer_id))
+
+    def finish(self, timer_id: int, state: str) -> bool:
+        """Move a running timer to `state` (fired | cancelled); False when it was not running
+        (so that only one process announces or cancels it)."""
+        return self._db.execute("UPDATE timers SET state = ? WHERE id = ? AND state = 'running'",
+                                (state, timer_id)).rowcount > 0
 
 
 class Store:

@@ -1,0 +1,255 @@
+"""Background work of the built-in commands: running timers and due reminders.
+
+One service object per running assistant (kept in `services.extras`), each with one daemon thread
+that wakes at least every `poll_s` seconds, reads the SQLite tables (so a timer set or cancelled
+by another process with the same data dir is seen too) and announces what is due with an
+`Announcement` event. The thread starts lazily, when there is something to wait for, and
+`shutdown()` stops it. This module defines no commands.
+"""
+from __future__ import annotations
+
+import calendar
+import datetime as _dt
+import logging
+import threading
+from typing import Any
+
+from commands._parsing import say_duration
+from jarvis_tui.assistant.events import Announcement
+from jarvis_tui.sdk.services import CommandServices
+
+log = logging.getLogger(__name__)
+
+
+def parse_iso(value: str) -> _dt.datetime:
+    d = _dt.datetime.fromisoformat(value)
+    return d if d.tzinfo else d.astimezone()
+
+
+class PollingService:
+    name = "service"
+    poll_s = 1.0
+
+    def __init__(self, services: CommandServices) -> None:
+        self.services = services
+        self._wake = threading.Condition()
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def now(self) -> _dt.datetime:
+        now = self.services.clock()
+        return now if now.tzinfo else now.astimezone()
+
+    def ensure_running(self) -> None:
+        with self._lock:
+            if self._stop:
+                return
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, name=f"jarvis-{self.name}", daemon=True)
+                self._thread.start()
+        self.wake()
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wake(self) -> None:
+        with self._wake:
+            self._wake.notify_all()
+
+    def shutdown(self, timeout: float = 2.0) -> None:
+        with self._lock:
+            self._stop = True
+        self.wake()
+        t = self._thread
+        if t is not None and t is not threading.current_thread():
+            t.join(timeout)
+
+    def _loop(self) -> None:
+        while not self._stop:
+            try:
+                delay = self.tick()
+            except Exception:  # the store may be closed under us at shutdown; never die noisily
+                if self._stop:
+                    return
+                log.exception("%s tick failed", self.name)
+                delay = self.poll_s
+            with self._wake:
+                if self._stop:
+                    return
+                self._wake.wait(max(0.02, min(self.poll_s, delay if delay is not None else self.poll_s)))
+
+    def tick(self) -> float | None:
+        """Announce what is due; return seconds until the next thing (None = nothing known)."""
+        raise NotImplementedError
+
+    def emit(self, text: str, source: str, earcon: str = "timer") -> None:
+        try:
+            self.services.emit(Announcement(text=text, source=source, earcon=earcon))
+        except Exception:
+            log.exception("announcement failed")
+
+
+# ---- timers ------------------------------------------------------------------------------------------
+def timer_name(t: dict[str, Any]) -> str:
+    """'your pasta timer' / 'your 10 minute timer'."""
+    if t.get("label"):
+        return f"your {t['label']} timer"
+    return f"your {say_duration(int(t['duration_seconds'])).replace('hours', 'hour').replace('minutes', 'minute').replace('seconds', 'second')} timer"
+
+
+class TimerService(PollingService):
+    name = "timers"
+
+    def __init__(self, services: CommandServices) -> None:
+        super().__init__(services)
+        self.fired: list[dict[str, Any]] = []
+
+    def add(self, duration_seconds: int, label: str | None) -> dict[str, Any]:
+        now = self.now()
+        timer_id = self.services.store.timers.add(label, int(duration_seconds), now)
+        self.ensure_running()
+        return self.get(timer_id) or {"id": timer_id, "label": label, "duration_seconds": duration_seconds}
+
+    def get(self, timer_id: int) -> dict[str, Any] | None:
+        rows = self.services.store.db.query("SELECT * FROM timers WHERE id = ?", (timer_id,))
+        return dict(rows[0]) if rows else None
+
+    def running_timers(self) -> list[dict[str, Any]]:
+        now = self.now()
+        out = []
+        for t in self.services.store.timers.running():
+            t["remaining_seconds"] = max(0, int(round((parse_iso(t["ends_at"]) - now).total_seconds())))
+            out.append(t)
+        return out
+
+    def cancel(self, timer_id: int) -> bool:
+        return self.services.store.timers.finish(timer_id, "cancelled")
+
+    def resume(self) -> None:
+        """At start: timers that ended while the assistant was not running are closed quietly;
+        the rest keep running."""
+        now = self.now()
+        pending = False
+        for t in self.services.store.timers.running():
+            if parse_iso(t["ends_at"]) <= now - _dt.timedelta(seconds=5):
+                self.services.store.timers.finish(t["id"], "fired")
+            else:
+                pending = True
+        if pending:
+            self.ensure_running()
+
+    def tick(self) -> float | None:
+        now = self.now()
+        nearest = None
+        for t in self.services.store.timers.running():
+            left = (parse_iso(t["ends_at"]) - now).total_seconds()
+            if left <= 0:
+                if self.services.store.timers.finish(t["id"], "fired"):   # only one process announces
+                    self.fired.append(t)
+                    name = timer_name(t)
+                    self.emit(f"Time's up! {name[0].upper() + name[1:]} is done.", "set_timer")
+            elif nearest is None or left < nearest:
+                nearest = left
+        return nearest
+
+
+# ---- reminders ---------------------------------------------------------------------------------------
+RECURRENCES = ["daily", "weekdays", "weekly", "biweekly", "monthly"]
+
+
+def next_occurrence(due: _dt.datetime, recurrence: str | None, now: _dt.datetime) -> _dt.datetime | None:
+    """The next due time after `now` for a recurring reminder (None for a one-off)."""
+    if not recurrence:
+        return None
+    nxt = due
+    for _ in range(1000):
+        if recurrence == "daily":
+            nxt = nxt + _dt.timedelta(days=1)
+        elif recurrence == "weekdays":
+            nxt = nxt + _dt.timedelta(days=1)
+            while nxt.weekday() >= 5:
+                nxt = nxt + _dt.timedelta(days=1)
+        elif recurrence == "weekly":
+            nxt = nxt + _dt.timedelta(days=7)
+        elif recurrence == "biweekly":
+            nxt = nxt + _dt.timedelta(days=14)
+        elif recurrence == "monthly":
+            month = nxt.month % 12 + 1
+            year = nxt.year + (1 if nxt.month == 12 else 0)
+            day = min(due.day, calendar.monthrange(year, month)[1])
+            nxt = nxt.replace(year=year, month=month, day=day)
+        else:
+            return None
+        if nxt > now:
+            return nxt
+    return None
+
+
+class ReminderService(PollingService):
+    name = "reminders"
+
+    def __init__(self, services: CommandServices) -> None:
+        super().__init__(services)
+        self.fired: list[dict[str, Any]] = []
+        self.last_fired_id: int | None = None
+
+    def resume(self) -> None:
+        if self.services.store.reminders.active():
+            self.ensure_running()
+
+    def tick(self) -> float | None:
+        now = self.now()
+        nearest = None
+        store = self.services.store.reminders
+        for r in store.active():
+            due = parse_iso(r["due_at"])
+            left = (due - now).total_seconds()
+            if left > 0:
+                nearest = left if nearest is None else min(nearest, left)
+                continue
+            nxt = next_occurrence(due, r["recurrence"], now)
+            if not store.claim_fired(r["id"], r["due_at"], nxt):   # another process got it first
+                continue
+            self.fired.append(r)
+            self.last_fired_id = r["id"]
+            self.emit(f"Reminder: {r['text']}.", "reminder")
+            if nxt is not None:
+                left = (nxt - now).total_seconds()
+                nearest = left if nearest is None else min(nearest, left)
+        return nearest
+
+
+def timer_service(services: CommandServices) -> TimerService:
+    svc = services.extras.get("timer_service")
+    if svc is None:
+        svc = services.extras["timer_service"] = TimerService(services)
+    return svc
+
+
+def reminder_service(services: CommandServices) -> ReminderService:
+    svc = services.extras.get("reminder_service")
+    if svc is None:
+        svc = services.extras["reminder_service"] = ReminderService(services)
+    return svc
+
+
+def match_timers(timers: list[dict[str, Any]], label: str | None) -> list[dict[str, Any]]:
+    """Timers a spoken label refers to: the same label, a label containing it, or (for '5 minute')
+    timers of that length."""
+    from commands._parsing import parse_duration
+
+    if not label:
+        return list(timers)
+    want = label.strip().lower()
+    exact = [t for t in timers if (t.get("label") or "").lower() == want]
+    if exact:
+        return exact
+    partial = [t for t in timers if t.get("label") and (want in t["label"].lower() or t["label"].lower() in want)]
+    if partial:
+        return partial
+    seconds = parse_duration(want)
+    if seconds:
+        return [t for t in timers if int(t["duration_seconds"]) == seconds]
+    return []

@@ -1,0 +1,53 @@
+"""Small helpers the built-in commands share (examples from tables, spoken replies, asset paths).
+This module defines no commands."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jarvis_tui.sdk import CommandExample, CommandResponse, PreRouteResult
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+
+@lru_cache(maxsize=None)
+def load_asset_json(name: str) -> Any:
+    return json.loads((ASSETS / name).read_text(encoding="utf-8"))
+
+
+def examples(rows: list[tuple[str, dict[str, Any]]], primary: int | None = 0) -> list[CommandExample]:
+    """(voice command, expected arguments) rows -> CommandExample, row `primary` marked primary."""
+    return [CommandExample(text, dict(args), is_primary=(i == primary)) for i, (text, args) in enumerate(rows)]
+
+
+def say(message: str, **data: Any) -> CommandResponse:
+    return CommandResponse.success_response({"message": message, **data})
+
+
+def fail(message: str, **data: Any) -> CommandResponse:
+    return CommandResponse.error_response(message, context_data={"message": message, **data})
+
+
+def claim(**arguments: Any) -> PreRouteResult:
+    """A fast-path claim with the arguments that are set (None values dropped)."""
+    return PreRouteResult(arguments={k: v for k, v in arguments.items() if v is not None})
+
+
+STOP_LABELS = {"", "a", "an", "the", "my", "this", "that", "current", "running", "active", "new", "kitchen's"}
+
+
+def clean_label(label: str | None) -> str | None:
+    """' the pasta ' -> 'pasta'; articles and filler alone -> None; 'all'/'every' -> 'all'."""
+    if label is None:
+        return None
+    t = " ".join(label.strip().lower().split())
+    for prefix in ("the ", "my ", "a ", "an ", "this ", "that "):
+        if t.startswith(prefix):
+            t = t[len(prefix):]
+    if t in ("all", "every", "all the", "all my", "all of my", "all of the", "each"):
+        return "all"
+    if t in STOP_LABELS:
+        return None
+    return t

@@ -1,0 +1,122 @@
+"""cancel_timer: stop one running timer by label (or length), or all of them."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from commands._background import match_timers, timer_name, timer_service
+from commands._common import clean_label, examples, fail, say
+from commands._parsing import join_words
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
+
+_CANCEL = r"(?:cancel|stop|remove|delete|clear|kill|end|turn off|switch off|dismiss|abort|never ?mind|forget(?: about)?)"
+
+
+def _cancel_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    g = m.groupdict()
+    label = clean_label(g.get("label2") or g.get("label"))
+    if label and len(label.split()) > 3:
+        return None
+    if g.get("all") or (g.get("plural") and not label):
+        return PreRouteResult(arguments={"label": label if label and label != "all" else "all"})
+    return PreRouteResult(arguments={"label": label} if label else {})
+
+
+class CancelTimerCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "cancel_timer"
+
+    @property
+    def description(self) -> str:
+        return ("Cancel a running timer, chosen by its label (e.g. pasta) or length (e.g. 5 minute); "
+                "label 'all' cancels every timer; no label cancels the only running one.")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [JarvisParameter("label", "string",
+                                description="Which timer: its label or length, or 'all'. Omit for the only timer.")]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["cancel", "stop", "timer", "never mind"]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("reminder", "Cancel my reminder to call mom (reminders are not timers)"),
+                CommandAntipattern("check_timers", "Is the pasta timer still running?")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        return [FastPath(
+            "cancel_timer.cancel",
+            _CANCEL + r"\s+(?P<all>all\s+(?:of\s+)?)?(?:(?:the|my)\s+)?(?:(?P<label>[\w ]+?)\s+)?"
+            r"(?:timer|(?P<plural>timers))(?:\s+(?:for|called|named|in)\s+(?:the\s+)?(?P<label2>[\w ]+))?",
+            _cancel_claim, "cancel the pasta timer / stop all timers")]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Cancel the pasta timer", {"label": "pasta"}),
+            ("Cancel all timers", {"label": "all"}),
+            ("Cancel my timer", {}),
+            ("Stop the egg timer", {"label": "egg"}),
+        ])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Cancel the pasta timer", {"label": "pasta"}),
+            ("Cancel all timers", {"label": "all"}),
+            ("Cancel my timer", {}),
+            ("Stop the egg timer", {"label": "egg"}),
+            ("Cancel my laundry timer", {"label": "laundry"}),
+            ("Remove the nap timer", {"label": "nap"}),
+            ("Stop the cooking timer", {"label": "cooking"}),
+            ("Stop all my timers", {"label": "all"}),
+            ("Clear all timers", {"label": "all"}),
+            ("Stop the timer", {}),
+            ("Cancel timer", {}),
+            ("Never mind the timer", {}),
+            ("Cancel the 5 minute timer", {"label": "5 minute"}),
+            ("Stop my timer for pizza", {"label": "pizza"}),
+            ("Kill the tea timer", {"label": "tea"}),
+            ("Turn off the oven timer", {"label": "oven"}),
+            ("Delete the bread timer", {"label": "bread"}),
+            ("Forget about the timer", {}),
+            ("Cancel every timer", {"label": "all"}),
+            ("Stop the 10 minute timer", {"label": "10 minute"}),
+            ("Abort the rice timer", {"label": "rice"}),
+            ("Dismiss the workout timer", {"label": "workout"}),
+        ])
+
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        if self.services is None:
+            return fail("Timers need a running assistant.")
+        svc = timer_service(self.services)
+        timers = svc.running_timers()
+        label = clean_label(kwargs.get("label"))
+        if not timers:
+            return say("You have no timers running.", cancelled=[])
+        if label == "all":
+            chosen = timers
+        else:
+            chosen = match_timers(timers, label)
+            if not chosen:
+                names = join_words([timer_name(t).replace("your ", "the ") for t in timers])
+                return fail(f"I can't find a {label} timer. Running: {names}.",
+                            running=[t["label"] for t in timers])
+            if len(chosen) > 1 and label is None:
+                names = join_words([timer_name(t).replace("your ", "the ") for t in chosen], "or")
+                return CommandResponse.follow_up_response(
+                    {"message": f"You have {len(chosen)} timers. Which one: {names}? Or say all.",
+                     "running": [t["id"] for t in chosen]})
+        cancelled = [t for t in chosen if svc.cancel(t["id"])]
+        if not cancelled:
+            return say("That timer had already finished.", cancelled=[])
+        if len(cancelled) == 1:
+            name = timer_name(cancelled[0])
+            message = f"Cancelled {name}."
+        else:
+            message = f"Cancelled all {len(cancelled)} timers." if len(cancelled) == len(timers) \
+                else f"Cancelled {len(cancelled)} timers."
+        return say(message, cancelled=[t["id"] for t in cancelled])

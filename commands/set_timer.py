@@ -1,0 +1,158 @@
+"""set_timer: a countdown that runs in the background and announces itself when it ends."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from commands._background import timer_service
+from commands._common import clean_label, examples, fail, say
+from commands._parsing import parse_duration, say_duration
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, FastPath, JarvisCommandBase,
+                            JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
+
+MAX_SECONDS = 24 * 3600
+_VERB = r"(?:(?:set|start|create|make|put on|add|begin|run|give me)\s+)?(?:(?:a|an|another|one|the|me a)\s+)?"
+_LABEL_TAIL = r"(?:,?\s+(?:for|called|named|labell?ed|titled)\s+(?:the\s+|my\s+)?(?P<label>[a-z][a-z' ]{0,30}))?"
+_WORD_LABEL = r"(?P<wlabel>(?!(?:a|an|the|my|set|start|new|timer)\b)[a-z]+)"
+
+
+_NOT_SETTING = re.compile(r"(?:stop|cancel|end|kill|remove|delete|clear|check|pause|reset|abort|dismiss|how|what|is|when)\b")
+
+
+def _duration_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    if _NOT_SETTING.match(m.string):
+        return None
+    seconds = parse_duration(m.group("dur"))
+    if seconds is None or seconds > MAX_SECONDS:
+        return None
+    groups = m.groupdict()
+    label = clean_label(groups.get("label") or groups.get("wlabel"))
+    if label == "all" or (label and len(label.split()) > 3) or (label and parse_duration(label)):
+        return None
+    args: dict[str, Any] = {"duration_seconds": seconds}
+    if label:
+        args["label"] = label
+    return PreRouteResult(arguments=args)
+
+
+class SetTimerCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "set_timer"
+
+    @property
+    def description(self) -> str:
+        return ("Start a countdown timer for a duration (converted to seconds), optionally with a label "
+                "such as 'pasta'. When it ends the assistant says so and plays a sound. Use for "
+                "'set a timer', 'N minute timer', 'wake me in N minutes' with nothing to remember.")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [
+            JarvisParameter("duration_seconds", "int", required=True,
+                            description="Total length in seconds: 5 minutes = 300, an hour and a half = 5400.",
+                            validation_function=lambda v: 0 < v <= MAX_SECONDS),
+            JarvisParameter("label", "string", description="Optional name of the timer, e.g. pasta, laundry."),
+        ]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["timer", "countdown", "minutes", "seconds", "hours"]
+
+    @property
+    def rules(self) -> list[str]:
+        return ["Convert the duration to seconds: 1 minute 30 seconds = 90, half an hour = 1800.",
+                "Only set a label when the user names the timer."]
+
+    @property
+    def critical_rules(self) -> list[str]:
+        return ["A request to be reminded OF SOMETHING (remind me to X in 10 minutes) is reminder, not set_timer."]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("reminder", "Remind me to call mom in 20 minutes (has a task to remember)"),
+                CommandAntipattern("check_timers", "How much time is left on my timer?"),
+                CommandAntipattern("cancel_timer", "Cancel the pasta timer")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        return [
+            FastPath("set_timer.n_unit_timer", _VERB + r"(?P<dur>[\w ,./-]+?)[\s-]timer" + _LABEL_TAIL,
+                     _duration_claim, "set a 10 minute timer (for pasta)"),
+            FastPath("set_timer.timer_for_n", _VERB + r"timer\s+(?:for\s+|of\s+)?(?P<dur>[\w ,./-]+?)" + _LABEL_TAIL,
+                     _duration_claim, "timer for 25 minutes (called pasta)"),
+            FastPath("set_timer.named_timer_for_n",
+                     _VERB + r"timer\s+(?:called|named)\s+(?P<label>[a-z]+)\s+for\s+(?P<dur>[\w ,./-]+)",
+                     _duration_claim, "set a timer called pizza for 5 minutes"),
+            FastPath("set_timer.label_timer_for_n", _VERB + _WORD_LABEL + r"\s+timer\s+(?:for\s+)?(?P<dur>[\w ,./-]+)",
+                     _duration_claim, "set a pasta timer for 10 minutes"),
+            FastPath("set_timer.remind_me_in_n",
+                     r"(?:remind me|wake me(?: up)?|let me know|alert me|ping me|buzz me|tell me)\s+in\s+(?P<dur>[\w ,./-]+)",
+                     _duration_claim, "wake me up in 30 minutes (nothing else to remember)"),
+            FastPath("set_timer.count_down", r"count\s*down\s+(?:from\s+)?(?P<dur>[\w ,./-]+)",
+                     _duration_claim, "count down 3 minutes"),
+        ]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Set a timer for 5 minutes", {"duration_seconds": 300}),
+            ("Set a 10 minute timer for pasta", {"duration_seconds": 600, "label": "pasta"}),
+            ("Timer for an hour and a half", {"duration_seconds": 5400}),
+            ("1 minute 30 seconds timer", {"duration_seconds": 90}),
+            ("Wake me up in 20 minutes", {"duration_seconds": 1200}),
+        ])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        rows = [
+            ("Set a timer for 5 minutes", {"duration_seconds": 300}),
+            ("Timer for 30 seconds", {"duration_seconds": 30}),
+            ("Set a 10 minute timer for pasta", {"duration_seconds": 600, "label": "pasta"}),
+            ("Start a 45 second timer", {"duration_seconds": 45}),
+            ("Timer for ten minutes", {"duration_seconds": 600}),
+            ("Set a 15 minute timer", {"duration_seconds": 900}),
+            ("3 minute timer please", {"duration_seconds": 180}),
+            ("Set a timer for 1 hour", {"duration_seconds": 3600}),
+            ("Timer for 2 hours", {"duration_seconds": 7200}),
+            ("Timer for half an hour", {"duration_seconds": 1800}),
+            ("Timer for 2 minutes 30 seconds", {"duration_seconds": 150}),
+            ("Set a 1 hour 15 minute timer", {"duration_seconds": 4500}),
+            ("Timer for 20 minutes for the laundry", {"duration_seconds": 1200, "label": "laundry"}),
+            ("Set a nap timer for 30 minutes", {"duration_seconds": 1800, "label": "nap"}),
+            ("Egg timer for 7 minutes", {"duration_seconds": 420, "label": "egg"}),
+            ("Wake me up in 30 minutes", {"duration_seconds": 1800}),
+            ("Let me know in an hour", {"duration_seconds": 3600}),
+            ("Set a timer for an hour and a half", {"duration_seconds": 5400}),
+            ("Set a timer for five and a half minutes", {"duration_seconds": 330}),
+            ("Start a timer called pizza for 12 minutes", {"duration_seconds": 720, "label": "pizza"}),
+            ("Twenty five minute timer for the roast", {"duration_seconds": 1500, "label": "roast"}),
+            ("Count down 90 seconds", {"duration_seconds": 90}),
+            ("Set a timer for 1 hour, 15 minutes and 30 seconds", {"duration_seconds": 4530}),
+            ("Remind me in 15 minutes", {"duration_seconds": 900}),
+        ]
+        return examples(rows)
+
+    def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
+        return []
+
+    def bind(self, services) -> None:  # type: ignore[override]
+        super().bind(services)
+        timer_service(services).resume()   # timers still running from the last session go on
+
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> Any:
+        if self.services is None:
+            return fail("Timers need a running assistant.")
+        seconds = int(kwargs["duration_seconds"])
+        label = clean_label(kwargs.get("label"))
+        if label == "all":
+            label = None
+        timer = timer_service(self.services).add(seconds, label)
+        length = say_duration(seconds)
+        message = f"{label.capitalize()} timer set for {length}." if label else f"Timer set for {length}."
+        return say(message, timer_id=timer["id"], label=label, duration_seconds=seconds,
+                   ends_at=timer.get("ends_at"))
+
+    def shutdown(self) -> None:
+        if self.services is not None:
+            svc = self.services.extras.get("timer_service")
+            if svc is not None:
+                svc.shutdown()
