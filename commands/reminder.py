@@ -1,0 +1,362 @@
+"""reminder: remember something for a clock time or in N minutes, optionally recurring; list,
+delete and snooze. Stored in SQLite; a background thread announces them while the app runs."""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from typing import Any
+
+from commands._background import RECURRENCES, parse_iso, reminder_service
+from commands._common import examples, fail, say
+from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
+                            ValidationResult)
+
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_DAY_WORDS = re.compile(r"\b(?:tomorrow|tonight|today|morning|afternoon|evening|night|noon|next|weekend|week|month|"
+                        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|every|daily|at|in|on)\b")
+_RECUR = (r"(?P<recur>every\s*day|everyday|daily|each day|every morning|every evening|every night|on weekdays|every weekday|"
+          r"weekdays|every week|weekly|every other week|biweekly|every month|monthly|"
+          r"every (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))")
+_RECUR_MAP = {"every day": "daily", "everyday": "daily", "daily": "daily", "each day": "daily", "every morning": None,
+              "every evening": None, "every night": None, "on weekdays": "weekdays", "every weekday": "weekdays",
+              "weekdays": "weekdays", "every week": "weekly", "weekly": "weekly", "every other week": "biweekly",
+              "biweekly": "biweekly", "every month": "monthly", "monthly": "monthly"}
+_TIME = r"(?P<time>[\w:. ]+?)"
+_TEXT = r"(?:to\s+|that\s+|about\s+)(?P<text>.+?)"
+
+
+def _text_ok(text: str | None) -> str | None:
+    if not text:
+        return None
+    t = text.strip()
+    if not t or len(t) > 120 or _DAY_WORDS.search(t):
+        return None  # a day word inside means a date we do not represent: not sure
+    return t
+
+
+def _recurrence(word: str | None) -> tuple[bool, str | None]:
+    """(understood, recurrence)."""
+    if not word:
+        return True, None
+    w = " ".join(word.split())
+    if w.startswith("every ") and w[6:] in _WEEKDAYS:
+        return True, "weekly"
+    if w in _RECUR_MAP and _RECUR_MAP[w] is not None:
+        return True, _RECUR_MAP[w]
+    return False, None
+
+
+def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    g = m.groupdict()
+    text = _text_ok(g.get("text"))
+    clock = parse_clock_time(g["time"]) if g.get("time") else None
+    ok, recurrence = _recurrence(g.get("recur") or g.get("recur2"))
+    if not text or not clock or not ok:
+        return None
+    args: dict[str, Any] = {"action": "set", "text": text, "time": clock}
+    if recurrence:
+        args["recurrence"] = recurrence
+    return PreRouteResult(arguments=args)
+
+
+def _in_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    text = _text_ok(m.group("text"))
+    seconds = parse_duration(m.group("dur"))
+    if not text or not seconds or seconds % 60:
+        return None
+    return PreRouteResult(arguments={"action": "set", "text": text, "relative_minutes": seconds // 60})
+
+
+def _list_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    return PreRouteResult(arguments={"action": "list"})
+
+
+def _delete_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    g = m.groupdict()
+    if g.get("all"):
+        return PreRouteResult(arguments={"action": "delete", "text": "all"})
+    text = (g.get("text") or "").strip()
+    text = re.sub(r"^(?:the|my)\s+", "", text)
+    if not text or len(text.split()) > 8:
+        return None
+    return PreRouteResult(arguments={"action": "delete", "text": text})
+
+
+def _snooze_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    args: dict[str, Any] = {"action": "snooze"}
+    if m.groupdict().get("dur"):
+        seconds = parse_duration(m.group("dur"))
+        if not seconds or seconds % 60:
+            return None
+        args["relative_minutes"] = seconds // 60
+    if m.groupdict().get("text"):
+        args["text"] = m.group("text").strip()
+    return PreRouteResult(arguments=args)
+
+
+class ReminderCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "reminder"
+
+    @property
+    def description(self) -> str:
+        return ("Reminders about something to do: set one for a clock time (time, 24 h HH:MM) or in N "
+                "minutes (relative_minutes), optionally recurring; list them; delete one by its text "
+                "('all' deletes every reminder); snooze the last one for N minutes.")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [
+            JarvisParameter("action", "string", required=True, enum_values=["set", "list", "delete", "snooze"],
+                            description="set, list, delete or snooze."),
+            JarvisParameter("text", "string", description="What to remind about (set), or which reminder (delete/snooze)."),
+            JarvisParameter("time", "string", description="Clock time, 24 hour HH:MM (3 PM = 15:00).",
+                            validation_function=lambda v: bool(re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", v.strip()))),
+            JarvisParameter("relative_minutes", "int", description="Minutes from now (in 2 hours = 120); "
+                            "for snooze, how long to snooze.", validation_function=lambda v: 0 < v <= 60 * 24 * 366),
+            JarvisParameter("recurrence", "string", enum_values=list(RECURRENCES),
+                            description="Repeat: daily, weekdays, weekly, biweekly or monthly."),
+        ]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["remind", "reminder", "snooze", "don't let me forget"]
+
+    @property
+    def rules(self) -> list[str]:
+        return ["Put the thing to remember in text without 'to' (remind me to call mom -> text 'call mom').",
+                "Use time for clock times and relative_minutes for 'in N minutes/hours'."]
+
+    @property
+    def critical_rules(self) -> list[str]:
+        return ["'Remind me in 10 minutes' with nothing to remember is set_timer; with a task it is reminder."]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("set_timer", "Set a timer for 10 minutes / remind me in 10 minutes (no task)"),
+                CommandAntipattern("todo_list", "Add call the bank to my to-do list (no time)")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        remind = r"(?:remind me|set a reminder|create a reminder|add a reminder|make a reminder|reminder)"
+        return [
+            FastPath("reminder.text_at_time", remind + r"\s+" + _TEXT + r"(?:\s+(?:today|tomorrow))?\s+(?:at|by)\s+" + _TIME
+                     + r"(?:\s+(?:today|tomorrow))?(?:\s+" + _RECUR + r")?",
+                     _at_claim, "remind me to call mom at 3 pm"),
+            FastPath("reminder.at_time_text", remind + r"\s+(?:" + _RECUR + r"\s+|(?:today|tomorrow)\s+)?(?:for\s+|at\s+|by\s+)" + _TIME
+                     + r"(?:\s+(?:today|tomorrow))?"
+                     + r"(?:\s+" + _RECUR.replace("?P<recur>", "?P<recur2>") + r")?\s+" + _TEXT,
+                     _at_claim, "remind me at 6 pm to start dinner / every day at 8 am to ..."),
+            FastPath("reminder.daily_at", r"(?:set|create|add|make)\s+an?\s+(?P<recur>daily|weekly|monthly|biweekly)\s+reminder"
+                     r"\s+(?:for\s+|at\s+)" + _TIME + r"\s+" + _TEXT,
+                     _at_claim, "set a daily reminder at 7 am to exercise"),
+            FastPath("reminder.text_in", remind + r"\s+" + _TEXT + r"\s+in\s+(?P<dur>[\w ,./-]+)", _in_claim,
+                     "remind me to check the oven in 45 minutes"),
+            FastPath("reminder.in_text", remind + r"\s+in\s+(?P<dur>[\w ,./-]+?)\s+" + _TEXT, _in_claim,
+                     "remind me in 30 minutes to check the laundry"),
+            FastPath("reminder.list", r"(?:(?:what|which)(?:\s+are)?|list|show(?:\s+me)?|read(?:\s+me)?|tell me|check|any|"
+                     r"do i have any|are there any|have i got any)\s+(?:my\s+|the\s+)?(?:upcoming\s+|recurring\s+|"
+                     r"active\s+)?reminders(?:\s+(?:do i have|are there|are set|have i got|for today|today))?",
+                     _list_claim, "what reminders do i have"),
+            FastPath("reminder.delete_all", r"(?:cancel|delete|remove|clear)\s+(?P<all>all)\s+(?:of\s+)?(?:my\s+|the\s+)?reminders",
+                     _delete_claim, "delete all my reminders"),
+            FastPath("reminder.delete_about", r"(?:cancel|delete|remove)\s+(?:my|the)\s+reminder\s+(?:to|about|for)\s+(?P<text>.+)",
+                     _delete_claim, "cancel my reminder to call mom"),
+            FastPath("reminder.delete_named", r"(?:cancel|delete|remove)\s+(?:my|the)\s+(?P<text>[\w ]+?)\s+reminder",
+                     _delete_claim, "delete the medicine reminder"),
+            FastPath("reminder.snooze", r"snooze(?:\s+(?:that|the|this|my|it)(?:\s+reminder)?)?"
+                     r"(?:\s+(?:about|for|to)\s+(?P<text>[a-z ]+?)(?=\s+for\s|$))?(?:\s+for\s+(?P<dur>[\w ,./-]+))?",
+                     _snooze_claim, "snooze (that reminder) for 15 minutes"),
+        ]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Remind me to call mom at 3 PM", {"action": "set", "text": "call mom", "time": "15:00"}),
+            ("Remind me in 30 minutes to check the laundry", {"action": "set", "text": "check the laundry", "relative_minutes": 30}),
+            ("Remind me every day at 8 AM to take my medicine",
+             {"action": "set", "text": "take my medicine", "time": "08:00", "recurrence": "daily"}),
+            ("What reminders do I have?", {"action": "list"}),
+            ("Cancel my reminder to call mom", {"action": "delete", "text": "call mom"}),
+            ("Snooze for 15 minutes", {"action": "snooze", "relative_minutes": 15}),
+        ])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Remind me to call mom at 3 PM", {"action": "set", "text": "call mom", "time": "15:00"}),
+            ("Remind me to take out the trash in 30 minutes", {"action": "set", "text": "take out the trash", "relative_minutes": 30}),
+            ("Remind me every day at 8 AM to take my medicine",
+             {"action": "set", "text": "take my medicine", "time": "08:00", "recurrence": "daily"}),
+            ("What reminders do I have?", {"action": "list"}),
+            ("Cancel my reminder to call mom", {"action": "delete", "text": "call mom"}),
+            ("Snooze for 15 minutes", {"action": "snooze", "relative_minutes": 15}),
+            ("Remind me at 6 PM to start dinner", {"action": "set", "text": "start dinner", "time": "18:00"}),
+            ("Remind me in 2 hours to move the car", {"action": "set", "text": "move the car", "relative_minutes": 120}),
+            ("Remind me in an hour to call the dentist", {"action": "set", "text": "call the dentist", "relative_minutes": 60}),
+            ("Remind me in 15 minutes to flip the chicken", {"action": "set", "text": "flip the chicken", "relative_minutes": 15}),
+            ("Remind me to check the oven in 45 minutes", {"action": "set", "text": "check the oven", "relative_minutes": 45}),
+            ("Set a daily reminder at 7 AM to exercise", {"action": "set", "text": "exercise", "time": "07:00", "recurrence": "daily"}),
+            ("Remind me on weekdays at 8:30 AM to check email",
+             {"action": "set", "text": "check email", "time": "08:30", "recurrence": "weekdays"}),
+            ("Remind me every Monday at 9 AM to submit my timesheet",
+             {"action": "set", "text": "submit my timesheet", "time": "09:00", "recurrence": "weekly"}),
+            ("Remind me on the first of every month at 10 AM to pay rent",
+             {"action": "set", "text": "pay rent", "time": "10:00", "recurrence": "monthly"}),
+            ("Every other week at 5 PM remind me to water the garden",
+             {"action": "set", "text": "water the garden", "time": "17:00", "recurrence": "biweekly"}),
+            ("List my reminders", {"action": "list"}),
+            ("Do I have any upcoming reminders?", {"action": "list"}),
+            ("Delete the medicine reminder", {"action": "delete", "text": "medicine"}),
+            ("Delete all my reminders", {"action": "delete", "text": "all"}),
+            ("Cancel the reminder about groceries", {"action": "delete", "text": "groceries"}),
+            ("Snooze that reminder", {"action": "snooze"}),
+            ("Snooze the reminder about mom for 15 minutes", {"action": "snooze", "text": "mom", "relative_minutes": 15}),
+            ("Remind me at noon to take a break", {"action": "set", "text": "take a break", "time": "12:00"}),
+        ])
+
+    def bind(self, services) -> None:  # type: ignore[override]
+        super().bind(services)
+        reminder_service(services).resume()
+
+    def shutdown(self) -> None:
+        if self.services is not None:
+            svc = self.services.extras.get("reminder_service")
+            if svc is not None:
+                svc.shutdown()
+
+    def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
+        if kwargs.get("action") == "set":
+            out = []
+            if not (kwargs.get("text") or "").strip():
+                out.append(ValidationResult(False, "text", self.command_name, "What should I remind you about?"))
+            if not kwargs.get("time") and not kwargs.get("relative_minutes"):
+                out.append(ValidationResult(False, "time", self.command_name,
+                                            "When should I remind you? Give a time or minutes from now."))
+            return out
+        return []
+
+    # ---- run ---------------------------------------------------------------------------------------
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        if self.services is None:
+            return fail("Reminders need a running assistant.")
+        action = kwargs["action"]
+        return getattr(self, f"_{action}")(request_info, **kwargs)
+
+    def _now(self) -> _dt.datetime:
+        now = self.services.clock()
+        return now if now.tzinfo else now.astimezone()
+
+    def _due(self, now: _dt.datetime, time: str | None, relative: int | None, recurrence: str | None,
+             voice: str) -> _dt.datetime:
+        if relative:
+            return (now + _dt.timedelta(minutes=int(relative))).replace(microsecond=0)
+        hh, mm = (int(x) for x in time.strip().split(":"))
+        due = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
+        said = voice.lower()
+        weekday = next((i for i, d in enumerate(_WEEKDAYS) if re.search(rf"\b{d}s?\b", said)), None)
+        if re.search(r"\btomorrow\b", said):
+            due += _dt.timedelta(days=1)
+        elif weekday is not None:
+            due += _dt.timedelta(days=(weekday - due.weekday()) % 7)
+        if due <= now:
+            due += _dt.timedelta(days=1) if weekday is None else _dt.timedelta(days=7)
+        if recurrence == "weekdays":
+            while due.weekday() >= 5:
+                due += _dt.timedelta(days=1)
+        return due
+
+    def _set(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
+        text = re.sub(r"^(?:to|that)\s+", "", kw["text"].strip())
+        now = self._now()
+        recurrence = kw.get("recurrence")
+        due = self._due(now, kw.get("time"), kw.get("relative_minutes"), recurrence, request_info.voice_command)
+        rid = self.services.store.reminders.add(text, due, recurrence)
+        reminder_service(self.services).ensure_running()
+        if kw.get("relative_minutes") and not recurrence:
+            when = f"in {say_duration(int(kw['relative_minutes']) * 60)}"
+        elif recurrence:
+            when = {"daily": "every day", "weekdays": "every weekday", "weekly": f"every {due.strftime('%A')}",
+                    "biweekly": f"every other {due.strftime('%A')}",
+                    "monthly": f"on day {due.day} of every month"}[recurrence] + f" at {say_clock(due)}"
+        else:
+            when = say_when(due, now)
+        return say(f"OK, I'll remind you to {text} {when}.", reminder_id=rid, due_at=due.isoformat(),
+                   recurrence=recurrence)
+
+    def _describe(self, r: dict[str, Any], now: _dt.datetime) -> str:
+        due = parse_iso(r["due_at"])
+        if r["recurrence"]:
+            return f"{r['text']}, {r['recurrence']}, next {say_when(due, now)}"
+        return f"{r['text']} {say_when(due, now)}"
+
+    def _list(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
+        rows = self.services.store.reminders.active()
+        now = self._now()
+        if not rows:
+            return say("You have no reminders.", reminders=[])
+        items = [self._describe(r, now) for r in rows]
+        head = "You have one reminder: " if len(rows) == 1 else f"You have {len(rows)} reminders: "
+        return say(head + "; ".join(items) + ".",
+                   reminders=[{"id": r["id"], "text": r["text"], "due_at": r["due_at"],
+                               "recurrence": r["recurrence"]} for r in rows])
+
+    def _find(self, text: str | None) -> list[dict[str, Any]]:
+        rows = self.services.store.reminders.active()
+        if not text:
+            return rows
+        want = re.sub(r"^(?:to|the|my|about)\s+", "", text.strip().lower())
+        exact = [r for r in rows if r["text"].lower() == want]
+        if exact:
+            return exact
+        words = [w for w in re.findall(r"[a-z0-9']+", want) if w not in ("the", "my", "a", "to", "reminder")]
+        return [r for r in rows if words and all(w in r["text"].lower() for w in words)]
+
+    def _delete(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
+        text = (kw.get("text") or "").strip()
+        store = self.services.store.reminders
+        if text.lower() == "all":
+            rows = store.active()
+            for r in rows:
+                store.delete(r["id"])
+            return say(f"Deleted all {len(rows)} reminders." if len(rows) != 1 else "Deleted your reminder.",
+                       deleted=[r["id"] for r in rows])
+        found = self._find(text)
+        if not found:
+            return fail(f"I can't find a reminder about {text}." if text else "You have no reminders.", deleted=[])
+        if len(found) > 1:
+            names = "; ".join(r["text"] for r in found)
+            return CommandResponse.follow_up_response({"message": f"Which one: {names}?",
+                                                       "candidates": [r["id"] for r in found]})
+        store.delete(found[0]["id"])
+        return say(f"Deleted the reminder to {found[0]['text']}.", deleted=[found[0]["id"]])
+
+    def _snooze(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
+        minutes = int(kw.get("relative_minutes") or 10)
+        store = self.services.store.reminders
+        target = None
+        if kw.get("text"):
+            rows = [dict(r) for r in self.services.store.db.query(
+                "SELECT * FROM reminders WHERE last_fired_at IS NOT NULL OR active = 1 ORDER BY id DESC")]
+            want = kw["text"].lower()
+            target = next((r for r in rows if want in r["text"].lower()), None)
+        else:
+            svc = reminder_service(self.services)
+            if svc.last_fired_id is not None:
+                target = store.get(svc.last_fired_id)
+            if target is None:
+                rows = self.services.store.db.query(
+                    "SELECT * FROM reminders WHERE last_fired_at IS NOT NULL ORDER BY last_fired_at DESC, id DESC LIMIT 1")
+                target = dict(rows[0]) if rows else None
+        if target is None:
+            return fail("There's no reminder to snooze.")
+        due = (self._now() + _dt.timedelta(minutes=minutes)).replace(microsecond=0)
+        if target["recurrence"]:
+            rid = store.add(target["text"], due, None)   # the series keeps its schedule
+        else:
+            store.reschedule(target["id"], due)
+            rid = target["id"]
+        reminder_service(self.services).ensure_running()
+        return say(f"Snoozed. I'll remind you to {target['text']} in {say_duration(minutes * 60)}.",
+                   reminder_id=rid, due_at=due.isoformat())

@@ -1,0 +1,107 @@
+"""shopping_list: things to buy, kept in SQLite across restarts."""
+from __future__ import annotations
+
+from commands._common import examples
+from commands._lists import ListCommandBase, action_claim, items_claim
+from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter
+
+_LIST = r"(?:my\s+|the\s+|our\s+)?(?:shopping|grocery|groceries)\s+list"
+
+
+class ShoppingListCommand(ListCommandBase):
+    list_name = "shopping"
+    items_param = "items"
+    noun = "shopping list"
+    item_word = "item"
+    done_action = "check_off"
+
+    @property
+    def command_name(self) -> str:
+        return "shopping_list"
+
+    @property
+    def description(self) -> str:
+        return ("The shopping (grocery) list: add several items at once, read it, check off bought items, "
+                "remove items, or clear the whole list (asks for confirmation).")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [
+            JarvisParameter("action", "string", required=True,
+                            enum_values=["add", "read", "check_off", "remove", "clear"],
+                            description="add, read, check_off (bought), remove or clear."),
+            JarvisParameter("items", "array<string>",
+                            description="Items, one per entry: ['tomatoes', 'onions', 'garlic']."),
+        ]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["shopping", "grocery", "groceries", "buy", "list"]
+
+    @property
+    def rules(self) -> list[str]:
+        return ["Split 'tomatoes, onions and garlic' into separate items.",
+                "Things to buy go on the shopping list; tasks to do go on the to-do list."]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("todo_list", "Add call the plumber to my to-do list (a task, not something to buy)")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        return [
+            FastPath("shopping_list.add", r"(?:add|put|write|stick)\s+(?P<items>.+?)\s+(?:to|on|onto)\s+" + _LIST,
+                     items_claim("add", "items"), "add milk and eggs to my shopping list"),
+            FastPath("shopping_list.add_to", r"add\s+to\s+" + _LIST + r",?\s+(?P<items>.+)",
+                     items_claim("add", "items"), "add to my shopping list milk"),
+            FastPath("shopping_list.read",
+                     r"(?:what's|what is|what are|whats)\s+(?:on|in)\s+" + _LIST + r"|(?:read|show|tell|give|list)(?:\s+me)?\s+"
+                     + _LIST + r"|(?:check|open)\s+" + _LIST + r"|" + _LIST.replace("(?:my\\s+|the\\s+|our\\s+)?", "(?:my\\s+|the\\s+)")
+                     + r"|what do i need to buy|what do we need from the (?:store|shop|supermarket)",
+                     action_claim("read"), "what's on my shopping list"),
+            FastPath("shopping_list.check_off",
+                     r"(?:check|cross|tick|mark)\s+(?:off\s+)?(?P<items>.+?)(?:\s+off)?(?:\s+as\s+(?:bought|done|got))?\s+(?:on|from|off)\s+" + _LIST,
+                     items_claim("check_off", "items"), "check off milk on my shopping list"),
+            FastPath("shopping_list.remove",
+                     r"(?:remove|delete|take|drop|erase)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+(?:of\s+)?" + _LIST,
+                     items_claim("remove", "items"), "remove eggs from the shopping list"),
+            FastPath("shopping_list.clear",
+                     r"(?:clear|empty|erase|wipe|reset|delete|clean)(?:\s+out)?\s+(?:the\s+whole\s+|my\s+whole\s+|my\s+entire\s+|the\s+entire\s+)?"
+                     + _LIST + r"|(?:delete|remove|clear)\s+everything\s+(?:on|from|in)\s+" + _LIST,
+                     action_claim("clear"), "clear my shopping list"),
+        ]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Add tomatoes, onions and garlic to my shopping list", {"action": "add", "items": ["tomatoes", "onions", "garlic"]}),
+            ("What's on my shopping list?", {"action": "read"}),
+            ("Check off milk on the shopping list", {"action": "check_off", "items": ["milk"]}),
+            ("Remove eggs from my grocery list", {"action": "remove", "items": ["eggs"]}),
+            ("Clear my shopping list", {"action": "clear"}),
+        ])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Add tomatoes, onions and garlic to my shopping list", {"action": "add", "items": ["tomatoes", "onions", "garlic"]}),
+            ("Add apples to my shopping list", {"action": "add", "items": ["apples"]}),
+            ("Put milk on the grocery list", {"action": "add", "items": ["milk"]}),
+            ("We need eggs and bread, add them to the shopping list", {"action": "add", "items": ["eggs", "bread"]}),
+            ("Add salt and pepper to the shopping list", {"action": "add", "items": ["salt and pepper"]}),
+            ("Put coffee, sugar and oat milk on my shopping list", {"action": "add", "items": ["coffee", "sugar", "oat milk"]}),
+            ("Add bananas to the groceries list", {"action": "add", "items": ["bananas"]}),
+            ("I need to buy batteries", {"action": "add", "items": ["batteries"]}),
+            ("What's on my shopping list?", {"action": "read"}),
+            ("Read me the grocery list", {"action": "read"}),
+            ("What do I need to buy?", {"action": "read"}),
+            ("Show my shopping list", {"action": "read"}),
+            ("Check off milk on the shopping list", {"action": "check_off", "items": ["milk"]}),
+            ("I bought the eggs, cross them off my shopping list", {"action": "check_off", "items": ["eggs"]}),
+            ("Mark bread as bought on the grocery list", {"action": "check_off", "items": ["bread"]}),
+            ("Remove eggs from my grocery list", {"action": "remove", "items": ["eggs"]}),
+            ("Take the cheese off the shopping list", {"action": "remove", "items": ["cheese"]}),
+            ("Delete onions and garlic from the shopping list", {"action": "remove", "items": ["onions", "garlic"]}),
+            ("Clear my shopping list", {"action": "clear"}),
+            ("Empty the grocery list", {"action": "clear"}),
+            ("Delete everything on my shopping list", {"action": "clear"}),
+            ("Start a fresh shopping list", {"action": "clear"}),
+        ])

@@ -1,0 +1,123 @@
+"""todo_list: tasks to do, kept in SQLite across restarts; complete and uncomplete them."""
+from __future__ import annotations
+
+from commands._common import examples
+from commands._lists import ListCommandBase, action_claim, items_claim
+from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter
+
+_LIST = r"(?:my\s+|the\s+|our\s+)?(?:to-?\s?do|todo|task|tasks)\s+list"
+_DONE = r"(?:as\s+)?(?:done|complete|completed|finished)"
+
+
+class TodoListCommand(ListCommandBase):
+    list_name = "todo"
+    items_param = "tasks"
+    noun = "to-do list"
+    item_word = "task"
+    done_action = "complete"
+    undone_action = "uncomplete"
+
+    @property
+    def command_name(self) -> str:
+        return "todo_list"
+
+    @property
+    def description(self) -> str:
+        return ("The to-do list of tasks: add several tasks at once, read them, complete or uncomplete a "
+                "task, remove tasks, or clear the whole list (asks for confirmation).")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [
+            JarvisParameter("action", "string", required=True,
+                            enum_values=["add", "read", "complete", "uncomplete", "remove", "clear"],
+                            description="add, read, complete, uncomplete, remove or clear."),
+            JarvisParameter("tasks", "array<string>", description="Tasks, one per entry: ['call the bank', 'book flights']."),
+        ]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["to-do", "todo", "task", "tasks", "done"]
+
+    @property
+    def rules(self) -> list[str]:
+        return ["A task with a time to be reminded at is a reminder; a task without a time goes on the to-do list."]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("shopping_list", "Add milk to my shopping list (something to buy)"),
+                CommandAntipattern("reminder", "Remind me to call the bank at 3 PM (has a time)")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        return [
+            FastPath("todo_list.add", r"(?:add|put|write)\s+(?P<items>.+?)\s+(?:to|on|onto)\s+" + _LIST,
+                     items_claim("add", "tasks"), "add call the bank to my to-do list"),
+            FastPath("todo_list.add_task", r"add\s+(?:a\s+)?(?:new\s+)?task(?:\s+to)?:?\s+(?P<items>.+)",
+                     items_claim("add", "tasks"), "add a task to call the bank"),
+            FastPath("todo_list.read",
+                     r"(?:what's|what is|what are|whats)\s+(?:on|in)\s+" + _LIST + r"|(?:read|show|tell|give|list)(?:\s+me)?\s+"
+                     + _LIST + r"|(?:check|open)\s+" + _LIST + r"|what are my tasks|(?:read|list|show)(?:\s+me)?\s+my\s+tasks",
+                     action_claim("read"), "what's on my to-do list"),
+            FastPath("todo_list.uncomplete",
+                     r"(?:mark|set)\s+(?P<items>.+?)\s+as\s+(?:not\s+done|not\s+complete|incomplete|undone|open|to\s?do)(?:\s+(?:on|in)\s+" + _LIST + r")?"
+                     r"|uncheck\s+(?P<items2>.+?)\s+(?:on|in|from)\s+" + _LIST,
+                     lambda m, t: items_claim("uncomplete", "tasks")(_merge(m), t), "mark call the bank as not done"),
+            FastPath("todo_list.complete",
+                     r"(?:mark|check off|cross off|tick off|check|cross|tick)\s+(?P<items>.+?)\s+(?:" + _DONE + r"|off)(?:\s+(?:on|from)\s+" + _LIST + r")?"
+                     r"|(?:complete|finish|check off|cross off|tick off)\s+(?P<items2>.+?)\s+(?:on|from)\s+" + _LIST,
+                     lambda m, t: items_claim("complete", "tasks")(_merge(m), t), "mark call the bank as done"),
+            FastPath("todo_list.remove",
+                     r"(?:remove|delete|take|drop|erase)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+(?:of\s+)?" + _LIST,
+                     items_claim("remove", "tasks"), "remove call the bank from my to-do list"),
+            FastPath("todo_list.clear",
+                     r"(?:clear|empty|erase|wipe|reset|delete|clean)(?:\s+out)?\s+(?:the\s+whole\s+|my\s+whole\s+|my\s+entire\s+|the\s+entire\s+)?"
+                     + _LIST + r"|(?:delete|remove|clear)\s+(?:everything\s+(?:on|from|in)\s+" + _LIST + r"|all\s+(?:of\s+)?my\s+tasks)",
+                     action_claim("clear"), "clear my to-do list"),
+        ]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Add call the bank to my to-do list", {"action": "add", "tasks": ["call the bank"]}),
+            ("What's on my to-do list?", {"action": "read"}),
+            ("Mark call the bank as done", {"action": "complete", "tasks": ["call the bank"]}),
+            ("Remove book flights from my to-do list", {"action": "remove", "tasks": ["book flights"]}),
+            ("Clear my to-do list", {"action": "clear"}),
+        ])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Add call the bank to my to-do list", {"action": "add", "tasks": ["call the bank"]}),
+            ("Add a task to renew my passport", {"action": "add", "tasks": ["renew my passport"]}),
+            ("Put fix the fence and clean the garage on my todo list", {"action": "add", "tasks": ["fix the fence", "clean the garage"]}),
+            ("Add book flights, pay rent and email Sam to my task list", {"action": "add", "tasks": ["book flights", "pay rent", "email sam"]}),
+            ("I need to do laundry, add it to my to-do list", {"action": "add", "tasks": ["do laundry"]}),
+            ("New task: water the plants", {"action": "add", "tasks": ["water the plants"]}),
+            ("What's on my to-do list?", {"action": "read"}),
+            ("What are my tasks?", {"action": "read"}),
+            ("Read me my to do list", {"action": "read"}),
+            ("What do I still have to do?", {"action": "read"}),
+            ("Mark call the bank as done", {"action": "complete", "tasks": ["call the bank"]}),
+            ("I finished the laundry, check it off my to-do list", {"action": "complete", "tasks": ["laundry"]}),
+            ("Complete pay rent on my to-do list", {"action": "complete", "tasks": ["pay rent"]}),
+            ("Cross book flights off", {"action": "complete", "tasks": ["book flights"]}),
+            ("Mark pay rent as not done", {"action": "uncomplete", "tasks": ["pay rent"]}),
+            ("Uncheck water the plants on my to-do list", {"action": "uncomplete", "tasks": ["water the plants"]}),
+            ("Remove book flights from my to-do list", {"action": "remove", "tasks": ["book flights"]}),
+            ("Take clean the garage off the task list", {"action": "remove", "tasks": ["clean the garage"]}),
+            ("Delete email Sam from my todo list", {"action": "remove", "tasks": ["email sam"]}),
+            ("Clear my to-do list", {"action": "clear"}),
+            ("Empty the task list", {"action": "clear"}),
+            ("Delete all of my tasks", {"action": "clear"}),
+        ])
+
+
+def _merge(m):
+    """The complete/uncomplete patterns have two alternatives; hand the matched one on as `items`."""
+    class _M:
+        def __init__(self, items: str | None) -> None:
+            self._items = items
+
+        def groupdict(self):
+            return {"items": self._items}
+    return _M(m.groupdict().get("items") or m.groupdict().get("items2"))
