@@ -112,6 +112,12 @@ class Assistant:
             record = self.execute_call(match.command, dict(match.result.arguments), request, "pre_route", turn)
             turn.spoken = spoken_text(record.response, match.result.spoken_response) if record.response else None
             turn.wait_for_input = bool(record.response and record.response.wait_for_input)
+            note = getattr(self.brain, "note_turn", None)
+            if callable(note):   # the brain's history includes fast-path turns (for follow-ups)
+                try:
+                    note(turn, request)
+                except Exception:  # noqa: BLE001
+                    log.exception("brain.note_turn failed")
             return
         if self.brain is not None:
             self.brain.run_turn(self, turn, request)

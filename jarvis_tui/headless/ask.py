@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from jarvis_tui.headless.common import config_from_args, print_json
 from jarvis_tui.runtime import Runtime
@@ -11,6 +12,12 @@ def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     runtime = Runtime.create(config)
     try:
+        if getattr(args, "provider", None):
+            try:
+                runtime.set_provider(args.provider, persist=False)   # --provider beats the stored setting
+            except ValueError as exc:
+                print(f"jarvis-tui: {exc}", file=sys.stderr)
+                return 2
         runtime.load_brain()
         turn = runtime.assistant.handle_text(" ".join(args.text), source="text")
         if args.json:

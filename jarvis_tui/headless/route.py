@@ -43,7 +43,14 @@ def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     runtime = Runtime.create(config)
     try:
+        if getattr(args, "provider", None):
+            try:
+                runtime.set_provider(args.provider, persist=False)
+            except ValueError as exc:
+                return fail(str(exc))
         brain = runtime.load_brain()
+        if brain is None and config.llm.backend != "none":
+            print("jarvis-tui: the LLM did not load; routing with fast paths only", file=sys.stderr)
         for text in texts:
             t0 = time.perf_counter()
             match = pre_route(text, runtime.registry)
@@ -64,11 +71,17 @@ def run(args: argparse.Namespace) -> int:
             t1 = time.perf_counter()
             decision = brain.route_only(runtime.assistant, text)
             llm_ms = (time.perf_counter() - t1) * 1000
+            timings = {"pre_route": round(pre_ms, 2), "llm": round(llm_ms, 1),
+                       "total": round((time.perf_counter() - t0) * 1000, 1)}
+            for key in ("prefill", "generate"):
+                if key in decision.timings_ms:
+                    timings[key] = decision.timings_ms[key]
             print_json({"text": text, "route": "llm" if decision.tool_calls or decision.message else "none",
                         "tool_calls": [{"name": c["name"], "arguments": c["arguments"]} for c in decision.tool_calls],
                         "message": decision.message,
-                        "timings_ms": {"pre_route": round(pre_ms, 2), "llm": round(llm_ms, 1),
-                                       "total": round((time.perf_counter() - t0) * 1000, 1)}})
+                        "timings_ms": timings,
+                        "llm": dict(decision.stats, provider=decision.provider, retries=decision.retries,
+                                    rejected=decision.rejected)})
         return 0
     finally:
         runtime.close()

@@ -1,0 +1,460 @@
+"""The brain: the LLM half of a turn (pre_route has already passed on the text).
+
+provider -> LLM -> parse -> ToolCallParser -> assistant.execute_call (post_process, execute), with
+- validation_error carrying valid_values: one retry with the hint, then a clarification question
+  (the turn stays open: wait_for_input);
+- a direct answer where an action command fits: one "you must call a tool" retry;
+- an unknown tool: one retry naming the real ones;
+- at most config.llm.max_iterations LLM calls; the same call twice stops the loop;
+- every call failing: "Sorry, that didn't work: ...";
+- multi-turn history per conversation_id (pre-routed turns included), trimmed to the context budget,
+  oldest first; the system prompt is never cut;
+- spoken text from the command's message, else a short LLM summary of context_data.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.responder import spoken_text
+from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
+from jarvis_tui.assistant.turn import TurnResult
+from jarvis_tui.llm.backend import Completion, LlmError
+from jarvis_tui.sdk.command import normalize_utterance
+from jarvis_tui.sdk.responses import CommandResponse, RequestInformation
+
+if TYPE_CHECKING:
+    from jarvis_tui.assistant.assistant import Assistant
+    from jarvis_tui.llm.provider_factory import PromptProviderFactory
+
+log = logging.getLogger(__name__)
+
+SUMMARY_SYSTEM = ("You are a voice assistant. Tell the user this result in one short, natural spoken "
+                  "sentence. No lists, no JSON, no markdown.")
+ANSWER_SYSTEM = ("You are Jarvis, a voice assistant. Answer in one to three short spoken sentences. "
+                 "If you do not know, say so.")
+NOT_UNDERSTOOD = "Sorry, I didn't understand that."
+
+
+@dataclass
+class RouteDecision:
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)   # [{"name", "arguments"}]
+    message: str | None = None
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    rejected: list[dict[str, Any]] = field(default_factory=list)
+    raw: str = ""
+    provider: str = ""
+    stats: dict[str, Any] = field(default_factory=dict)               # tokens, cache, tokens/s
+    retries: list[str] = field(default_factory=list)                  # why the LLM was asked again
+
+
+@dataclass
+class _Pass:
+    """One LLM call and what came of it."""
+
+    completion: Completion
+    parsed: ParsedToolCalls
+    messages: list[dict[str, Any]]
+
+
+class LlmTextAnswerer:
+    """The TextAnswerer lent to commands (chat, answer_question): plain words from the LLM."""
+
+    def __init__(self, backend: Any, temperature: float = 0.0) -> None:
+        self.backend = backend
+        self.temperature = temperature
+
+    def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160) -> str:
+        messages = [{"role": "system", "content": system or ANSWER_SYSTEM}, {"role": "user", "content": user_text}]
+        out = self.backend.complete(messages, max_tokens=max_tokens, temperature=self.temperature)
+        return _clean_words(out.text)
+
+
+def _clean_words(text: str) -> str:
+    text = re.sub(r"<think>.*?</think>", "", text or "", flags=re.S)
+    text = re.sub(r"```.*?```", "", text, flags=re.S).strip()
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _call_key(call: dict[str, Any]) -> str:
+    return call["name"] + json.dumps(call.get("arguments", {}), sort_keys=True, default=str)
+
+
+class ConversationBrain:
+    def __init__(self, backend: Any, factory: "PromptProviderFactory", config: Any, settings: Any = None) -> None:
+        self.backend = backend
+        self.factory = factory
+        self.config = config
+        self.settings = settings
+        self.provider_override: str | None = None
+        self.answerer = LlmTextAnswerer(backend, temperature=config.llm.temperature)
+        self.histories: dict[str, list[Any]] = {}
+        self._prompt_cache: dict[tuple[str, tuple[str, ...]], tuple[str, Any, Any, Any]] = {}
+        self._lock = threading.RLock()
+        self.last_selection_reason = ""
+
+    # ---- provider and prompt --------------------------------------------------------------------
+    def active_provider(self):
+        setting = self.provider_override
+        if not setting and self.settings is not None:
+            try:
+                setting = self.settings.get("llm.interface")
+            except Exception:  # noqa: BLE001
+                setting = None
+        sel = self.factory.select(setting=setting, configured=self.config.llm.interface,
+                                  metadata=getattr(self.backend, "metadata", None))
+        self.last_selection_reason = sel.reason
+        return sel.provider
+
+    def node_context(self) -> dict[str, Any]:
+        g = self.config.general
+        return {k: v for k, v in {"user_name": g.user_name, "room": g.room, "location": g.location,
+                                  "response_style": g.response_style}.items() if v}
+
+    def _prepared(self, provider, commands: list[Any]):
+        """(system prompt, json schema, grammar, native tools) for this provider and tool set; cached
+        so the prompt text (and so the KV prefix) is byte-identical turn after turn."""
+        key = (provider.name, tuple(sorted(c.command_name for c in commands)))
+        hit = self._prompt_cache.get(key)
+        if hit is None:
+            if hasattr(provider, "remember_commands"):
+                provider.remember_commands(commands)
+            tools = provider.build_tools(commands) if provider.supports_native_tools else []
+            system = provider.build_system_prompt(self.node_context(), self.config.general.timezone, tools, commands)
+            schema = grammar = None
+            if self.config.llm.constrained and not provider.supports_native_tools:
+                grammar = provider.response_grammar(commands) if hasattr(provider, "response_grammar") else None
+                if grammar is None:
+                    schema = provider.response_schema(commands) if hasattr(provider, "response_schema") else None
+                    if schema is None:
+                        fmt = provider.get_response_format()
+                        schema = (fmt or {}).get("schema")
+            hit = (system, schema, grammar, tools)
+            self._prompt_cache[key] = hit
+        elif hasattr(provider, "remember_commands"):
+            provider.remember_commands(commands)
+        return hit
+
+    def _messages(self, provider, system: str, history: list[Any], text: str, source: str) -> list[dict[str, Any]]:
+        budget = self._history_budget_chars(system)
+        if hasattr(provider, "build_messages"):
+            return provider.build_messages(system, history, text, self.node_context(),
+                                           self.config.general.timezone, source, budget_chars=budget)
+        return [{"role": "system", "content": system}, {"role": "user", "content": text}]
+
+    def _history_budget_chars(self, system: str) -> int:
+        try:
+            sys_tokens = self.backend.count_tokens(system)
+        except Exception:  # noqa: BLE001
+            sys_tokens = len(system) // 3
+        free = self.config.llm.n_ctx - self.config.llm.max_tokens - sys_tokens - 128
+        return max(0, free * 3)
+
+    def warm(self, commands: list[Any]) -> float:
+        """Prefill the active provider's system prompt (start-up, and after a provider change)."""
+        provider = self.active_provider()
+        system, _, _, tools = self._prepared(provider, commands)
+        messages = self._messages(provider, system, [], "x", "text")
+        return self.backend.warm(messages, tools or None)
+
+    # ---- one LLM pass ---------------------------------------------------------------------------
+    def _llm_pass(self, assistant: "Assistant", provider, commands: list[Any], messages: list[dict[str, Any]],
+                  schema, grammar, tools, turn_id: str, iteration: int, system: str) -> _Pass:
+        assistant.emit(ev.PromptBuilt(provider=provider.name, system_prompt=system, messages=messages,
+                                      tools=list(tools or []), iteration=iteration, turn_id=turn_id))
+        completion = self.backend.complete(messages, json_schema=schema, grammar=grammar, tools=tools or None,
+                                           max_tokens=self.config.llm.max_tokens,
+                                           temperature=self.config.llm.temperature)
+        if completion.tool_calls:
+            jarvis = provider.native_calls_to_jarvis(completion.tool_calls, completion.text) \
+                if hasattr(provider, "native_calls_to_jarvis") else {"message": completion.text,
+                                                                     "tool_calls": completion.tool_calls}
+        else:
+            try:
+                jarvis = provider.parse_response(completion.text)
+            except Exception as exc:  # noqa: BLE001 - a provider bug is reported, not fatal
+                log.exception("parse_response of %s failed", provider.name)
+                jarvis = {"message": "", "tool_calls": [], "error": f"parse_response failed: {exc}"}
+        assistant.emit(ev.LlmOutput(raw=completion.text, parsed=jarvis, prefill_ms=completion.prefill_ms,
+                                    generate_ms=completion.generate_ms, prompt_tokens=completion.prompt_tokens,
+                                    completion_tokens=completion.completion_tokens,
+                                    cached_tokens=completion.cached_tokens, iteration=iteration, turn_id=turn_id))
+        parser = ToolCallParser([c.command_name for c in commands])
+        parsed = parser.parse(jarvis if jarvis is not None else completion.text)
+        assistant.emit(ev.ToolCallsParsed(calls=[{"name": c["name"], "arguments": c["arguments"]} for c in parsed.calls],
+                                          rejected=parsed.rejected, origin="llm", turn_id=turn_id))
+        return _Pass(completion, parsed, messages)
+
+    def _fitting_action(self, text: str, commands: list[Any]):
+        """A command that may not be answered directly whose keywords appear in the text."""
+        said = " " + normalize_utterance(text) + " "
+        for c in commands:
+            if getattr(c, "allow_direct_answer", False):
+                continue
+            for kw in getattr(c, "keywords", []) or []:
+                kw = str(kw).strip().lower()
+                if kw and re.search(rf"(?<![a-z]){re.escape(kw)}(?![a-z])", said):
+                    return c
+        return None
+
+    def _routing_retry(self, p: _Pass, text: str, commands: list[Any], done: set[str]) -> tuple[str, str] | None:
+        """(reason, hint) when the output deserves one more try before acting on it."""
+        calls = p.parsed.calls
+        names = ", ".join(sorted(c.command_name for c in commands))
+        if not calls and p.parsed.rejected and "unknown" not in done:
+            bad = ", ".join(str(r.get("name")) for r in p.parsed.rejected)
+            return "unknown", f"There is no tool {bad}. Use one of: {names}."
+        direct_only = all(getattr(self._command(commands, c["name"]), "allow_direct_answer", False) for c in calls)
+        if (not calls or direct_only) and "must_call" not in done:
+            fit = self._fitting_action(text, commands)
+            if fit is not None:
+                return "must_call", (f"You must call a tool for this request: it needs {fit.command_name}. "
+                                     f"Reply with the {fit.command_name} call.")
+        return None
+
+    @staticmethod
+    def _command(commands: list[Any], name: str):
+        for c in commands:
+            if c.command_name == name:
+                return c
+        return None
+
+    def _decide(self, assistant: "Assistant", text: str, history: list[Any], source: str, turn_id: str,
+                iteration: int, extra: list[dict[str, Any]], budget: list[int], retries: list[str],
+                done: set[str], timing: dict[str, float]) -> tuple[_Pass, Any, list[Any]]:
+        provider = self.active_provider()
+        commands = list(assistant.registry)
+        system, schema, grammar, tools = self._prepared(provider, commands)
+        base = self._messages(provider, system, history, text, source)
+        while True:
+            messages = base + extra
+            budget[0] -= 1
+            t = time.perf_counter()
+            p = self._llm_pass(assistant, provider, commands, messages, schema, grammar, tools, turn_id,
+                               iteration + len(retries), system)
+            timing["llm"] = timing.get("llm", 0.0) + (time.perf_counter() - t) * 1000
+            timing["llm_prefill"] = timing.get("llm_prefill", 0.0) + p.completion.prefill_ms
+            timing["llm_generate"] = timing.get("llm_generate", 0.0) + p.completion.generate_ms
+            retry = self._routing_retry(p, text, commands, done) if budget[0] > 0 else None
+            if retry is None:
+                return p, provider, commands
+            reason, hint = retry
+            done.add(reason)
+            retries.append(reason)
+            extra = extra + [{"role": "assistant", "content": p.completion.text}, provider.retry_message(hint)
+                             if hasattr(provider, "retry_message") else {"role": "user", "content": hint}]
+
+    # ---- routing only (jarvis-tui route) ----------------------------------------------------------
+    def route_only(self, assistant: "Assistant", text: str, conversation_id: str = "default") -> RouteDecision:
+        with self._lock:
+            timing: dict[str, float] = {}
+            retries: list[str] = []
+            budget = [max(1, self.config.llm.max_iterations)]
+            try:
+                p, provider, _ = self._decide(assistant, text, list(self.histories.get(conversation_id, [])),
+                                              "text", "", 0, [], budget, retries, set(), timing)
+            except LlmError as exc:
+                assistant.emit(ev.Error(stage="llm", message=str(exc)))
+                return RouteDecision(message=None, timings_ms={"llm": timing.get("llm", 0.0)},
+                                     rejected=[{"name": None, "reason": str(exc)}])
+            c = p.completion
+            return RouteDecision(
+                tool_calls=[{"name": x["name"], "arguments": x["arguments"]} for x in p.parsed.calls],
+                message=p.parsed.message, rejected=p.parsed.rejected, raw=c.text, provider=provider.name,
+                timings_ms={"llm": round(timing.get("llm", 0.0), 1), "prefill": round(timing.get("llm_prefill", 0.0), 1),
+                            "generate": round(timing.get("llm_generate", 0.0), 1)},
+                stats={"prompt_tokens": c.prompt_tokens, "cached_tokens": c.cached_tokens,
+                       "completion_tokens": c.completion_tokens, "tokens_per_s": round(c.tokens_per_s, 1),
+                       "llm_calls": 1 + len(retries)},
+                retries=retries)
+
+    # ---- the full loop ------------------------------------------------------------------------------
+    def run_turn(self, assistant: "Assistant", turn: TurnResult, request: RequestInformation) -> None:
+        with self._lock:
+            self._run_turn(assistant, turn, request)
+
+    def _run_turn(self, assistant: "Assistant", turn: TurnResult, request: RequestInformation) -> None:
+        from providers.shared.base import HistoryTurn
+        from providers.shared.context_builders import result_summary
+
+        turn.route = "llm"
+        conv = request.conversation_id or "default"
+        history = self.histories.setdefault(conv, [])
+        text = request.voice_command or turn.text
+        budget = [max(1, self.config.llm.max_iterations)]
+        timing: dict[str, float] = {}
+        retries: list[str] = []
+        done: set[str] = set()
+        extra: list[dict[str, Any]] = []
+        seen: set[str] = set()
+        executed: list[Any] = []
+        failures: list[str] = []
+        spoken_parts: list[str] = []
+        first_raw = None
+        iteration = 0
+        try:
+            while budget[0] > 0:
+                p, provider, commands = self._decide(assistant, text, history, request.source, turn.turn_id,
+                                                     iteration, extra, budget, retries, done, timing)
+                iteration += 1
+                first_raw = first_raw if first_raw is not None else p.completion.text
+                calls = p.parsed.calls
+                if not calls:
+                    turn.message = p.parsed.message
+                    if p.parsed.message:
+                        spoken_parts.append(p.parsed.message)
+                    elif not executed:
+                        why = "; ".join(r["reason"] for r in p.parsed.rejected) or p.parsed.error
+                        spoken_parts.append(NOT_UNDERSTOOD)
+                        if why:
+                            assistant.emit(ev.Error(stage="llm", message=f"no usable tool call: {why}",
+                                                    turn_id=turn.turn_id))
+                    break
+                fresh = [c for c in calls if _call_key(c) not in seen]
+                if not fresh:
+                    break                                  # the same call again: stop
+                retry_hint = None
+                clarification = None
+                for call in fresh:
+                    seen.add(_call_key(call))
+                    command = assistant.registry.get(call["name"])
+                    if command is None:
+                        failures.append(f"no command {call['name']}")
+                        continue
+                    record = assistant.execute_call(command, dict(call["arguments"]), request, "llm", turn)
+                    response = record.response or CommandResponse.error_response("no response")
+                    if response.is_validation_error:
+                        failed = [r for r in response.validation_results if not r.success]
+                        with_values = [r for r in failed if r.valid_values]
+                        if with_values and "validation" not in done and budget[0] > 0:
+                            done.add("validation")
+                            retries.append("validation")
+                            retry_hint = self._validation_hint(call["name"], failed)
+                            assistant.emit(ev.ValidationCompleted(
+                                command=call["name"], arguments=dict(record.arguments),
+                                results=[r.to_dict() for r in response.validation_results], retry=True,
+                                turn_id=turn.turn_id))
+                        else:
+                            clarification = self._clarification(call["name"], failed, response)
+                            assistant.emit(ev.ValidationCompleted(
+                                command=call["name"], arguments=dict(record.arguments),
+                                results=[r.to_dict() for r in response.validation_results],
+                                clarification=clarification, turn_id=turn.turn_id))
+                        break
+                    executed.append(record)
+                    if response.clear_history:
+                        history.clear()
+                    if response.success:
+                        words = spoken_text(response)
+                        if words is None:
+                            words = self._summarize(response.context_data)
+                        if words:
+                            spoken_parts.append(words)
+                        turn.wait_for_input = turn.wait_for_input or response.wait_for_input
+                    else:
+                        failures.append(call.get("failure_message") or response.error_details
+                                        or response.message or "unknown error")
+                if clarification is not None:
+                    turn.spoken = clarification
+                    turn.wait_for_input = True
+                    history.append(HistoryTurn(user=text, calls=[], message=clarification, raw=clarification))
+                    return
+                if retry_hint is not None:
+                    extra = extra + [{"role": "assistant", "content": p.completion.text},
+                                     provider.retry_message(retry_hint)]
+                    continue
+                break
+        except LlmError as exc:
+            assistant.emit(ev.Error(stage="llm", message=str(exc), turn_id=turn.turn_id))
+            failures.append(str(exc))
+        finally:
+            for k in ("llm", "llm_prefill", "llm_generate"):
+                if k in timing:
+                    turn.timings_ms[k] = turn.timings_ms.get(k, 0.0) + timing[k]
+
+        if spoken_parts:
+            turn.spoken = " ".join(spoken_parts)
+        elif failures:
+            turn.spoken = f"Sorry, that didn't work: {'; '.join(dict.fromkeys(failures))}"
+        elif executed:
+            turn.spoken = "Done."
+        else:
+            turn.spoken = NOT_UNDERSTOOD
+        history.append(HistoryTurn(
+            user=text,
+            calls=[{"name": r.name, "arguments": r.arguments} for r in executed],
+            message=turn.message if not executed else None,
+            results=[{"name": r.name, "result": result_summary(r.response.context_data if r.response else {})}
+                     for r in executed]))
+        self._trim(conv)
+
+    # ---- pieces of the loop -----------------------------------------------------------------------
+    @staticmethod
+    def _validation_hint(name: str, failed: list[Any]) -> str:
+        parts = []
+        for r in failed:
+            s = r.message or f"{r.param_name} is not valid"
+            if r.valid_values:
+                s += f"; valid values for {r.param_name}: {', '.join(map(str, r.valid_values))}"
+            parts.append(s)
+        return f"The {name} call was rejected: {' | '.join(parts)}. Call {name} again with valid arguments."
+
+    @staticmethod
+    def _clarification(name: str, failed: list[Any], response: CommandResponse) -> str:
+        for r in failed:
+            param = (r.param_name or "that").replace("_", " ")
+            if r.valid_values:
+                values = [str(v) for v in r.valid_values][:6]
+                options = ", ".join(values[:-1]) + f" or {values[-1]}" if len(values) > 1 else values[0]
+                return f"Which {param} do you mean: {options}?"
+            if r.message and "Missing required" in r.message:
+                return f"What {param} should I use?"
+        msg = response.message or ""
+        return f"I need a bit more to do that: {msg}" if msg else f"What should I use for {name.replace('_', ' ')}?"
+
+    def _summarize(self, context_data: dict[str, Any]) -> str:
+        from providers.shared.context_builders import result_summary
+        data = {k: v for k, v in (context_data or {}).items() if k not in ("validation_errors",)}
+        if not data:
+            return ""
+        try:
+            return self.answerer.answer(result_summary(data, 1200), system=SUMMARY_SYSTEM, max_tokens=60)
+        except LlmError as exc:
+            log.warning("summary failed: %s", exc)
+            return ""
+
+    def _trim(self, conv: str) -> None:
+        h = self.histories.get(conv, [])
+        if len(h) > 32:
+            del h[: len(h) - 32]
+
+    def note_turn(self, turn: TurnResult, request: RequestInformation) -> None:
+        """Remember a turn the brain did not route (a fast path), so follow-ups can refer to it."""
+        from providers.shared.base import HistoryTurn
+        from providers.shared.context_builders import result_summary
+        with self._lock:
+            history = self.histories.setdefault(request.conversation_id or "default", [])
+            history.append(HistoryTurn(
+                user=turn.text,
+                calls=[{"name": r.name, "arguments": r.arguments} for r in turn.tool_calls],
+                results=[{"name": r.name, "result": result_summary(r.response.context_data if r.response else {})}
+                         for r in turn.tool_calls]))
+            self._trim(request.conversation_id or "default")
+
+    def reset(self, conversation_id: str | None = None) -> None:
+        with self._lock:
+            if conversation_id is None:
+                self.histories.clear()
+            else:
+                self.histories.pop(conversation_id, None)
+
+    def close(self) -> None:
+        closer = getattr(self.backend, "close", None)
+        if callable(closer):
+            closer()

@@ -1,0 +1,225 @@
+"""llama-cpp-python in process: the default backend (the bundled Qwen2.5-Coder-0.5B GGUF, or any GGUF).
+
+Speed on a small CPU comes from not prefilling the same tokens twice:
+- prompts are rendered with the model's own chat template and tokenized here, so the request is a
+  token list whose stable head (system prompt, tools) matches the KV cache from the last request;
+  llama-cpp-python then evaluates only the new tail;
+- `warm()` prefills the stable prefix at start-up and keeps a snapshot of that state (save_state),
+  restored when another prompt (a summary, a plain answer) has evicted the prefix from the cache;
+- grammars are compiled once per schema and cached.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from jarvis_tui.llm.backend import Completion, LlmError, ProgressFn
+from jarvis_tui.llm.grammar import schema_to_gbnf
+from jarvis_tui.llm.models import check_gguf
+
+log = logging.getLogger(__name__)
+
+CHATML = ("{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + "
+          "'<|im_end|>' + '\\n'}}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}")
+_SENTINEL = "\u2063JARVIS_PREFIX_END\u2063"
+
+
+def _common_prefix(a: list[int], b: list[int]) -> int:
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i
+
+
+class LlamaCppBackend:
+    name = "llama"
+
+    def __init__(self, model_path: str | Path, n_ctx: int = 4096, n_threads: int = 2,
+                 progress: ProgressFn | None = None, seed: int = 0, max_prefix_states: int = 3) -> None:
+        path = Path(model_path)
+        check_gguf(path)
+        if progress:
+            progress("loading", 0.1, f"loading {path.name}")
+        try:
+            from llama_cpp import Llama
+        except ImportError as exc:  # pragma: no cover - the dependency is declared
+            raise LlmError(f"llama-cpp-python is not installed: {exc}") from None
+        t0 = time.perf_counter()
+        try:
+            self.llm = Llama(str(path), n_ctx=n_ctx, n_threads=n_threads, n_threads_batch=n_threads,
+                             n_batch=512, seed=seed, verbose=False)
+        except Exception as exc:
+            raise LlmError(f"cannot load the LLM model {path}: {type(exc).__name__}: {exc} "
+                           "(the file may be corrupt or from an unsupported architecture)") from None
+        self.load_ms = (time.perf_counter() - t0) * 1000
+        self.model_path = path
+        self.metadata: dict[str, Any] = dict(self.llm.metadata or {})
+        self.model_label = str(self.metadata.get("general.name") or path.name)
+        self.n_ctx = n_ctx
+        self._lock = threading.RLock()
+        self._grammars: dict[str, Any] = {}
+        self._states: OrderedDict[tuple[int, ...], Any] = OrderedDict()
+        self._max_states = max_prefix_states
+        self.last_prefix_restored = False
+        self._template = self._load_template()
+        self._eos = self._token_text(self.llm.token_eos())
+        self._bos = self._token_text(self.llm.token_bos())
+        if progress:
+            progress("loaded", 0.6, f"{self.model_label} loaded in {self.load_ms / 1000:.1f} s")
+
+    # ---- templates ------------------------------------------------------------------------------
+    def _token_text(self, token: int) -> str:
+        try:
+            return self.llm.detokenize([token], special=True).decode("utf-8", "ignore") if token >= 0 else ""
+        except Exception:  # noqa: BLE001
+            return ""
+
+    def _load_template(self):
+        import jinja2
+        from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+        source = self.metadata.get("tokenizer.chat_template") or CHATML
+        env = ImmutableSandboxedEnvironment(loader=jinja2.BaseLoader(), trim_blocks=True, lstrip_blocks=True)
+
+        def raise_exception(message: str) -> None:
+            raise jinja2.TemplateError(message)
+        env.globals["raise_exception"] = raise_exception
+        env.filters.setdefault("tojson", lambda v, indent=None: __import__("json").dumps(v, ensure_ascii=False, indent=indent))
+        try:
+            return env.from_string(source)
+        except jinja2.TemplateError:
+            log.warning("the chat template of %s does not compile; using ChatML", self.model_path)
+            return env.from_string(CHATML)
+
+    def render(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
+               add_generation_prompt: bool = True) -> str:
+        try:
+            return self._template.render(messages=messages, tools=tools or None, bos_token=self._bos,
+                                         eos_token=self._eos, add_generation_prompt=add_generation_prompt)
+        except Exception as exc:  # a template that rejects a role: fall back to plain roles
+            log.debug("chat template failed (%s); retrying with user/assistant roles only", exc)
+            simple = [{"role": m["role"] if m["role"] in ("system", "user", "assistant") else "user",
+                       "content": m.get("content") or ""} for m in messages]
+            return self._template.render(messages=simple, tools=tools or None, bos_token=self._bos,
+                                         eos_token=self._eos, add_generation_prompt=add_generation_prompt)
+
+    def tokenize(self, text: str) -> list[int]:
+        add_bos = str(self.metadata.get("tokenizer.ggml.add_bos_token", "false")).lower() == "true"
+        # the template already writes the BOS text when the model wants one
+        if add_bos and self._bos and text.startswith(self._bos):
+            add_bos = False
+        return self.llm.tokenize(text.encode("utf-8"), add_bos=add_bos, special=True)
+
+    def count_tokens(self, text: str) -> int:
+        return len(self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True))
+
+    # ---- the prefix cache -------------------------------------------------------------------------
+    def warm(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> float:
+        """Prefill everything before the content of the last user message and snapshot it."""
+        probe = [dict(m) for m in messages]
+        if not probe or probe[-1].get("role") != "user":
+            probe.append({"role": "user", "content": _SENTINEL})
+        else:
+            probe[-1] = {"role": "user", "content": _SENTINEL}
+        text = self.render(probe, tools)
+        cut = text.find(_SENTINEL)
+        prefix = text[:cut] if cut >= 0 else text
+        tokens = self.tokenize(prefix)
+        with self._lock:
+            t0 = time.perf_counter()
+            self._ensure_prefix(tokens)
+            common = _common_prefix(list(self.llm._input_ids[: self.llm.n_tokens]), tokens)
+            self.llm.n_tokens = common
+            if common < len(tokens):
+                self.llm.eval(tokens[common:])
+            key = tuple(tokens)
+            if key not in self._states:
+                self._states[key] = self.llm.save_state()
+                while len(self._states) > self._max_states:
+                    self._states.popitem(last=False)
+            self._states.move_to_end(key)
+            return (time.perf_counter() - t0) * 1000
+
+    def _ensure_prefix(self, tokens: list[int]) -> int:
+        """Restore a saved prefix state when it covers more of `tokens` than the live cache does."""
+        self.last_prefix_restored = False
+        live = _common_prefix(list(self.llm._input_ids[: self.llm.n_tokens]), tokens)
+        best_key, best = None, live
+        for key in self._states:
+            if len(key) > best and tuple(tokens[: len(key)]) == key:
+                best_key, best = key, len(key)
+        if best_key is not None:
+            self.llm.load_state(self._states[best_key])
+            self._states.move_to_end(best_key)
+            self.last_prefix_restored = True
+            return best
+        return live
+
+    # ---- completion ---------------------------------------------------------------------------------
+    def _grammar(self, gbnf: str):
+        from llama_cpp import LlamaGrammar
+        g = self._grammars.get(gbnf)
+        if g is None:
+            try:
+                g = LlamaGrammar.from_string(gbnf, verbose=False)
+            except Exception as exc:
+                raise LlmError(f"the output grammar does not compile: {exc}") from None
+            self._grammars[gbnf] = g
+            if len(self._grammars) > 16:
+                self._grammars.pop(next(iter(self._grammars)))
+        return g
+
+    def complete(self, messages: list[dict[str, Any]], *, json_schema: dict[str, Any] | None = None,
+                 grammar: str | None = None, tools: list[dict[str, Any]] | None = None,
+                 max_tokens: int = 192, temperature: float = 0.0, stop: list[str] | None = None) -> Completion:
+        prompt = self.render(messages, tools)
+        tokens = self.tokenize(prompt)
+        if len(tokens) + max_tokens > self.n_ctx:
+            raise LlmError(f"the prompt is {len(tokens)} tokens; with {max_tokens} to generate it does not fit "
+                           f"the context of {self.n_ctx} (raise llm.n_ctx or shorten the history)")
+        if grammar is None and json_schema is not None:
+            grammar = schema_to_gbnf(json_schema)
+        with self._lock:
+            compiled = self._grammar(grammar) if grammar else None
+            if compiled is not None:
+                compiled.reset() if hasattr(compiled, "reset") else None
+            cached = self._ensure_prefix(tokens)
+            cached = min(cached, len(tokens) - 1)
+            t0 = time.perf_counter()
+            t_first = None
+            pieces: list[str] = []
+            finish = None
+            try:
+                stream = self.llm.create_completion(
+                    tokens, max_tokens=max_tokens, temperature=temperature, top_k=1 if temperature == 0 else 40,
+                    stop=list(stop or []), grammar=compiled, stream=True, repeat_penalty=1.0)
+                for chunk in stream:
+                    if t_first is None:
+                        t_first = time.perf_counter()
+                    choice = chunk["choices"][0]
+                    pieces.append(choice.get("text") or "")
+                    finish = choice.get("finish_reason") or finish
+            except Exception as exc:
+                raise LlmError(f"generation failed: {type(exc).__name__}: {exc}") from None
+            t_end = time.perf_counter()
+        text = "".join(pieces)
+        t_first = t_first or t_end
+        return Completion(
+            text=text, prompt_tokens=len(tokens), completion_tokens=max(1, self.count_tokens(text)) if text else 0,
+            cached_tokens=cached, prefill_ms=(t_first - t0) * 1000, generate_ms=(t_end - t_first) * 1000,
+            total_ms=(t_end - t0) * 1000, finish_reason=finish)
+
+    def close(self) -> None:
+        with self._lock:
+            self._states.clear()
+            llm, self.llm = getattr(self, "llm", None), None
+            if llm is not None:
+                try:
+                    llm.close()
+                except Exception:  # noqa: BLE001
+                    pass

@@ -1,0 +1,38 @@
+"""Model resolution: 'bundled' -> the assembled default GGUF; anything else is a path to a GGUF.
+A missing or corrupt file is an LlmError naming the path."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+from jarvis_tui.llm import bundled
+from jarvis_tui.llm.backend import LlmError
+
+GGUF_MAGIC = b"GGUF"
+
+
+def resolve_model(spec: str | None, progress: Callable[[str, float], None] | None = None) -> Path:
+    if not spec or spec == "bundled":
+        try:
+            return bundled.ensure_gguf(progress=progress)
+        except bundled.BundledModelError as exc:
+            raise LlmError(f"the bundled LLM is not available: {exc}") from None
+    path = Path(os.path.expanduser(spec))
+    check_gguf(path)
+    return path
+
+
+def check_gguf(path: Path) -> None:
+    if not path.exists():
+        raise LlmError(f"LLM model file not found: {path}")
+    if not path.is_file():
+        raise LlmError(f"LLM model path is not a file: {path}")
+    try:
+        with open(path, "rb") as fh:
+            magic = fh.read(4)
+    except OSError as exc:
+        raise LlmError(f"cannot read LLM model file {path}: {exc.strerror}") from None
+    if magic != GGUF_MAGIC:
+        raise LlmError(f"{path} is not a GGUF model (it starts with {magic!r}, not b'GGUF'); "
+                       "the file is corrupt or in another format")

@@ -1,0 +1,1 @@
+"""Providers for large off-the-shelf models."""

@@ -1,0 +1,1 @@
+"""Providers for medium models fine-tuned on Jarvis tool calls (adapters); none ship yet."""

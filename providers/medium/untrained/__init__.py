@@ -1,0 +1,1 @@
+"""Providers for medium off-the-shelf models."""

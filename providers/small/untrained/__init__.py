@@ -1,0 +1,1 @@
+"""Providers for small off-the-shelf models."""

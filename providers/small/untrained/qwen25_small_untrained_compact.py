@@ -1,0 +1,67 @@
+"""Qwen25SmallUntrainedCompact: tuned for the bundled Qwen2.5-Coder-0.5B on a 2-core CPU.
+
+A short system prompt (prefilled once at load and reused from the KV cache every turn), tools
+last, and a compact constrained output: {"tool": <one of the real tools>, "args": {typed per
+tool}} so the model emits a dozen tokens. The user part is the bare utterance."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from jarvis_tui.llm.grammar import single_call_schema
+from providers.shared import tool_formatters
+from providers.shared.base import JarvisPromptProvider
+
+
+class Qwen25SmallUntrainedCompact(JarvisPromptProvider):
+    provider_name = "Qwen25SmallUntrainedCompact"
+    description = "Compact prompt + constrained {tool,args} JSON for Qwen2.5 0.5B-1.5B on CPU (default)"
+    model_patterns = (r"qwen2(?!\.?5?-?vl)", r"\b(0\.5|1\.5)B\b")
+    match_priority = 5
+    output_format = "json:{tool,args}"
+    wants_constrained_output = True
+    primary_examples_only = False
+    include_command_rules = False
+    tool_descriptions = True
+    history_turns = 3
+    max_prompt_chars = 2400
+    examples_per_tool = 2
+
+    def render_call(self, name: str, arguments: dict[str, Any]) -> str:
+        return json.dumps({"tool": name, "args": arguments}, ensure_ascii=False, separators=(",", ":"))
+
+    def render_assistant(self, calls: list[dict[str, Any]], message: str | None) -> str:
+        if calls:
+            return self.render_call(calls[0]["name"], calls[0].get("arguments", {}))
+        return json.dumps({"reply": message or ""}, ensure_ascii=False)
+
+    def build_system_prompt(self, node_context: dict[str, Any], timezone: str | None,
+                            tools: list[dict[str, Any]], available_commands: list[Any]) -> str:
+        commands = sorted(available_commands, key=lambda c: c.command_name)
+        direct = self._reply_allowed(commands)
+        who = "You are Jarvis, a voice assistant."
+        if (node_context or {}).get("user_name"):
+            who = f"You are Jarvis, {node_context['user_name']}'s voice assistant."
+        lines = [
+            who + " Pick the one tool that does what the user asks and fill its args from the user's words.",
+            'Answer with JSON only: {"tool":"<name>","args":{...}}'
+            + (' or {"reply":"<words>"} when no tool fits.' if direct else "."),
+            "Leave out args the user did not give. Durations in seconds, times as HH:MM (24 h).",
+        ]
+        body = "\n".join(tool_formatters.format_tool(c, self.render_call, primary_only=False,
+                                                     with_description=self.tool_descriptions,
+                                                     limit=self.examples_per_tool)
+                         for c in commands)
+        return "\n".join(lines) + "\nTools:\n" + body
+
+    def _reply_allowed(self, commands: list[Any]) -> bool:
+        # with chat/answer_question tools present, words go through them: one fewer choice
+        return self.allow_direct_answer and not self.has_direct_tools(commands)
+
+    def format_user(self, text: str, node_context: dict[str, Any] | None, timezone: str | None,
+                    source: str = "text") -> str:
+        return text
+
+    def response_schema(self, commands: list[Any]) -> dict[str, Any] | None:
+        return single_call_schema(self.tool_argument_schemas(commands), "tool", "args",
+                                  "reply" if self._reply_allowed(commands) else None)
