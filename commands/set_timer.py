@@ -11,7 +11,7 @@ from jarvis_tui.sdk import (CommandAntipattern, CommandExample, FastPath, Jarvis
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 
 MAX_SECONDS = 24 * 3600
-_VERB = r"(?:(?:set|start|create|make|put on|add|begin|run|give me)\s+)?(?:(?:a|an|another|one|the|me a)\s+)?"
+_VERB = r"(?:(?:set|start|create|make|put on|add|begin|run|give me)\s+)?(?:(?:a|an|another|one|the|me a)\s+(?!(?:hour|minute|second|half|quarter)\b))?"
 _LABEL_TAIL = r"(?:,?\s+(?:for|called|named|labell?ed|titled)\s+(?:the\s+|my\s+)?(?P<label>[a-z][a-z' ]{0,30}))?"
 _WORD_LABEL = r"(?P<wlabel>(?!(?:a|an|the|my|set|start|new|timer)\b)[a-z]+)"
 

@@ -1,0 +1,66 @@
+"""answer_question: general knowledge, answered by the language model in a sentence or two."""
+from __future__ import annotations
+
+from typing import Any
+
+from commands._common import examples, fail, say
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, JarvisCommandBase,
+                            JarvisParameter, RequestInformation)
+
+NO_LLM = "The language model isn't loaded, so I can't answer questions right now."
+SYSTEM = ("You are Jarvis, a voice assistant. Answer the question correctly in one to three short spoken "
+          "sentences. Say numbers plainly. No lists, no markdown. If you don't know, say so.")
+
+
+class AnswerQuestionCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "answer_question"
+
+    @property
+    def description(self) -> str:
+        return ("Answer a general-knowledge question (facts, people, places, history, science, definitions) "
+                "with the language model. query is the user's question.")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [JarvisParameter("query", "string", required=True, description="The question, as the user asked it.")]
+
+    @property
+    def allow_direct_answer(self) -> bool:
+        return True
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["who", "what is", "when", "where", "why", "how does", "explain"]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("chat", "How are you? (small talk, not a factual question)"),
+                CommandAntipattern("get_weather", "Will it rain tomorrow?"),
+                CommandAntipattern("get_current_time", "What time is it in Tokyo?"),
+                CommandAntipattern("calculate", "What's 6 times 7?")]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([(q, {"query": q}) for q in [
+            "What is the capital of France?", "Who invented the telephone?", "How far is California from New Jersey?",
+            "What is photosynthesis?"]])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        return examples([(q, {"query": q}) for q in [
+            "What is the capital of France?", "Who invented the telephone?", "How far is California from New Jersey?",
+            "What's the tallest mountain in the world?", "Where is the Great Wall of China?",
+            "Who was the first president?", "When was the Declaration of Independence signed?",
+            "Who invented the light bulb?", "What is photosynthesis?", "How does gravity work?",
+            "What's the speed of light?", "What is the square root of 144?", "How many feet in a mile?",
+            "What does DNA stand for?", "Tell me about Albert Einstein", "Explain the theory of relativity",
+            "Why is the sky blue?", "How many planets are in the solar system?", "Who wrote Romeo and Juliet?",
+            "What's the largest ocean?", "When did World War Two end?", "What language do they speak in Brazil?"]])
+
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        query = str(kwargs.get("query") or "").strip() or request_info.voice_command
+        llm = self.services.llm if self.services else None
+        if llm is None:
+            return fail(NO_LLM, reason="no_llm")
+        answer = llm.answer(query, system=SYSTEM, max_tokens=160).strip()
+        return say(answer or "I don't know the answer to that.", query=query)

@@ -1,0 +1,171 @@
+"""calculate: two-number arithmetic with exact decimals (no eval)."""
+from __future__ import annotations
+
+import re
+from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
+from typing import Any
+
+from commands._common import examples, fail, say
+from commands._parsing import parse_number, say_number
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
+
+_OPS = {
+    "plus": "add", "+": "add", "added to": "add", "and": "add",
+    "minus": "subtract", "-": "subtract", "less": "subtract", "take away": "subtract",
+    "times": "multiply", "x": "multiply", "*": "multiply", "multiplied by": "multiply", "×": "multiply",
+    "divided by": "divide", "over": "divide", "/": "divide", "÷": "divide", "divided into": "divide",
+}
+_WORD = {"add": "plus", "subtract": "minus", "multiply": "times", "divide": "divided by"}
+_ASK = r"(?:(?:what's|whats|what is|how much is|calculate|compute|work out|what does|what do|tell me|figure out)\s+)?"
+_N = r"(?P<a>[\w.,/-]+(?:\s[\w.,-]+){0,5}?)"
+_M = r"(?P<b>[\w.,/-]+(?:\s[\w.,-]+){0,5}?)"
+_END = r"(?:\s+(?:equals?|equal to|make|makes|is))?"
+PLACES = 4
+
+
+def _num(text: str | None) -> Decimal | None:
+    return parse_number(text) if text else None
+
+
+def _binary(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    a, b = _num(m.group("a")), _num(m.group("b"))
+    op = _OPS.get(" ".join(m.group("op").split()))
+    if a is None or b is None or op is None or op == "add" and m.group("op") == "and":
+        return None
+    return PreRouteResult(arguments={"num1": _json(a), "num2": _json(b), "operation": op})
+
+
+def _verb(op: str, swap: bool = False):
+    def handler(m: re.Match[str], _text: str) -> PreRouteResult | None:
+        a, b = _num(m.group("a")), _num(m.group("b"))
+        if a is None or b is None:
+            return None
+        if swap:
+            a, b = b, a
+        return PreRouteResult(arguments={"num1": _json(a), "num2": _json(b), "operation": op})
+    return handler
+
+
+def _percent(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    a, b = _num(m.group("a")), _num(m.group("b"))
+    if a is None or b is None:
+        return None
+    return PreRouteResult(arguments={"num1": _json(a / 100), "num2": _json(b), "operation": "multiply"})
+
+
+def _json(d: Decimal) -> int | float:
+    """A JSON number for the arguments (ints stay ints)."""
+    return int(d) if d == d.to_integral_value() else float(d)
+
+
+def _dec(v: Any) -> Decimal:
+    """float arguments go through repr so 0.1 stays 0.1, not 0.1000000000000000055..."""
+    if isinstance(v, Decimal):
+        return v
+    return Decimal(repr(v)) if isinstance(v, float) else Decimal(str(v))
+
+
+class CalculateCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "calculate"
+
+    @property
+    def description(self) -> str:
+        return ("Arithmetic on two numbers: add, subtract, multiply or divide, with exact decimal results. "
+                "Percentages: 15 percent of 200 is multiply 0.15 by 200.")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [
+            JarvisParameter("num1", "float", required=True, description="The first number."),
+            JarvisParameter("num2", "float", required=True, description="The second number."),
+            JarvisParameter("operation", "string", required=True, enum_values=["add", "subtract", "multiply", "divide"],
+                            description="add, subtract (num1 - num2), multiply or divide (num1 / num2)."),
+        ]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["plus", "minus", "times", "divided", "percent", "calculate"]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("convert_measurement", "How many grams in 5 ounces? (units, not arithmetic)"),
+                CommandAntipattern("answer_question", "What is the square root of 144? (not a two-number operation)")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        ops = "|".join(re.escape(o) for o in sorted(_OPS, key=len, reverse=True))
+        return [
+            FastPath("calculate.binary", _ASK + _N + r"\s*(?P<op>" + ops + r")\s*" + _M + _END, _binary,
+                     "what's 3.5 plus 1.25"),
+            FastPath("calculate.add", r"add\s+" + _N + r"\s+(?:and|to)\s+" + _M, _verb("add"), "add 5 and 3"),
+            FastPath("calculate.subtract", r"subtract\s+" + _N + r"\s+from\s+" + _M, _verb("subtract", swap=True),
+                     "subtract 4 from 10"),
+            FastPath("calculate.multiply", r"multiply\s+" + _N + r"\s+(?:by|and|times|with)\s+" + _M, _verb("multiply"),
+                     "multiply 6 by 7"),
+            FastPath("calculate.divide", r"divide\s+" + _N + r"\s+(?:by|over)\s+" + _M, _verb("divide"), "divide 20 by 5"),
+            FastPath("calculate.percent", _ASK + _N + r"\s*(?:percent|per cent|%)\s+of\s+" + _M, _percent,
+                     "what's 15 percent of 200"),
+        ]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([
+            ("What's 5 plus 3?", {"num1": 5, "num2": 3, "operation": "add"}),
+            ("Calculate 10 minus 4", {"num1": 10, "num2": 4, "operation": "subtract"}),
+            ("What is 6 times 7?", {"num1": 6, "num2": 7, "operation": "multiply"}),
+            ("Divide 20 by 5", {"num1": 20, "num2": 5, "operation": "divide"}),
+            ("What's 15 percent of 200?", {"num1": 0.15, "num2": 200, "operation": "multiply"}),
+        ])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        return examples([
+            ("What's 5 plus 3?", {"num1": 5, "num2": 3, "operation": "add"}),
+            ("Calculate 10 minus 4", {"num1": 10, "num2": 4, "operation": "subtract"}),
+            ("What is 6 times 7?", {"num1": 6, "num2": 7, "operation": "multiply"}),
+            ("Divide 20 by 5", {"num1": 20, "num2": 5, "operation": "divide"}),
+            ("What's 15 percent of 200?", {"num1": 0.15, "num2": 200, "operation": "multiply"}),
+            ("What is 3.5 plus 1.25?", {"num1": 3.5, "num2": 1.25, "operation": "add"}),
+            ("How much is 12 times 12?", {"num1": 12, "num2": 12, "operation": "multiply"}),
+            ("What's 100 divided by 7?", {"num1": 100, "num2": 7, "operation": "divide"}),
+            ("Subtract 19 from 42", {"num1": 42, "num2": 19, "operation": "subtract"}),
+            ("Add 250 and 375", {"num1": 250, "num2": 375, "operation": "add"}),
+            ("Multiply 8 by 9", {"num1": 8, "num2": 9, "operation": "multiply"}),
+            ("What is twenty five times four?", {"num1": 25, "num2": 4, "operation": "multiply"}),
+            ("What's three point five plus one point two five?", {"num1": 3.5, "num2": 1.25, "operation": "add"}),
+            ("What's 1000 minus 1?", {"num1": 1000, "num2": 1, "operation": "subtract"}),
+            ("Calculate 7 divided by 2", {"num1": 7, "num2": 2, "operation": "divide"}),
+            ("What is 20 percent of 85?", {"num1": 0.2, "num2": 85, "operation": "multiply"}),
+            ("What's 9 times 0.5?", {"num1": 9, "num2": 0.5, "operation": "multiply"}),
+            ("How much is 64 over 8?", {"num1": 64, "num2": 8, "operation": "divide"}),
+            ("What's negative 5 plus 12?", {"num1": -5, "num2": 12, "operation": "add"}),
+            ("Work out 144 divided by 12", {"num1": 144, "num2": 12, "operation": "divide"}),
+            ("What's 2.5 times 4?", {"num1": 2.5, "num2": 4, "operation": "multiply"}),
+            ("What is 18 minus 27?", {"num1": 18, "num2": 27, "operation": "subtract"}),
+        ])
+
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        a, b, op = _dec(kwargs["num1"]), _dec(kwargs["num2"]), kwargs["operation"]
+        said = f"{say_number(a, PLACES)} {_WORD[op]} {say_number(b, PLACES)}"
+        with localcontext() as ctx:
+            ctx.prec = 34
+            ctx.traps[DivisionByZero] = True
+            try:
+                if op == "add":
+                    r = a + b
+                elif op == "subtract":
+                    r = a - b
+                elif op == "multiply":
+                    r = a * b
+                else:
+                    if b == 0:
+                        return fail(f"{said} has no answer: you can't divide by zero.", expression=said)
+                    r = a / b
+            except (InvalidOperation, DivisionByZero, ArithmeticError) as exc:
+                return fail(f"I couldn't work out {said}: {exc}.", expression=said)
+        spoken = say_number(r, PLACES)
+        exact = spoken.replace(",", "") == format(r.normalize(), "f")
+        result = _json(r) if exact else float(r)
+        return say(f"{said} is {'' if exact else 'about '}{spoken}.", result=result, exact=exact,
+                   result_text=format(r.normalize(), "f"))

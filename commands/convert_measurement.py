@@ -1,0 +1,204 @@
+"""convert_measurement: length, mass, volume (US cooking units too), temperature, speed, time, data."""
+from __future__ import annotations
+
+import difflib
+import re
+from decimal import Decimal
+from typing import Any
+
+from commands._common import examples, fail, load_asset_json, say
+from commands._parsing import parse_number, say_number
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
+                            ValidationResult)
+
+
+def unit_table() -> dict[str, Any]:
+    return {k: v for k, v in load_asset_json("units.json").items() if not k.startswith("_")}
+
+
+def _index() -> dict[str, tuple[str, str]]:
+    """spoken name -> (category, canonical unit)."""
+    out: dict[str, tuple[str, str]] = {}
+    for cat, spec in unit_table().items():
+        for name, u in spec["units"].items():
+            for alias in [name, u.get("plural", name + "s"), *u.get("aliases", [])]:
+                out.setdefault(alias.lower(), (cat, name))
+    return out
+
+
+def resolve_unit(text: str | None) -> tuple[str, str] | None:
+    if not text:
+        return None
+    t = " ".join(str(text).lower().replace("degrees ", "degrees ").split())
+    t = re.sub(r"^(?:a|an|one|the)\s+", "", t).strip(" .")
+    idx = _index()
+    if t in idx:
+        return idx[t]
+    t2 = re.sub(r"^degrees?\s+", "", t)
+    return idx.get(t2)
+
+
+def all_units(category: str | None = None) -> list[str]:
+    table = unit_table()
+    cats = [category] if category in table else list(table)
+    return [name for c in cats for name in table[c]["units"]]
+
+
+def convert(value: Decimal, category: str, src: str, dst: str) -> Decimal:
+    if category == "temperature":
+        if src == "celsius":
+            c = value
+        elif src == "fahrenheit":
+            c = (value - 32) * Decimal(5) / Decimal(9)
+        else:
+            c = value - Decimal("273.15")
+        if dst == "celsius":
+            return c
+        if dst == "fahrenheit":
+            return c * Decimal(9) / Decimal(5) + 32
+        return c + Decimal("273.15")
+    units = unit_table()[category]["units"]
+    return value * Decimal(str(units[src]["factor"])) / Decimal(str(units[dst]["factor"]))
+
+
+def unit_words(category: str, unit: str, value: Decimal) -> str:
+    u = unit_table()[category]["units"][unit]
+    if category == "temperature" and unit != "kelvin":
+        return "degree " + unit.capitalize() if value == 1 else u["plural"]
+    return unit if value == 1 else u.get("plural", unit + "s")
+
+
+_ASK = r"(?:(?:what's|whats|what is|how much is|how many \w+(?: \w+)? (?:is|are|in)|convert|change|turn)\s+)?"
+
+
+def _claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    g = m.groupdict()
+    raw_value = (g.get("value") or "").strip()
+    if raw_value in ("a", "an", "one"):
+        value = Decimal(1)
+    else:
+        value = parse_number(raw_value) if raw_value else None
+    src, dst = resolve_unit(g.get("src")), resolve_unit(g.get("dst"))
+    if value is None or src is None or dst is None or src[0] != dst[0] or src[1] == dst[1]:
+        return None
+    return PreRouteResult(arguments={"value": int(value) if value == value.to_integral_value() else float(value),
+                                     "from_unit": src[1], "to_unit": dst[1], "category": src[0]})
+
+
+class ConvertMeasurementCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "convert_measurement"
+
+    @property
+    def description(self) -> str:
+        return ("Convert a value between units of length, mass, volume (US cups, tablespoons, teaspoons too), "
+                "temperature, speed, time or data size.")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [
+            JarvisParameter("value", "float", description="The amount to convert (1 when omitted).", default=1),
+            JarvisParameter("from_unit", "string", required=True, description="Unit to convert from, e.g. miles, cups, fahrenheit."),
+            JarvisParameter("to_unit", "string", required=True, description="Unit to convert to, e.g. kilometers, milliliters, celsius."),
+            JarvisParameter("category", "string", enum_values=list(unit_table()),
+                            description="length, mass, volume, temperature, speed, time or data (optional)."),
+        ]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["convert", "in", "to", "how many", "miles", "cups", "celsius", "pounds"]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("calculate", "What's 5 times 3? (plain arithmetic, no units)"),
+                CommandAntipattern("get_weather", "What's the temperature outside? (weather, not a conversion)")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        return [
+            FastPath("convert_measurement.value_src_to_dst",
+                     _ASK + r"(?P<value>[\w.,/-]+(?:\s[\w-]+){0,3}?)\s+(?P<src>[a-z/ .]+?)\s+(?:to|into|in|as)\s+(?P<dst>[a-z/ .]+?)",
+                     _claim, "convert 5 miles to kilometers / what's 350 fahrenheit in celsius"),
+            FastPath("convert_measurement.how_many_dst_in_value_src",
+                     r"how many\s+(?P<dst>[a-z/ .]+?)\s+(?:are\s+)?(?:in|is|make|makes|equals?)\s+(?P<value>\d[\d.,]*)\s+(?P<src>[a-z/ .]+?)",
+                     _claim, "how many grams in 5 ounces (a written number only; 'in a mile' is left to the LLM)"),
+        ]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Convert 5 miles to kilometers", {"value": 5, "from_unit": "miles", "to_unit": "kilometers"}),
+            ("How many cups in a gallon?", {"value": 1, "from_unit": "gallons", "to_unit": "cups"}),
+            ("What's 350 Fahrenheit in Celsius?", {"value": 350, "from_unit": "fahrenheit", "to_unit": "celsius"}),
+            ("Convert 10 pounds to kilograms", {"value": 10, "from_unit": "pounds", "to_unit": "kilograms"}),
+            ("How many inches in a mile?", {"value": 1, "from_unit": "miles", "to_unit": "inches"}),
+        ])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        rows = [
+            ("Convert 5 miles to kilometers", 5, "miles", "kilometers"),
+            ("How many cups in a gallon?", 1, "gallons", "cups"),
+            ("What's 350 Fahrenheit in Celsius?", 350, "fahrenheit", "celsius"),
+            ("Convert 10 pounds to kilograms", 10, "pounds", "kilograms"),
+            ("How many inches in a mile?", 1, "miles", "inches"),
+            ("How many tablespoons in a cup?", 1, "cups", "tablespoons"),
+            ("Convert 2 cups to milliliters", 2, "cups", "milliliters"),
+            ("What is 100 kilometers per hour in miles per hour?", 100, "kilometers per hour", "miles per hour"),
+            ("How many grams in 8 ounces?", 8, "ounces", "grams"),
+            ("Convert 30 degrees Celsius to Fahrenheit", 30, "celsius", "fahrenheit"),
+            ("What's 6 feet in centimeters?", 6, "feet", "centimeters"),
+            ("How many teaspoons are in a tablespoon?", 1, "tablespoons", "teaspoons"),
+            ("Convert 3 liters to gallons", 3, "liters", "gallons"),
+            ("How many seconds in a day?", 1, "days", "seconds"),
+            ("What is 5 gigabytes in megabytes?", 5, "gigabytes", "megabytes"),
+            ("Convert 1 stone to pounds", 1, "stone", "pounds"),
+            ("How many quarts in 2 gallons?", 2, "gallons", "quarts"),
+            ("What's 20 knots in miles per hour?", 20, "knots", "miles per hour"),
+            ("Convert 500 milliliters to fluid ounces", 500, "milliliters", "fluid ounces"),
+            ("What's 0 Kelvin in Celsius?", 0, "kelvin", "celsius"),
+            ("How many yards in 100 meters?", 100, "meters", "yards"),
+            ("Convert 90 minutes to hours", 90, "minutes", "hours"),
+        ]
+        return examples([(t, {"value": v, "from_unit": f, "to_unit": to}) for t, v, f, to in rows])
+
+    def _check_unit(self, name: str, value: Any, category: str | None) -> ValidationResult | None:
+        if resolve_unit(value) is not None:
+            return None
+        valid = all_units(category)
+        close = difflib.get_close_matches(str(value).lower(), list(_index()), n=1, cutoff=0.85)
+        suggestion = _index()[close[0]][1] if close else None
+        if suggestion and category and _index()[close[0]][0] != category:
+            suggestion = None
+        return ValidationResult(False, name, self.command_name, f"I don't know the unit {value!r}.",
+                                valid_values=valid, suggested_value=suggestion)
+
+    def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
+        out: list[ValidationResult] = []
+        src, dst = resolve_unit(kwargs.get("from_unit")), resolve_unit(kwargs.get("to_unit"))
+        r = self._check_unit("from_unit", kwargs.get("from_unit"), dst[0] if dst else None)
+        if r:
+            out.append(r)
+        r = self._check_unit("to_unit", kwargs.get("to_unit"), src[0] if src else None)
+        if r:
+            out.append(r)
+        if src and dst and src[0] != dst[0]:
+            out.append(ValidationResult(False, "to_unit", self.command_name,
+                                        f"I can't convert {src[0]} ({src[1]}) to {dst[0]} ({dst[1]}).",
+                                        valid_values=all_units(src[0])))
+        return out
+
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        src, dst = resolve_unit(kwargs["from_unit"]), resolve_unit(kwargs["to_unit"])
+        if src is None or dst is None or src[0] != dst[0]:
+            return fail("I can't convert between those units.")
+        raw = kwargs.get("value", 1)
+        value = Decimal(repr(raw)) if isinstance(raw, float) else Decimal(str(raw))
+        category = src[0]
+        result = convert(value, category, src[1], dst[1])
+        spoken = say_number(result, 2)
+        exact = spoken.replace(",", "") == format(result.normalize(), "f")
+        message = (f"{say_number(value, 4)} {unit_words(category, src[1], value)} is "
+                   f"{'' if exact else 'about '}{spoken} {unit_words(category, dst[1], result)}.")
+        return say(message[0].upper() + message[1:], value=float(result), from_unit=src[1], to_unit=dst[1],
+                   category=category)

@@ -1,0 +1,174 @@
+"""get_current_time: the time (and date) here or in a named city, state or country, offline."""
+from __future__ import annotations
+
+import datetime as _dt
+import difflib
+import re
+import zoneinfo
+from functools import lru_cache
+from typing import Any
+
+from commands._common import examples, fail, load_asset_json, say
+from commands._parsing import say_clock, say_date
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
+                            ValidationResult)
+
+
+@lru_cache(maxsize=1)
+def _zone_cities() -> dict[str, str]:
+    """'new york' -> 'America/New_York' from the zone names themselves (the fallback after the table)."""
+    out: dict[str, str] = {}
+    for zone in zoneinfo.available_timezones():
+        if "/" not in zone or zone.startswith(("Etc/", "SystemV/", "posix/", "right/")):
+            continue
+        out.setdefault(zone.rsplit("/", 1)[1].replace("_", " ").lower(), zone)
+    return out
+
+
+def _clean_place(text: str) -> str:
+    t = " ".join(str(text).lower().replace(",", " ").split()).strip(" ?.!")
+    return re.sub(r"^(?:the\s+)", "", t)
+
+
+def resolve_place(text: str | None) -> tuple[str, str] | None:
+    """(place name as said, IANA zone) or None."""
+    if not text:
+        return None
+    t = _clean_place(text)
+    places = load_asset_json("timezones.json")["places"]
+    if t in places:
+        return t, places[t]
+    # "paris france", "austin texas": the first words that are a known place
+    words = t.split()
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n])
+        if head in places:
+            return head, places[head]
+    if t in _zone_cities():
+        return t, _zone_cities()[t]
+    for zone in zoneinfo.available_timezones():
+        if zone.lower() == t:
+            return t, zone
+    return None
+
+
+def known_places() -> list[str]:
+    return sorted(set(load_asset_json("timezones.json")["places"]) | set(_zone_cities()))
+
+
+def _time_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    loc = (m.groupdict().get("loc") or "").strip()
+    if not loc:
+        return PreRouteResult(arguments={})
+    loc = re.sub(r"\s+(?:right now|now|today|currently|at the moment)$", "", loc)
+    if not loc or len(loc.split()) > 4 or re.search(r"\b(?:timer|minutes?|hours?|weather|left)\b", loc):
+        return None
+    place = resolve_place(loc)
+    return PreRouteResult(arguments={"location": place[0].title() if place else loc.title()})
+
+
+class GetCurrentTimeCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "get_current_time"
+
+    @property
+    def description(self) -> str:
+        return ("The current time and date, here (no location) or in a city, state or country "
+                "(e.g. Tokyo, California, India).")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [JarvisParameter("location", "string",
+                                description="City, state or country; omit for the local time.")]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["time", "date", "what time", "day", "clock"]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("check_timers", "How much time is left on my timer?"),
+                CommandAntipattern("get_weather", "What's the weather in Tokyo?")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        time_q = (r"(?:what time is it|what's the time|whats the time|what is the time|what's the current time|"
+                  r"what is the current time|tell me the time|current time|the time|time|do you know what time it is|"
+                  r"do you have the time|what time)")
+        date_q = (r"(?:what's the date|whats the date|what is the date|what's today's date|what is today's date|"
+                  r"tell me the date|today's date|the date|date|what day is it|what day is today|what's today|"
+                  r"what is today|what day of the week is it|what's the day today)")
+        return [
+            FastPath("get_current_time.local", time_q + r"(?:\s+(?:right now|now|here|currently|please))?", _time_claim,
+                     "what time is it"),
+            FastPath("get_current_time.in_place", time_q + r"\s+(?:is it\s+)?(?:in|at|for)\s+(?P<loc>[a-z][a-z .'-]*)",
+                     _time_claim, "what time is it in tokyo"),
+            FastPath("get_current_time.date", date_q + r"(?:\s+(?:today|right now|now))?", _time_claim, "what's the date"),
+        ]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([
+            ("What time is it?", {}),
+            ("What time is it in Tokyo?", {"location": "Tokyo"}),
+            ("What time is it in California?", {"location": "California"}),
+            ("What's the date today?", {}),
+        ])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        places = ["Tokyo", "London", "New York", "Los Angeles", "Chicago", "Paris", "Sydney", "Dubai", "Berlin",
+                  "Singapore", "Hong Kong", "India", "Japan", "Australia", "Germany", "California"]
+        rows = [("What time is it?", {}), ("What's the date today?", {}), ("Tell me the time", {}),
+                ("What day is it?", {})]
+        forms = ["What time is it in {}?", "Current time in {}", "What's the time in {}?", "Time in {}"]
+        rows += [(forms[i % len(forms)].format(p), {"location": p}) for i, p in enumerate(places)]
+        return examples(rows, primary=1)
+
+    def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
+        loc = kwargs.get("location")
+        if not loc or str(loc).strip().lower() in ("here", "local", "home", "my location"):
+            return []
+        if resolve_place(loc):
+            return []
+        close = difflib.get_close_matches(_clean_place(loc), known_places(), n=5, cutoff=0.6)
+        return [ValidationResult(False, "location", self.command_name,
+                                 f"I don't know the time zone of {loc}." + (
+                                     f" Did you mean {', '.join(c.title() for c in close)}?" if close else ""),
+                                 valid_values=[c.title() for c in close] or None)]
+
+    def _local_zone(self) -> _dt.tzinfo | None:
+        name = None
+        if self.services is not None:
+            name = self.services.config.general.timezone
+        if name:
+            try:
+                return zoneinfo.ZoneInfo(name)
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                return None
+        return None
+
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        now = self.services.clock() if self.services else _dt.datetime.now().astimezone()
+        if now.tzinfo is None:
+            now = now.astimezone()
+        loc = kwargs.get("location")
+        wants_date = bool(re.search(r"\b(?:date|day|today)\b", request_info.voice_command.lower()))
+        if loc and str(loc).strip().lower() not in ("here", "local", "home", "my location"):
+            place = resolve_place(loc)
+            if place is None:
+                return fail(f"I don't know the time zone of {loc}.")
+            name, zone = place
+            there = now.astimezone(zoneinfo.ZoneInfo(zone))
+            label = str(loc).strip().title() if len(str(loc)) > 3 else str(loc).upper()
+            message = f"It's {say_clock(there)} in {label}"
+            if there.date() != now.date() or wants_date:
+                message += f", {say_date(there)}"
+            return say(message + ".", time=there.isoformat(timespec="seconds"), timezone=zone, location=label)
+        zone = self._local_zone()
+        here = now.astimezone(zone) if zone else now
+        if wants_date and not re.search(r"\btime\b", request_info.voice_command.lower()):
+            message = f"Today is {say_date(here)}, {here.year}."
+        else:
+            message = f"It's {say_clock(here)}" + (f" on {say_date(here)}." if wants_date else ".")
+        return say(message, time=here.isoformat(timespec="seconds"), timezone=str(here.tzinfo))

@@ -1,0 +1,132 @@
+"""tell_joke: a joke from the offline collection in assets/jokes.json, by topic when one matches."""
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from commands._common import examples, load_asset_json, say
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
+
+
+def resolve_topic(topic: str | None) -> str | None:
+    """A topic of the collection for what was said, or None when none matches."""
+    if not topic:
+        return None
+    data = load_asset_json("jokes.json")
+    t = " ".join(topic.lower().replace("-", " ").split())
+    t = re.sub(r"^(?:the|a|an)\s+", "", t)
+    t = re.sub(r"\s+jokes?$", "", t) if t not in ("dad joke", "dad jokes", "knock knock joke") else t
+    if t in data["topics"]:
+        return t
+    if t in data["aliases"]:
+        return data["aliases"][t]
+    if t.endswith("s") and t[:-1] in data["aliases"]:
+        return data["aliases"][t[:-1]]
+    if t + "s" in data["topics"]:
+        return t + "s"
+    return None
+
+
+def _joke_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    g = m.groupdict()
+    topic = (g.get("topic2") or g.get("topic") or "").strip()
+    topic = re.sub(r"^(?:funny|good|bad|great|short|quick|clean|silly|new|another|other|random)\s+", "", topic)
+    topic = re.sub(r"\s+(?:funny|good|bad|short|quick|clean|silly)$", "", topic).strip()
+    if not topic:
+        return PreRouteResult(arguments={})
+    if len(topic.split()) > 3:
+        return None
+    return PreRouteResult(arguments={"topic": resolve_topic(topic) or topic})
+
+
+class TellJokeCommand(JarvisCommandBase):
+    def __init__(self) -> None:
+        super().__init__()
+        self._recent: list[str] = []
+        self._rng = random.Random()
+
+    @property
+    def command_name(self) -> str:
+        return "tell_joke"
+
+    @property
+    def description(self) -> str:
+        return "Tell a short joke, optionally about a topic (animals, technology, programming, sports, food, science, dad jokes, knock knock)."
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [JarvisParameter("topic", "string", description="What the joke should be about; omit for any joke.")]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["joke", "funny", "laugh", "pun"]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("chat", "You're funny! (a remark, not a request for a joke)")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        return [
+            FastPath("tell_joke.tell",
+                     r"(?:tell|give|say|share)(?:\s+(?:me|us))?\s+(?:a|an|another|one more|one|some|any)\s+(?P<topic>[a-z -]+?\s+)?jokes?"
+                     r"(?:\s+(?:about|on|with|involving)\s+(?P<topic2>[a-z -]+))?",
+                     _joke_claim, "tell me a joke (about cats)"),
+            FastPath("tell_joke.got_any",
+                     r"(?:do you know|have you got|you got|got|know|do you have)\s+(?:a|an|any)\s+(?:good\s+)?(?P<topic>[a-z -]+?\s+)?jokes?"
+                     r"(?:\s+(?:about|on)\s+(?P<topic2>[a-z -]+))?",
+                     _joke_claim, "got any jokes about animals"),
+            FastPath("tell_joke.laugh", r"(?:make me laugh|cheer me up with a joke|say something funny|tell me something funny)"
+                     r"(?:\s+with\s+a\s+joke\s+about\s+(?P<topic2>[a-z -]+))?", _joke_claim, "make me laugh"),
+            FastPath("tell_joke.bare", r"(?:a\s+|another\s+)?(?P<topic>[a-z -]+?\s+)?joke(?:\s+about\s+(?P<topic2>[a-z -]+))?",
+                     _joke_claim, "joke / dad joke"),
+        ]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Tell me a joke", {}),
+            ("Tell me a joke about animals", {"topic": "animals"}),
+            ("Make me laugh", {}),
+            ("Tell me a dad joke", {"topic": "dad jokes"}),
+        ])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Tell me a joke", {}), ("Tell me a joke about animals", {"topic": "animals"}),
+            ("Make me laugh with a joke about technology", {"topic": "technology"}), ("Make me laugh", {}),
+            ("Say something funny", {}), ("Tell me a joke about cats", {"topic": "cats"}),
+            ("Tell me a joke about programming", {"topic": "programming"}), ("Tell me a joke about sports", {"topic": "sports"}),
+            ("Got any jokes about animals?", {"topic": "animals"}), ("Tell me a dad joke", {"topic": "dad jokes"}),
+            ("Give me a knock knock joke", {"topic": "knock knock"}), ("Tell me another joke", {}),
+            ("Do you know any good jokes?", {}), ("Tell me a science joke", {"topic": "science"}),
+            ("Tell me a joke about food", {"topic": "food"}), ("I need a laugh, tell me a joke", {}),
+            ("Share a joke about math", {"topic": "math"}), ("Tell us a music joke", {"topic": "music"}),
+            ("Got a joke about the weather?", {"topic": "weather"}), ("Tell me a computer joke", {"topic": "computers"}),
+            ("Tell me a pun", {"topic": "dad jokes"}), ("Say a funny joke about dogs", {"topic": "dogs"}),
+        ])
+
+    def _pick(self, pool: list[str]) -> str:
+        fresh = [j for j in pool if j not in self._recent] or pool
+        joke = self._rng.choice(fresh)
+        self._recent = (self._recent + [joke])[-10:]
+        return joke
+
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        data = load_asset_json("jokes.json")
+        asked = (kwargs.get("topic") or "").strip()
+        topic = resolve_topic(asked)
+        if topic:
+            joke = self._pick(data["topics"][topic])
+            return say(joke, topic=topic, joke=joke)
+        pool = [j for jokes in data["topics"].values() for j in jokes]
+        words = [w for w in re.findall(r"[a-z]+", asked.lower()) if len(w) > 2]
+        matching = [j for j in pool if words and all(re.search(rf"\b{re.escape(w.rstrip('s'))}", j.lower()) for w in words)]
+        if matching:
+            joke = self._pick(matching)
+            return say(joke, topic=asked, joke=joke)
+        joke = self._pick(pool)
+        if asked:
+            return say(f"I don't know one about {asked}, but here's one: {joke}", topic=None, joke=joke)
+        return say(joke, topic=None, joke=joke)
