@@ -297,6 +297,7 @@ class ConversationBrain:
         failures: list[str] = []
         spoken_parts: list[str] = []
         first_raw = None
+        last_invalid = None
         iteration = 0
         try:
             while budget[0] > 0:
@@ -317,8 +318,19 @@ class ConversationBrain:
                                                     turn_id=turn.turn_id))
                     break
                 fresh = [c for c in calls if _call_key(c) not in seen]
-                if not fresh:
-                    break                                  # the same call again: stop
+                if not fresh:                              # the same call again: stop
+                    if last_invalid is not None:
+                        name, failed, response = last_invalid
+                        clarification = self._clarification(name, failed, response)
+                        assistant.emit(ev.ValidationCompleted(
+                            command=name, arguments={}, results=[r.to_dict() for r in response.validation_results],
+                            clarification=clarification, turn_id=turn.turn_id))
+                        turn.spoken = clarification
+                        turn.wait_for_input = True
+                        history.append(HistoryTurn(user=text, message=clarification, raw=clarification))
+                        return
+                    break
+                last_invalid = None
                 retry_hint = None
                 clarification = None
                 for call in fresh:
@@ -334,6 +346,7 @@ class ConversationBrain:
                         with_values = [r for r in failed if r.valid_values]
                         if with_values and "validation" not in done and budget[0] > 0:
                             done.add("validation")
+                            last_invalid = (call["name"], failed, response)
                             retries.append("validation")
                             retry_hint = self._validation_hint(call["name"], failed)
                             assistant.emit(ev.ValidationCompleted(

@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from brain_fakes import Calc, Chat, Crash, ScriptedBackend, Timer, Weather  # noqa: E402
+
+from jarvis_tui.assistant.assistant import Assistant  # noqa: E402
+from jarvis_tui.assistant.conversation import ConversationBrain  # noqa: E402
+from jarvis_tui.commands_registry import CommandRegistry  # noqa: E402
+from jarvis_tui.config import load_config  # noqa: E402
+from jarvis_tui.llm.provider_factory import PromptProviderFactory  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def factory():
+    return PromptProviderFactory(None)
+
+
+@pytest.fixture
+def make_brain(factory, tmp_path):
+    """make_brain(outputs, provider=..., max_iterations=3) -> (assistant, brain, backend, events)."""
+    def make(outputs, provider="Qwen25SmallUntrainedCompact", max_iterations=3, commands=None):
+        config = load_config(config_dir=tmp_path / "c", data_dir=tmp_path / "d", environ={})
+        config.llm.interface = provider
+        config.llm.max_iterations = max_iterations
+        registry = CommandRegistry()
+        for c in commands or [Calc(), Timer(), Weather(), Chat(), Crash()]:
+            registry.add(c, "tests")
+        events = []
+        backend = ScriptedBackend(outputs)
+        brain = ConversationBrain(backend, factory, config)
+        assistant = Assistant(registry, emit=events.append, brain=brain)
+        return assistant, brain, backend, events
+    return make
