@@ -1,0 +1,242 @@
+"""email: draft a message (shown with Send / Cancel buttons), send it over SMTP, list recent ones.
+
+SMTP settings are secrets (smtp_host, smtp_port, smtp_user, smtp_password, smtp_from); the SDK's
+execute() names the missing ones. Drafts and sent mail are kept in the settings table
+(email.outbox) so a draft survives until it is sent or cancelled.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+import smtplib
+import ssl
+import uuid
+from email.message import EmailMessage
+from typing import Any
+
+from commands._common import examples, fail, say
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, IJarvisButton,
+                            JarvisCommandBase, JarvisParameter, JarvisSecret, RequestInformation,
+                            ValidationResult)
+
+SEND_ACTION = "send_click"
+OUTBOX_KEY = "email.outbox"
+_ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+TIMEOUT_S = 15
+
+
+class EmailCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "email"
+
+    @property
+    def description(self) -> str:
+        return ("Email: draft a message (to, subject, body) that waits for a Send / Cancel button, send the "
+                "current draft, or list recent drafts and sent messages.")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [
+            JarvisParameter("action", "string", required=True, enum_values=["draft", "send", "list"],
+                            description="draft a new message, send (the draft, or a new message after confirmation), list."),
+            JarvisParameter("to", "string", description="Recipient address, e.g. sam@example.com."),
+            JarvisParameter("subject", "string", description="Subject line."),
+            JarvisParameter("body", "string", description="The message text."),
+        ]
+
+    @property
+    def required_secrets(self) -> list[JarvisSecret]:
+        return [
+            JarvisSecret("smtp_host", "SMTP server host name", value_type="string", is_sensitive=False, friendly_name="SMTP host"),
+            JarvisSecret("smtp_port", "SMTP server port (587 STARTTLS, 465 TLS)", value_type="int", is_sensitive=False,
+                         friendly_name="SMTP port"),
+            JarvisSecret("smtp_user", "SMTP login name", friendly_name="SMTP user"),
+            JarvisSecret("smtp_password", "SMTP password or app password", friendly_name="SMTP password"),
+            JarvisSecret("smtp_from", "The From address", is_sensitive=False, friendly_name="From address"),
+        ]
+
+    @property
+    def all_possible_secrets(self) -> list[JarvisSecret]:
+        return self.required_secrets + [JarvisSecret(
+            "smtp_security", "starttls, ssl or none (default: ssl on port 465, else starttls when offered)",
+            required=False, is_sensitive=False, friendly_name="SMTP security")]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["email", "mail", "send", "message", "inbox"]
+
+    @property
+    def rules(self) -> list[str]:
+        return ["Never send without the user's confirmation: a new message is always a draft first."]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("reminder", "Remind me to email Sam at 5 PM (a reminder, not an email)"),
+                CommandAntipattern("todo_list", "Add email the landlord to my to-do list")]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([
+            ("Send an email to john@example.com saying I'll be late",
+             {"action": "draft", "to": "john@example.com", "subject": "Running late", "body": "I'll be late"}),
+            ("Email sarah@test.com about the project update",
+             {"action": "draft", "to": "sarah@test.com", "subject": "Project update", "body": "Here's the project update"}),
+            ("Send it", {"action": "send"}),
+            ("What emails have I sent?", {"action": "list"}),
+        ])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        drafts = [
+            ("Send an email to john@example.com saying I'll be late", "john@example.com", "Running late", "I'll be late"),
+            ("Email sarah@test.com about the project update", "sarah@test.com", "Project update", "Here's the project update"),
+            ("Send a message to bob@company.com saying the report is ready", "bob@company.com", "Report ready", "The report is ready"),
+            ("Write an email to team@company.com about tomorrow's standup", "team@company.com", "Tomorrow's standup",
+             "Regarding tomorrow's standup"),
+            ("Draft an email to mom@family.org saying happy birthday", "mom@family.org", "Happy birthday", "Happy birthday!"),
+            ("Email alex@work.com that the meeting moved to 3", "alex@work.com", "Meeting moved", "The meeting moved to 3 PM."),
+            ("Tell kim@site.io by email that the package arrived", "kim@site.io", "Package arrived", "The package arrived."),
+            ("Send jo@mail.com an email with subject lunch saying are you free at noon", "jo@mail.com", "Lunch",
+             "Are you free at noon?"),
+            ("Compose an email to lisa@work.com saying thanks for the help", "lisa@work.com", "Thanks", "Thanks for the help!"),
+            ("Email the invoice reminder to billing@shop.com", "billing@shop.com", "Invoice reminder",
+             "A reminder about the open invoice."),
+            ("Let pat@corp.com know by email that I'm out sick today", "pat@corp.com", "Out sick", "I'm out sick today."),
+            ("Write to dev@team.org that the build is fixed", "dev@team.org", "Build fixed", "The build is fixed."),
+            ("Send an email to ana@x.com telling her I'll call tonight", "ana@x.com", "Call tonight", "I'll call you tonight."),
+            ("Email rob@y.net asking if he has the keys", "rob@y.net", "Keys", "Do you have the keys?"),
+            ("Draft a message to sue@z.org saying see you Friday", "sue@z.org", "See you Friday", "See you Friday!"),
+            ("Email hr@company.com about my vacation days", "hr@company.com", "Vacation days", "About my vacation days."),
+        ]
+        rows = [(t, {"action": "draft", "to": to, "subject": s, "body": b}) for t, to, s, b in drafts]
+        rows += [("Send it", {"action": "send"}), ("Yes, send the email", {"action": "send"}),
+                 ("Send the draft", {"action": "send"}), ("What emails have I sent?", {"action": "list"}),
+                 ("List my drafts", {"action": "list"}), ("Show my recent emails", {"action": "list"})]
+        return examples(rows)
+
+    # ---- outbox (settings table) ------------------------------------------------------------------
+    def _outbox(self) -> list[dict[str, Any]]:
+        return list(self.services.settings.get(OUTBOX_KEY, []) or [])
+
+    def _save(self, outbox: list[dict[str, Any]]) -> None:
+        self.services.settings.set(OUTBOX_KEY, outbox[-50:])
+
+    def _update(self, draft_id: str, **fields: Any) -> dict[str, Any] | None:
+        outbox = self._outbox()
+        for m in outbox:
+            if m["id"] == draft_id:
+                m.update(fields)
+                self._save(outbox)
+                return m
+        return None
+
+    def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
+        if kwargs.get("action") == "draft" or (kwargs.get("action") == "send" and kwargs.get("to")):
+            out = []
+            to = (kwargs.get("to") or "").strip()
+            if not to or not all(_ADDRESS.match(a.strip()) for a in to.split(",")):
+                out.append(ValidationResult(False, "to", self.command_name,
+                                            "Who should it go to? I need an email address like name@example.com."))
+            if not (kwargs.get("body") or "").strip() and not (kwargs.get("subject") or "").strip():
+                out.append(ValidationResult(False, "body", self.command_name, "What should the email say?"))
+            return out
+        return []
+
+    # ---- run --------------------------------------------------------------------------------------
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        if self.services is None:
+            return fail("Email needs a running assistant.")
+        action = kwargs["action"]
+        if action == "list":
+            return self._list()
+        if action == "send" and not kwargs.get("to"):
+            drafts = [m for m in self._outbox() if m["status"] == "draft"]
+            if not drafts:
+                return fail("There's no draft to send. Tell me who to email and what to say.")
+            return self._send(drafts[-1]["id"])
+        return self._draft(kwargs)
+
+    def _draft(self, kwargs: dict[str, Any]) -> CommandResponse:
+        body = (kwargs.get("body") or "").strip()
+        subject = (kwargs.get("subject") or "").strip() or (body[:40] + ("..." if len(body) > 40 else ""))
+        draft = {"id": uuid.uuid4().hex[:10], "to": kwargs["to"].strip(), "subject": subject, "body": body,
+                 "status": "draft", "created_at": _dt.datetime.now().astimezone().isoformat(timespec="seconds")}
+        outbox = self._outbox()
+        for m in outbox:   # one open draft at a time
+            if m["status"] == "draft":
+                m["status"] = "replaced"
+        outbox.append(draft)
+        self._save(outbox)
+        return CommandResponse.follow_up_response(
+            {"message": f"Here's a draft to {draft['to']}, subject {subject}: {body} Shall I send it?",
+             "draft_id": draft["id"], "to": draft["to"], "subject": subject, "body": body},
+            actions=[IJarvisButton("Send", SEND_ACTION, "primary", "send"),
+                     IJarvisButton("Cancel", "cancel_click", "secondary")])
+
+    def _list(self) -> CommandResponse:
+        recent = [m for m in self._outbox() if m["status"] in ("draft", "sent")][-5:]
+        if not recent:
+            return say("You have no drafts or sent emails.", emails=[])
+        parts = [f"{'draft' if m['status'] == 'draft' else 'sent'} to {m['to']}: {m['subject']}" for m in reversed(recent)]
+        return say(f"Your recent emails: {'; '.join(parts)}.", emails=recent)
+
+    def _smtp(self) -> dict[str, Any]:
+        s = self.services.secrets
+        return {k: s.get(k) for k in ("smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_security")}
+
+    def _send(self, draft_id: str) -> CommandResponse:
+        draft = next((m for m in self._outbox() if m["id"] == draft_id), None)
+        if draft is None or draft["status"] != "draft":
+            return fail("That draft is gone; it was sent, cancelled or replaced.")
+        missing = self.missing_secrets()
+        if missing:
+            labels = ", ".join(x.label for x in missing)
+            return fail(f"I can't send email until {labels} {'is' if len(missing) == 1 else 'are'} set. Add them under Secrets.",
+                        missing_secrets=[x.key for x in missing])
+        cfg = self._smtp()
+        msg = EmailMessage()
+        msg["From"] = cfg["smtp_from"]
+        msg["To"] = draft["to"]
+        msg["Subject"] = draft["subject"]
+        msg.set_content(draft["body"] or draft["subject"])
+        try:
+            port = int(cfg["smtp_port"])
+        except (TypeError, ValueError):
+            return fail(f"The SMTP port {cfg['smtp_port']!r} is not a number. Fix smtp_port under Secrets.")
+        security = (cfg.get("smtp_security") or ("ssl" if port == 465 else "auto")).lower()
+        try:
+            if security == "ssl":
+                server: smtplib.SMTP = smtplib.SMTP_SSL(cfg["smtp_host"], port, timeout=TIMEOUT_S,
+                                                        context=ssl.create_default_context())
+            else:
+                server = smtplib.SMTP(cfg["smtp_host"], port, timeout=TIMEOUT_S)
+            with server:
+                server.ehlo()
+                if security == "starttls" or (security == "auto" and server.has_extn("starttls")):
+                    server.starttls(context=ssl.create_default_context())
+                    server.ehlo()
+                if cfg["smtp_user"] and server.has_extn("auth"):
+                    server.login(cfg["smtp_user"], cfg["smtp_password"])
+                server.send_message(msg)
+        except smtplib.SMTPAuthenticationError:
+            return fail("The mail server refused the login. Check smtp_user and smtp_password under Secrets.",
+                        reason="auth")
+        except (smtplib.SMTPException, OSError) as exc:
+            return fail(f"I couldn't send the email: {type(exc).__name__}. The draft is kept; try again later.",
+                        reason="smtp", draft_id=draft_id)
+        self._update(draft_id, status="sent", sent_at=_dt.datetime.now().astimezone().isoformat(timespec="seconds"))
+        return CommandResponse.final_response({"message": f"Sent your email to {draft['to']}.", "draft_id": draft_id,
+                                               "to": draft["to"], "subject": draft["subject"]})
+
+    def handle_action(self, action_name: str, context: dict[str, Any]) -> CommandResponse:
+        if self.services is None:
+            return fail("Email needs a running assistant.")
+        draft_id = context.get("draft_id")
+        if action_name == SEND_ACTION:
+            if not draft_id:
+                return fail("There's no draft to send.")
+            return self._send(draft_id)
+        if action_name == "cancel_click":
+            if draft_id:
+                self._update(draft_id, status="cancelled")
+            return CommandResponse.final_response({"message": "OK, I won't send it.", "draft_id": draft_id})
+        return super().handle_action(action_name, context)

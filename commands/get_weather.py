@@ -1,0 +1,283 @@
+"""get_weather: current conditions and forecasts from Open-Meteo (no API key), over httpx.
+
+Base URLs and the default location are settings (weather.geocoding_url, weather.forecast_url,
+weather.default_location; weather.temperature_unit = celsius | fahrenheit), so tests point them at a
+real HTTP server on loopback. Without a network the answer says so in words.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from typing import Any
+
+import httpx
+
+from commands._common import examples, fail, say
+from commands._parsing import join_words
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
+
+GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
+FORECAST_URL = "https://api.open-meteo.com/v1/forecast"
+DATE_KEYS = ["today", "tomorrow", "day_after_tomorrow", "this_weekend", "next_week"]
+TIMEOUT_S = 8.0
+
+# WMO weather interpretation codes, as Open-Meteo reports them
+WMO = {
+    0: "clear skies", 1: "mostly clear", 2: "partly cloudy", 3: "overcast", 45: "fog", 48: "freezing fog",
+    51: "light drizzle", 53: "drizzle", 55: "heavy drizzle", 56: "freezing drizzle", 57: "heavy freezing drizzle",
+    61: "light rain", 63: "rain", 65: "heavy rain", 66: "freezing rain", 67: "heavy freezing rain",
+    71: "light snow", 73: "snow", 75: "heavy snow", 77: "snow grains", 80: "light showers", 81: "showers",
+    82: "violent showers", 85: "snow showers", 86: "heavy snow showers", 95: "thunderstorms",
+    96: "thunderstorms with hail", 99: "thunderstorms with heavy hail",
+}
+_DAY = (r"(?P<day>today|tonight|right now|now|currently|tomorrow|the day after tomorrow|day after tomorrow|"
+        r"this weekend|the weekend|over the weekend|on the weekend|weekend|next week|this week)")
+_DAY_MAP = {"today": "today", "tonight": "today", "right now": "today", "now": "today", "currently": "today",
+            "tomorrow": "tomorrow", "the day after tomorrow": "day_after_tomorrow",
+            "day after tomorrow": "day_after_tomorrow", "this weekend": "this_weekend", "the weekend": "this_weekend",
+            "over the weekend": "this_weekend", "on the weekend": "this_weekend", "weekend": "this_weekend",
+            "next week": "next_week", "this week": "next_week"}
+_CITY = r"(?P<city>[a-z][a-z .'-]*?)"
+_NOT_CITY = re.compile(r"\b(?:units?|metric|imperial|celsius|fahrenheit|outside|here|my area|today|tomorrow|weekend|week|"
+                       r"like|the sun|space|mars|the moon|hell)\b")
+
+
+def _weather_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    g = m.groupdict()
+    city = (g.get("city") or g.get("city2") or "").strip()
+    city = re.sub(r"^(?:the\s+)", "", city)
+    day = g.get("day") or g.get("day2") or g.get("day0")
+    if city and (len(city.split()) > 4 or _NOT_CITY.search(city)):
+        return None
+    args: dict[str, Any] = {}
+    if city:
+        args["city"] = city.title()
+    args["resolved_datetimes"] = [_DAY_MAP[" ".join(day.split())]] if day else ["today"]
+    return PreRouteResult(arguments=args)
+
+
+def _round(v: Any) -> int | None:
+    try:
+        return int(round(float(v)))
+    except (TypeError, ValueError):
+        return None
+
+
+class GetWeatherCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "get_weather"
+
+    @property
+    def description(self) -> str:
+        return ("Current weather and forecasts for a city (or the default location): temperature, conditions, "
+                "chance of rain, for today, tomorrow, the day after tomorrow, this weekend or next week.")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [
+            JarvisParameter("city", "string", description="City name; omit for the default location."),
+            JarvisParameter("resolved_datetimes", "array<string>", enum_values=list(DATE_KEYS),
+                            description="Which days: today, tomorrow, day_after_tomorrow, this_weekend, next_week."),
+        ]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["weather", "forecast", "rain", "temperature", "umbrella", "snow", "sunny"]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("get_current_time", "What time is it in Denver?"),
+                CommandAntipattern("convert_measurement", "What's 30 Celsius in Fahrenheit?")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        where = r"(?:\s+(?:in|for|at|around)\s+" + _CITY + r")?"
+        when = r"(?:\s+(?:on\s+|for\s+)?" + _DAY + r")?"
+        return [
+            FastPath("get_weather.whats_the_weather",
+                     r"(?:what's|what is|whats|how's|how is|hows|what'll|what will)\s+the\s+(?:weather|forecast|weather forecast)"
+                     r"(?:\s+(?:going to\s+)?be)?(?:\s+like)?" + where + when + r"(?:\s+like)?",
+                     _weather_claim, "what's the weather (like) in chicago tomorrow"),
+            FastPath("get_weather.whats_the_city_weather",
+                     r"(?:what's|what is|whats|how's|how is)\s+the\s+(?P<city2>[a-z][a-z .'-]*?)\s+weather(?:\s+like)?" + when,
+                     _weather_claim, "what's the los angeles weather like"),
+            FastPath("get_weather.weather_in",
+                     r"(?:(?:tell me|give me|check|get|show me)\s+)?(?:the\s+)?(?:current\s+)?(?:weather|forecast|weather forecast|"
+                     r"weather report|temperature|current temperature)" + where + when,
+                     _weather_claim, "weather in denver tomorrow"),
+            FastPath("get_weather.day_forecast",
+                     r"(?P<day0>weekend|tomorrow's|today's)\s+(?:weather|forecast|weather forecast)" + where,
+                     lambda m, t: _weather_claim(_Fix(m), t), "weekend forecast for seattle"),
+            FastPath("get_weather.forecast_for_city_day",
+                     r"(?:weather|forecast|weather forecast)\s+for\s+(?P<city2>[a-z][a-z .'-]*?)\s+(?:on\s+)?" + _DAY.replace("?P<day>", "?P<day2>"),
+                     _weather_claim, "forecast for san diego the day after tomorrow"),
+            FastPath("get_weather.rain",
+                     r"(?:will it|is it going to|is it gonna|is it|does it look like it's going to)\s+(?:rain|snow|be sunny|be cold|be hot|be warm|"
+                     r"raining|snowing|sunny|cold|hot|warm|windy|cold outside|hot outside|warm outside|freezing)"
+                     r"(?:\s+outside)?" + where + when,
+                     _weather_claim, "will it rain tomorrow / is it raining in portland"),
+            FastPath("get_weather.umbrella",
+                     r"(?:do i need|should i (?:bring|take)|will i need)\s+(?:an umbrella|a coat|a jacket|sunscreen)" + when + where,
+                     _weather_claim, "do i need an umbrella"),
+            FastPath("get_weather.how_hot",
+                     r"how (?:hot|cold|warm|nice)\s+is it(?:\s+outside)?" + where + when,
+                     _weather_claim, "how hot is it in dallas"),
+        ]
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([
+            ("What's the weather in Chicago?", {"city": "Chicago", "resolved_datetimes": ["today"]}),
+            ("What's the weather like?", {"resolved_datetimes": ["today"]}),
+            ("What's the forecast for Los Angeles tomorrow?", {"city": "Los Angeles", "resolved_datetimes": ["tomorrow"]}),
+            ("Will it rain tomorrow?", {"resolved_datetimes": ["tomorrow"]}),
+            ("What's the weather this weekend?", {"resolved_datetimes": ["this_weekend"]}),
+        ])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        rows = [
+            ("What's the weather in Chicago?", "Chicago", "today"), ("What's the weather like?", None, "today"),
+            ("How's the weather in New York today?", "New York", "today"),
+            ("What's the forecast for Los Angeles tomorrow?", "Los Angeles", "tomorrow"),
+            ("What's the weather?", None, "today"), ("Weather report", None, "today"),
+            ("Do I need an umbrella?", None, "today"), ("How's the weather in Seattle?", "Seattle", "today"),
+            ("Weather in Denver", "Denver", "today"), ("Temperature in Phoenix", "Phoenix", "today"),
+            ("Is it raining in Portland?", "Portland", "today"), ("How hot is it in Dallas?", "Dallas", "today"),
+            ("Current weather in Austin", "Austin", "today"), ("Weather in Denver tomorrow", "Denver", "tomorrow"),
+            ("Will it rain tomorrow?", None, "tomorrow"),
+            ("Weather forecast for Chicago on the day after tomorrow", "Chicago", "day_after_tomorrow"),
+            ("What's the weather the day after tomorrow?", None, "day_after_tomorrow"),
+            ("What's the weather this weekend?", None, "this_weekend"),
+            ("Weekend forecast for Seattle", "Seattle", "this_weekend"),
+            ("What's the weather going to be like next week?", None, "next_week"),
+            ("Is it cold outside?", None, "today"), ("Should I bring an umbrella tomorrow?", None, "tomorrow"),
+        ]
+        return examples([(t, ({"city": c} if c else {}) | {"resolved_datetimes": [d]}) for t, c, d in rows])
+
+    # ---- settings ---------------------------------------------------------------------------------
+    def _setting(self, key: str, default: Any) -> Any:
+        if self.services is None:
+            return default
+        value = self.services.settings.get(key)
+        return default if value in (None, "") else value
+
+    def _default_location(self) -> str | None:
+        loc = self._setting("weather.default_location", None)
+        if not loc and self.services is not None:
+            loc = self.services.config.general.location
+        return loc or None
+
+    # ---- HTTP -------------------------------------------------------------------------------------
+    def _geocode(self, client: httpx.Client, city: str) -> dict[str, Any] | None:
+        r = client.get(self._setting("weather.geocoding_url", GEOCODING_URL),
+                       params={"name": city, "count": 1, "language": "en", "format": "json"})
+        r.raise_for_status()
+        results = r.json().get("results") or []
+        return results[0] if results else None
+
+    def _forecast(self, client: httpx.Client, place: dict[str, Any], unit: str) -> dict[str, Any]:
+        r = client.get(self._setting("weather.forecast_url", FORECAST_URL), params={
+            "latitude": place["latitude"], "longitude": place["longitude"],
+            "current": "temperature_2m,apparent_temperature,weather_code,wind_speed_10m,precipitation",
+            "daily": "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max",
+            "timezone": "auto", "forecast_days": 14, "temperature_unit": unit,
+            "wind_speed_unit": "mph" if unit == "fahrenheit" else "kmh"})
+        r.raise_for_status()
+        return r.json()
+
+    # ---- run --------------------------------------------------------------------------------------
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        city = (kwargs.get("city") or "").strip() or self._default_location()
+        if not city:
+            return CommandResponse.follow_up_response({
+                "message": "Which city? You can also set a default location in settings (weather.default_location).",
+                "reason": "no_location"})
+        keys = [k for k in (kwargs.get("resolved_datetimes") or ["today"]) if k in DATE_KEYS] or ["today"]
+        unit = "fahrenheit" if str(self._setting("weather.temperature_unit", "celsius")).lower().startswith("f") else "celsius"
+        try:
+            with httpx.Client(timeout=TIMEOUT_S) as client:
+                place = self._geocode(client, city)
+                if place is None:
+                    return fail(f"I couldn't find a place called {city}.", reason="unknown_city", city=city)
+                data = self._forecast(client, place, unit)
+        except httpx.HTTPStatusError as exc:
+            return fail(f"The weather service answered with an error ({exc.response.status_code}). Try again later.",
+                        reason="http_error")
+        except (httpx.TransportError, OSError):
+            return fail("I can't reach the weather service right now. Check the internet connection.",
+                        reason="network")
+        except (ValueError, KeyError, TypeError):
+            return fail("The weather service sent an answer I couldn't read.", reason="bad_response")
+        try:
+            parts = [self._describe(key, data, place) for key in keys]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return fail("The weather service sent an answer I couldn't read.", reason="bad_response")
+        name = place.get("name") or city
+        return say(" ".join(p for p in parts if p), city=name, country=place.get("country"),
+                   unit=unit, resolved_datetimes=keys, current=data.get("current"))
+
+    def _days(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        d = data["daily"]
+        out = []
+        for i, day in enumerate(d["time"]):
+            prob = d.get("precipitation_probability_max", [None] * len(d["time"]))[i]
+            out.append({"date": _dt.date.fromisoformat(day), "code": d["weather_code"][i],
+                        "high": _round(d["temperature_2m_max"][i]), "low": _round(d["temperature_2m_min"][i]),
+                        "rain": _round(prob)})
+        return out
+
+    @staticmethod
+    def _day_words(day: dict[str, Any]) -> str:
+        text = f"{WMO.get(day['code'], 'mixed weather')}, high {day['high']}, low {day['low']}"
+        if day["rain"] is not None and day["rain"] >= 20:
+            text += f", {day['rain']} percent chance of rain"
+        return text
+
+    def _describe(self, key: str, data: dict[str, Any], place: dict[str, Any]) -> str:
+        name = place.get("name", "")
+        days = self._days(data)
+        today = days[0]["date"]
+        if key == "today":
+            cur = data.get("current") or {}
+            temp = _round(cur.get("temperature_2m"))
+            words = WMO.get(cur.get("weather_code"), None)
+            head = f"In {name} it's {temp} degrees" + (f" with {words}" if words else "") + "."
+            feels = _round(cur.get("apparent_temperature"))
+            if feels is not None and temp is not None and abs(feels - temp) >= 3:
+                head += f" It feels like {feels}."
+            return head + f" Today: {self._day_words(days[0])}."
+        if key in ("tomorrow", "day_after_tomorrow"):
+            offset = 1 if key == "tomorrow" else 2
+            day = next((d for d in days if (d["date"] - today).days == offset), None)
+            if day is None:
+                return ""
+            label = "Tomorrow" if offset == 1 else day["date"].strftime("On %A")
+            return f"{label} in {name}: {self._day_words(day)}."
+        if key == "this_weekend":
+            weekend = [d for d in days if d["date"].weekday() >= 5 and (d["date"] - today).days < 7]
+            if not weekend:
+                return ""
+            parts = [f"{d['date'].strftime('%A')} {self._day_words(d)}" for d in weekend]
+            return f"This weekend in {name}: " + "; ".join(parts) + "."
+        # next_week: the 7 days after today
+        week = [d for d in days if 1 <= (d["date"] - today).days <= 7]
+        if not week:
+            return ""
+        highs = [d["high"] for d in week if d["high"] is not None]
+        wet = [d["date"].strftime("%A") for d in week if d["rain"] is not None and d["rain"] >= 50]
+        text = f"Over the next week in {name}, highs from {min(highs)} to {max(highs)} degrees"
+        text += f", with rain likely on {join_words(wet)}." if wet else ", mostly dry."
+        return text
+
+
+class _Fix:
+    """Maps "weekend forecast"/"tomorrow's forecast" onto the day group the claim reads."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self._g = dict(m.groupdict())
+        raw = (self._g.pop("day0") or "").replace("'s", "")
+        self._g["day"] = raw
+
+    def groupdict(self) -> dict[str, Any]:
+        return self._g
