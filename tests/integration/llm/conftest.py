@@ -1,0 +1,67 @@
+"""One real bundled-model runtime and one real llama_cpp.server per session."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+
+from jarvis_tui.assistant import events as ev
+from jarvis_tui.runtime import Runtime
+
+
+@pytest.fixture(scope="session")
+def llm_runtime(tmp_path_factory):
+    base = tmp_path_factory.mktemp("llm_runtime")
+    runtime = Runtime.create(config_dir=str(base / "config"), data_dir=str(base / "data"),
+                             overrides={"llm.backend": "llama", "llm.model": "bundled"})
+    events: list = []
+    runtime.bus.subscribe(events.append)
+    brain = runtime.load_brain()
+    assert brain is not None, [e for e in events if isinstance(e, ev.Error)]
+    runtime.extras["load_events"] = list(events)
+    yield runtime
+    runtime.close()
+
+
+def _free_port() -> int:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+@pytest.fixture(scope="session")
+def llama_server():
+    """`python -m llama_cpp.server` on loopback with the bundled GGUF; yields its base URL."""
+    from jarvis_tui.llm.bundled import ensure_gguf
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "llama_cpp.server", "--model", str(ensure_gguf()), "--host", "127.0.0.1",
+         "--port", str(port), "--n_ctx", "4096", "--n_threads", "2"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=dict(os.environ))
+    url = f"http://127.0.0.1:{port}/v1"
+    deadline = time.monotonic() + 90
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"llama_cpp.server exited: {proc.stderr.read().decode()[-2000:]}")
+            try:
+                httpx.get(f"{url}/models", timeout=1.0).raise_for_status()
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
