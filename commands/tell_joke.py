@@ -38,7 +38,9 @@ def _joke_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
         return PreRouteResult(arguments={})
     if len(topic.split()) > 3:
         return None
-    return PreRouteResult(arguments={"topic": resolve_topic(topic) or topic})
+    resolved = resolve_topic(topic)
+    # the topic as said ("cats"); only the joke forms are named by their collection ("dad jokes")
+    return PreRouteResult(arguments={"topic": resolved if resolved in ("dad jokes", "knock knock") else topic})
 
 
 class TellJokeCommand(JarvisCommandBase):

@@ -1,0 +1,61 @@
+from decimal import Decimal
+
+import pytest
+
+from commands._parsing import (parse_clock_time, parse_duration, parse_number, say_duration, say_number,
+                               split_items)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("3.5", "3.5"), ("1,250", "1250"), ("three point five", "3.5"), ("one point two five", "1.25"),
+    ("twenty-five", "25"), ("a hundred and ten", "110"), ("one thousand two hundred", "1200"),
+    ("minus four", "-4"), ("1/2", "0.5"), ("zero", "0"), ("ninety nine", "99")])
+def test_numbers(text, value):
+    assert parse_number(text) == Decimal(value)
+
+
+@pytest.mark.parametrize("text", ["twenty eleven", "five six", "pizza", "", "one two", "point"])
+def test_not_numbers(text):
+    assert parse_number(text) is None
+
+
+@pytest.mark.parametrize("text,seconds", [
+    ("10 minutes", 600), ("an hour and a half", 5400), ("1 minute 30 seconds", 90), ("ninety seconds", 90),
+    ("half an hour", 1800), ("1 and a 1/2 hours", 5400), ("1 hour, 15 minutes, and 30 seconds", 4530),
+    ("two-minute", 120), ("5 and a half minutes", 330), ("half a minute", 30), ("1/2 a minute", 30),
+    ("twenty five minutes", 1500), ("1.5 hours", 5400), ("quarter of an hour", 900), ("10 min", 600),
+    ("one hour and thirty minutes", 5400), ("a minute", 60)])
+def test_durations(text, seconds):
+    assert parse_duration(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["10", "pizza", "10 minutes for pizza", "5 minutes and pizza", "minutes", ""])
+def test_not_durations(text):
+    assert parse_duration(text) is None
+
+
+@pytest.mark.parametrize("text,hhmm", [("3 pm", "15:00"), ("3:30 p.m.", "15:30"), ("15:00", "15:00"), ("noon", "12:00"),
+                                       ("midnight", "00:00"), ("8 am", "08:00"), ("seven thirty pm", "19:30"),
+                                       ("12 am", "00:00"), ("8 in the morning", "08:00"), ("08:00", "08:00")])
+def test_clock_times(text, hhmm):
+    assert parse_clock_time(text) == hhmm
+
+
+def test_bare_hour_is_ambiguous():
+    assert parse_clock_time("8") is None and parse_clock_time("8:30") is None
+    assert parse_clock_time("8", require_meridiem=False) == "08:00"
+    assert parse_clock_time("13 pm") is None
+
+
+def test_items_split():
+    assert split_items("tomatoes, onions and garlic") == ["tomatoes", "onions", "garlic"]
+    assert split_items("salt and pepper and some milk") == ["salt and pepper", "milk"]
+
+
+def test_spoken_forms():
+    assert say_duration(90) == "1 minute and 30 seconds"
+    assert say_duration(4530) == "1 hour, 15 minutes and 30 seconds"
+    assert say_duration(3600) == "1 hour"
+    assert say_number(Decimal("4.75")) == "4.75"
+    assert say_number(Decimal("1250")) == "1,250"
+    assert say_number(Decimal(10) / 3) == "3.33"
