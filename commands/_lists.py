@@ -154,7 +154,8 @@ class ListCommandBase(JarvisCommandBase):
         if removed:
             parts.append(f"Removed {join_words(removed)} from your {self.noun}.")
         if missing:
-            parts.append(f"{join_words(missing, 'or').capitalize()} {'was' if len(missing) == 1 else 'were'} not on it.")
+            verb = "isn't" if len(missing) == 1 else "aren't"
+            parts.append(f"{join_words(missing, 'or').capitalize()} {verb} on your {self.noun}.")
         data = {"removed": removed, "missing": missing, "list": self.list_name, "message": " ".join(parts)}
         return CommandResponse.success_response(data) if removed else CommandResponse.error_response(
             data["message"], context_data=data)

@@ -1,0 +1,71 @@
+"""Shopping and to-do lists in SQLite; clearing waits for the Clear button or a spoken yes."""
+from __future__ import annotations
+
+from conftest import ask
+
+
+def test_add_several_read_check_off_remove(rt):
+    turn, r = ask(rt, "add tomatoes, onions and garlic to my shopping list")
+    assert turn.spoken == "Added tomatoes, onions and garlic to your shopping list."
+    turn, r = ask(rt, "add onions and milk to the shopping list")
+    assert turn.spoken == "Added milk to your shopping list. Onions is already on it."
+    turn, r = ask(rt, "what's on my shopping list")
+    assert turn.spoken == "Your shopping list has 4 items: tomatoes, onions, garlic and milk."
+    turn, r = ask(rt, "check off tomato on my shopping list")          # singular finds the plural
+    assert r.success and r.context_data["changed"] == ["tomatoes"]
+    turn, r = ask(rt, "remove garlic from the shopping list")
+    assert r.success
+    assert [i["text"] for i in rt.store.lists.items("shopping")] == ["onions", "milk"]
+    turn, r = ask(rt, "remove bananas from the shopping list")
+    assert not r.success and "bananas" in turn.spoken.lower()
+
+
+def test_clear_needs_confirmation_button(rt, events):
+    ask(rt, "add eggs and bread to my shopping list")
+    turn, r = ask(rt, "clear my shopping list")
+    assert r.wait_for_input and "Clear all 2 items" in turn.spoken
+    assert [(a["button_text"], a["button_type"]) for a in turn.actions] == [("Clear", "destructive"), ("Cancel", "secondary")]
+    assert len(rt.store.lists.items("shopping")) == 2                 # nothing cleared yet
+    assert events.of("ActionsOffered")
+    done = rt.assistant.handle_action("shopping_list", "clear_confirm", r.context_data)
+    assert done.spoken == "Cleared your shopping list." and rt.store.lists.items("shopping") == []
+
+
+def test_spoken_yes_and_no(rt):
+    ask(rt, "add call the bank and book flights to my to-do list")
+    ask(rt, "clear my to-do list")
+    turn = rt.assistant.handle_text("no")
+    assert turn.route == "action" and len(rt.store.lists.items("todo")) == 2
+    ask(rt, "clear my to-do list")
+    turn = rt.assistant.handle_text("yes")
+    assert turn.route == "action" and turn.spoken == "Cleared your to-do list."
+    assert rt.store.lists.items("todo", include_done=True) == []
+
+
+def test_todo_complete_uncomplete(rt):
+    ask(rt, "add call the bank, pay rent and email sam to my to-do list")
+    turn, r = ask(rt, "mark pay rent as done")
+    assert r.success and "pay rent" in turn.spoken
+    turn, _ = ask(rt, "what's on my to-do list")
+    assert turn.spoken == "Your to-do list has 2 tasks: call the bank and email sam."
+    turn, r = ask(rt, "mark pay rent as not done")
+    assert r.success
+    assert len(rt.store.lists.items("todo")) == 3
+
+
+def test_empty_list_and_missing_items(rt):
+    turn, _ = ask(rt, "what's on my shopping list")
+    assert turn.spoken == "Your shopping list is empty."
+    turn, r = ask(rt, "clear my shopping list")
+    assert not r.actions and "already empty" in turn.spoken
+    from jarvis_tui.sdk import RequestInformation
+    r = rt.registry.get("shopping_list").execute(RequestInformation("x"), action="add", items=[])
+    assert r.is_validation_error
+    r = rt.registry.get("shopping_list").execute(RequestInformation("x"), action="buy", items=["x"])
+    assert r.is_validation_error and "check_off" in r.message
+
+
+def test_llm_style_items_in_one_string_are_split(rt):
+    from jarvis_tui.sdk import RequestInformation
+    r = rt.registry.get("shopping_list").execute(RequestInformation("x"), action="add", items="apples, pears and plums")
+    assert r.context_data["added"] == ["apples", "pears", "plums"]

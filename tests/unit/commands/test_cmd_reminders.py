@@ -1,0 +1,100 @@
+"""Reminders: SQLite, a settable clock for the schedule, the real checker thread for firing."""
+from __future__ import annotations
+
+import datetime as _dt
+
+from conftest import ask
+from jarvis_tui.sdk import RequestInformation
+
+
+def test_set_at_time_list_delete(rt, clock):
+    turn, r = ask(rt, "remind me to call mom at 3 pm")
+    assert r.success and turn.spoken == "OK, I'll remind you to call mom at 3 PM."
+    due = _dt.datetime.fromisoformat(rt.store.reminders.active()[0]["due_at"])
+    assert (due.hour, due.minute, due.date()) == (15, 0, clock.now.date())
+    turn, r = ask(rt, "remind me in 30 minutes to check the laundry")
+    assert "in 30 minutes" in turn.spoken
+    turn, r = ask(rt, "what reminders do I have")
+    assert "2 reminders" in turn.spoken and "call mom" in turn.spoken and "check the laundry" in turn.spoken
+    turn, r = ask(rt, "cancel my reminder to call mom")
+    assert r.success and [x["text"] for x in rt.store.reminders.active()] == ["check the laundry"]
+    turn, r = ask(rt, "delete all my reminders")
+    assert rt.store.reminders.active() == []
+
+
+def test_time_already_past_means_tomorrow(rt, clock):
+    ask(rt, "remind me to stretch at 8 am")   # clock is 9:00
+    due = _dt.datetime.fromisoformat(rt.store.reminders.active()[0]["due_at"])
+    assert due.date() == clock.now.date() + _dt.timedelta(days=1) and due.hour == 8
+
+
+def test_tomorrow_is_honoured(rt, clock):
+    ask(rt, "remind me to call mom tomorrow at 3 pm")
+    due = _dt.datetime.fromisoformat(rt.store.reminders.active()[0]["due_at"])
+    assert due.date() == clock.now.date() + _dt.timedelta(days=1) and due.hour == 15
+
+
+def test_fires_and_recurring_reschedules(rt, clock, events):
+    ask(rt, "remind me every day at 10 am to take my medicine")
+    ask(rt, "remind me in 15 minutes to flip the chicken")
+    svc = rt.services.extras["reminder_service"]
+    svc.shutdown()                      # drive the checker by hand with the fake clock
+    clock.advance(minutes=16)
+    svc.tick()
+    texts = [e.text for e in events.of("Announcement")]
+    assert texts == ["Reminder: flip the chicken."]
+    clock.advance(hours=1)
+    svc.tick()
+    assert events.of("Announcement")[-1].text == "Reminder: take my medicine."
+    rows = rt.store.reminders.active()
+    assert [r["text"] for r in rows] == ["take my medicine"]      # one-off is done, daily goes on
+    nxt = _dt.datetime.fromisoformat(rows[0]["due_at"])
+    assert nxt.date() == clock.now.date() + _dt.timedelta(days=1) and nxt.hour == 10
+    svc.tick()
+    assert len(events.of("Announcement")) == 2                    # never twice
+
+
+def test_snooze_last_fired(rt, clock, events):
+    ask(rt, "remind me in 5 minutes to check the oven")
+    svc = rt.services.extras["reminder_service"]
+    svc.shutdown()
+    clock.advance(minutes=6)
+    svc.tick()
+    turn, r = ask(rt, "snooze for 10 minutes")
+    assert r.success and "check the oven" in turn.spoken and "10 minutes" in turn.spoken
+    due = _dt.datetime.fromisoformat(rt.store.reminders.active()[0]["due_at"])
+    assert due == clock.now + _dt.timedelta(minutes=10)
+
+
+def test_real_thread_fires(rt, events):
+    rt.store.reminders.add("drink water", _dt.datetime.now().astimezone() + _dt.timedelta(seconds=1))
+    rt.services.extras.get("reminder_service") or None
+    from commands._background import reminder_service
+    reminder_service(rt.services).ensure_running()
+    got = events.wait_for("Announcement", timeout=8)
+    assert got and got[0].text == "Reminder: drink water." and got[0].source == "reminder"
+
+
+def test_reminder_survives_restart(make_runtime):
+    first = make_runtime()
+    ask(first, "remind me to water the plants at 11:30 pm")
+    first.close()
+    second = make_runtime()
+    turn, _ = ask(second, "list my reminders")
+    assert "water the plants" in turn.spoken
+
+
+def test_set_without_time_asks(rt):
+    r = rt.registry.get("reminder").execute(RequestInformation("remind me to call"), action="set", text="call")
+    assert r.is_validation_error and "When" in r.message
+    r = rt.registry.get("reminder").execute(RequestInformation("x"), action="set", text="x", time="25:99")
+    assert r.is_validation_error
+    r = rt.registry.get("reminder").execute(RequestInformation("x"), action="set", text="x", time="09:00",
+                                            recurrence="hourly")
+    assert r.is_validation_error and "daily" in r.message
+
+
+def test_delete_unknown(rt, clock):
+    ask(rt, "remind me to call mom at 3 pm")
+    turn, r = ask(rt, "delete the dentist reminder")
+    assert not r.success and "dentist" in turn.spoken and len(rt.store.reminders.active()) == 1

@@ -1,0 +1,89 @@
+"""Timers: real background thread, real SQLite, announcements on the bus, restart survival."""
+from __future__ import annotations
+
+import datetime as _dt
+
+from conftest import ask
+
+
+def test_set_check_cancel(rt, events):
+    turn, r = ask(rt, "set a 10 minute timer for pasta")
+    assert turn.route == "pre_route" and r.success
+    assert turn.spoken == "Pasta timer set for 10 minutes."
+    turn, r = ask(rt, "set a timer for 1 minute 30 seconds")
+    assert turn.spoken == "Timer set for 1 minute and 30 seconds."
+    turn, r = ask(rt, "how much time is left on the pasta timer")
+    left = r.context_data["timers"][0]["remaining_seconds"]
+    assert 590 <= left <= 600 and "left" in turn.spoken and "pasta" in turn.spoken
+    turn, r = ask(rt, "what timers are running")
+    assert "2 timers" in turn.spoken
+    turn, r = ask(rt, "cancel the pasta timer")
+    assert turn.spoken == "Cancelled your pasta timer."
+    assert [t["label"] for t in rt.store.timers.running()] == [None]
+    turn, r = ask(rt, "cancel all timers")
+    assert rt.store.timers.running() == [] and "Cancelled" in turn.spoken
+    turn, r = ask(rt, "check my timers")
+    assert turn.spoken == "You have no timers running."
+
+
+def test_cancel_unknown_label_names_running_ones(rt):
+    ask(rt, "set a 5 minute timer for tea")
+    turn, r = ask(rt, "cancel the pizza timer")
+    assert not r.success and "tea" in turn.spoken
+    assert len(rt.store.timers.running()) == 1
+
+
+def test_cancel_by_length_and_ambiguous(rt):
+    ask(rt, "set a 5 minute timer")
+    ask(rt, "set a 10 minute timer")
+    turn, r = ask(rt, "cancel my timer")
+    assert r.wait_for_input and "Which one" in turn.spoken and len(rt.store.timers.running()) == 2
+    turn, r = ask(rt, "stop the 5 minute timer")
+    assert r.success and [t["duration_seconds"] for t in rt.store.timers.running()] == [600]
+
+
+def test_timer_fires_with_announcement_and_earcon(rt, events):
+    r = rt.registry.get("set_timer").execute(__import__("jarvis_tui.sdk", fromlist=["RequestInformation"]).RequestInformation("x"),
+                                             duration_seconds=1, label="egg")
+    assert r.success
+    got = events.wait_for("Announcement", timeout=8)
+    assert got, "the timer did not announce itself"
+    a = got[0]
+    assert a.source == "set_timer" and a.earcon == "timer" and "egg" in a.text
+    assert rt.store.timers.running() == []
+
+
+def test_running_timer_survives_restart(make_runtime):
+    first = make_runtime()
+    ask(first, "set a 20 minute timer for bread")
+    first.close()
+    second = make_runtime()
+    turn, r = ask(second, "how long until the bread timer")
+    assert r.success and "bread" in turn.spoken
+    assert 1190 <= r.context_data["timers"][0]["remaining_seconds"] <= 1200
+    assert second.services.extras["timer_service"].running   # resumed its thread at start
+
+
+def test_timer_that_ended_while_closed_is_not_resumed(make_runtime):
+    first = make_runtime()
+    past = _dt.datetime.now().astimezone() - _dt.timedelta(minutes=30)
+    first.store.timers.add("old", 60, past)
+    first.close()
+    second = make_runtime()
+    assert second.store.timers.running() == []
+
+
+def test_invalid_duration_is_a_validation_error(rt):
+    from jarvis_tui.sdk import RequestInformation
+    r = rt.registry.get("set_timer").execute(RequestInformation("x"), duration_seconds=0)
+    assert r.is_validation_error and rt.store.timers.running() == []
+    r = rt.registry.get("set_timer").execute(RequestInformation("x"), duration_seconds="ten")
+    assert r.is_validation_error
+
+
+def test_shutdown_stops_threads(rt):
+    ask(rt, "set a 1 hour timer")
+    svc = rt.services.extras["timer_service"]
+    assert svc.running
+    rt.close()
+    assert not svc.running
