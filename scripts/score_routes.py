@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Score `jarvis-tui route` output against a routing corpus.
+
+  jarvis-tui route --file CORPUS.jsonl > routes.jsonl
+  python scripts/score_routes.py CORPUS.jsonl routes.jsonl [--json] [--errors]
+
+Tool accuracy: the first call's name equals the corpus tool. Argument accuracy (over rows whose
+tool is right): every corpus argument is present and equal, compared leniently (case, whitespace,
+plural 's', number formats, a lone string vs a one-item list, label lists = any of). Extra
+arguments the model adds are not counted against it. Also: fast-path share, LLM latency p50/p95,
+prefill/generate means, and that small talk / questions are never routed to an action command."""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections import Counter, defaultdict
+
+DIRECT = {"chat", "answer_question"}
+
+
+def norm(v):
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, (int, float)):
+        return round(float(v), 4)
+    if isinstance(v, str):
+        s = " ".join(v.strip().lower().split())
+        try:
+            return round(float(s), 4)
+        except ValueError:
+            return s[:-1] if s.endswith("s") and len(s) > 3 else s
+    if isinstance(v, list):
+        return [norm(x) for x in v]
+    if isinstance(v, dict):
+        return {k: norm(x) for k, x in v.items()}
+    return v
+
+
+def arg_ok(key, want, got) -> bool:
+    if key in ("message", "query"):         # free text: chat replies / the question itself
+        return isinstance(got, str) and bool(got.strip())
+    w, g = norm(want), norm(got)
+    if key == "label" and isinstance(w, list):      # corpus lists alternatives
+        return g in w or (isinstance(g, list) and any(x in w for x in g))
+    if isinstance(w, list) and not isinstance(g, list):
+        g = [g]
+    if isinstance(g, list) and not isinstance(w, list):
+        w = [w]
+    return w == g
+
+
+def pct(values, q):
+    if not values:
+        return 0.0
+    values = sorted(values)
+    k = (len(values) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
+    return values[lo] + (values[hi] - values[lo]) * (k - lo)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("corpus")
+    ap.add_argument("routes", nargs="?", default="-")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--errors", action="store_true", help="list the misses")
+    a = ap.parse_args(argv)
+    corpus = [json.loads(l) for l in open(a.corpus, encoding="utf-8") if l.strip()]
+    fh = sys.stdin if a.routes == "-" else open(a.routes, encoding="utf-8")
+    routes = [json.loads(l) for l in fh if l.strip().startswith("{")]
+    if len(routes) != len(corpus):
+        print(f"warning: {len(corpus)} corpus rows, {len(routes)} routes", file=sys.stderr)
+    tool_ok = args_ok = 0
+    per_tool = defaultdict(Counter)
+    llm_ms, prefill, generate, misses = [], [], [], []
+    fast = 0
+    chat_to_action = 0
+    chat_rows = 0
+    for row, r in zip(corpus, routes):
+        calls = r.get("tool_calls") or []
+        got = calls[0]["name"] if calls else None
+        want = row["tool"]
+        if r.get("route") == "pre_route":
+            fast += 1
+        elif r.get("route") == "llm":
+            llm_ms.append(r["timings_ms"]["llm"])
+            prefill.append(r["timings_ms"].get("prefill", 0.0))
+            generate.append(r["timings_ms"].get("generate", 0.0))
+        if want in DIRECT:
+            chat_rows += 1
+            if got is not None and got not in DIRECT:
+                chat_to_action += 1
+        ok = got == want
+        per_tool[want]["n"] += 1
+        if ok:
+            tool_ok += 1
+            per_tool[want]["tool"] += 1
+            args = calls[0].get("arguments") or {}
+            a_ok = all(arg_ok(k, v, args.get(k)) for k, v in row["arguments"].items())
+            if a_ok:
+                args_ok += 1
+                per_tool[want]["args"] += 1
+            else:
+                misses.append({"text": row["text"], "want": row["arguments"], "got": args, "kind": "args",
+                               "route": r.get("route")})
+        else:
+            misses.append({"text": row["text"], "want": want, "got": got, "kind": "tool", "route": r.get("route")})
+    n = min(len(corpus), len(routes))
+    summary = {
+        "rows": n,
+        "tool_accuracy": round(tool_ok / n, 4) if n else 0.0,
+        "argument_accuracy": round(args_ok / n, 4) if n else 0.0,
+        "argument_accuracy_given_tool": round(args_ok / tool_ok, 4) if tool_ok else 0.0,
+        "fast_path_share": round(fast / n, 4) if n else 0.0,
+        "llm_routed": len(llm_ms),
+        "llm_p50_ms": round(pct(llm_ms, 0.5), 1), "llm_p95_ms": round(pct(llm_ms, 0.95), 1),
+        "llm_prefill_mean_ms": round(statistics.mean(prefill), 1) if prefill else 0.0,
+        "llm_generate_mean_ms": round(statistics.mean(generate), 1) if generate else 0.0,
+        "small_talk_or_questions_routed_to_actions": f"{chat_to_action}/{chat_rows}",
+        "per_tool": {k: dict(v) for k, v in sorted(per_tool.items())},
+    }
+    if a.json:
+        print(json.dumps(summary | ({"misses": misses} if a.errors else {}), indent=2))
+    else:
+        for k, v in summary.items():
+            if k != "per_tool":
+                print(f"{k:<44} {v}")
+        for tool, c in summary["per_tool"].items():
+            print(f"  {tool:<22} tool {c.get('tool', 0)}/{c['n']}  args {c.get('args', 0)}/{c['n']}")
+        if a.errors:
+            for m in misses:
+                print(f"MISS[{m['kind']}/{m['route']}] {m['text']!r}: want {m['want']} got {m['got']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
