@@ -215,7 +215,12 @@ class EmailCommand(JarvisCommandBase):
                     server.starttls(context=ssl.create_default_context())
                     server.ehlo()
                 if cfg["smtp_user"] and server.has_extn("auth"):
-                    server.login(cfg["smtp_user"], cfg["smtp_password"])
+                    mechanisms = server.esmtp_features.get("auth", "").upper().split()
+                    if "PLAIN" in mechanisms:   # one attempt, so a wrong password fails at once
+                        server.user, server.password = cfg["smtp_user"], cfg["smtp_password"]
+                        server.auth("PLAIN", server.auth_plain)
+                    else:
+                        server.login(cfg["smtp_user"], cfg["smtp_password"])
                 server.send_message(msg)
         except smtplib.SMTPAuthenticationError:
             return fail("The mail server refused the login. Check smtp_user and smtp_password under Secrets.",

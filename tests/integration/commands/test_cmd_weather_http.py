@@ -1,0 +1,111 @@
+"""get_weather against a real HTTP server on loopback serving recorded Open-Meteo responses."""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from conftest import ask
+
+DATA = Path(__file__).parent / "data"
+
+
+class Recorded(BaseHTTPRequestHandler):
+    requests: list = []
+
+    def do_GET(self):  # noqa: N802
+        url = urlparse(self.path)
+        q = {k: v[0] for k, v in parse_qs(url.query).items()}
+        type(self).requests.append((url.path, q))
+        if url.path == "/v1/search":
+            body = (DATA / ("geocoding_london.json" if q.get("name", "").lower() == "london" else "geocoding_empty.json")).read_bytes()
+        elif url.path == "/v1/forecast":
+            if q.get("latitude") != "51.50853":
+                self.send_error(400, "bad coordinates")
+                return
+            body = (DATA / "forecast_london.json").read_bytes()
+        else:
+            self.send_error(404)
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def server():
+    Recorded.requests = []
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Recorded)
+    t = threading.Thread(target=httpd.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture
+def weather_rt(rt, server):
+    rt.store.settings.set("weather.geocoding_url", server + "/v1/search")
+    rt.store.settings.set("weather.forecast_url", server + "/v1/forecast")
+    return rt
+
+
+def test_current_weather_in_city(weather_rt):
+    turn, r = ask(weather_rt, "what's the weather in London")
+    assert turn.route == "pre_route" and r.success
+    assert turn.spoken == ("In London it's 12 degrees with overcast. It feels like 8. "
+                           "Today: overcast, high 13, low 6.")
+    path, q = Recorded.requests[-1]
+    assert path == "/v1/forecast" and q["temperature_unit"] == "celsius" and q["timezone"] == "auto"
+
+
+def test_tomorrow_weekend_next_week_and_default_location(weather_rt):
+    weather_rt.store.settings.set("weather.default_location", "London")
+    weather_rt.store.settings.set("weather.temperature_unit", "fahrenheit")
+    turn, _ = ask(weather_rt, "will it rain tomorrow")
+    assert turn.spoken == "Tomorrow in London: light rain, high 10, low 5, 85 percent chance of rain."
+    assert Recorded.requests[0][1]["name"] == "London" and Recorded.requests[-1][1]["temperature_unit"] == "fahrenheit"
+    turn, _ = ask(weather_rt, "what's the weather this weekend")
+    assert turn.spoken.startswith("This weekend in London: Saturday light rain, high 10")
+    assert "Sunday partly cloudy, high 13, low 4" in turn.spoken
+    turn, _ = ask(weather_rt, "what's the weather going to be like next week")
+    assert turn.spoken == ("Over the next week in London, highs from 10 to 15 degrees, with rain likely on "
+                           "Saturday, Wednesday and Thursday.")
+
+
+def test_unknown_city(weather_rt):
+    turn, r = ask(weather_rt, "weather in Atlantis")
+    assert not r.success and turn.spoken == "I couldn't find a place called Atlantis."
+
+
+def test_no_location_asks(weather_rt):
+    turn, r = ask(weather_rt, "what's the weather")
+    assert r.wait_for_input and "Which city?" in turn.spoken
+
+
+def test_http_error_is_spoken(weather_rt, server):
+    weather_rt.store.settings.set("weather.geocoding_url", server + "/nowhere")
+    turn, r = ask(weather_rt, "weather in London")
+    assert not r.success and "answered with an error (404)" in turn.spoken
+
+
+def test_no_network_is_a_clear_spoken_error(rt):
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()                                   # nothing listens there: connection refused
+    rt.store.settings.set("weather.geocoding_url", f"http://127.0.0.1:{port}/v1/search")
+    turn, r = ask(rt, "what's the weather in London")
+    assert not r.success
+    assert turn.spoken == "I can't reach the weather service right now. Check the internet connection."
+    assert r.context_data["reason"] == "network"

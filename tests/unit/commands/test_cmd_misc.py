@@ -1,0 +1,152 @@
+"""calculate, convert_measurement, get_current_time, tell_joke, chat, answer_question."""
+from __future__ import annotations
+
+import datetime as _dt
+
+import pytest
+
+from conftest import ask
+from jarvis_tui.sdk import RequestInformation
+
+
+def run(rt, name, text="", **args):
+    return rt.registry.get(name).execute(RequestInformation(text), **args)
+
+
+@pytest.mark.parametrize("text,spoken", [
+    ("what's 3.5 plus 1.25", "3.5 plus 1.25 is 4.75."),
+    ("what is 0.1 plus 0.2", "0.1 plus 0.2 is 0.3."),
+    ("divide 20 by 5", "20 divided by 5 is 4."),
+    ("what's 15 percent of 200", "0.15 times 200 is 30."),
+    ("what is 100 divided by 7", "100 divided by 7 is about 14.2857."),
+    ("what is twenty five times four", "25 times 4 is 100."),
+    ("subtract 50 from 20", "20 minus 50 is -30."),
+])
+def test_calculate(rt, text, spoken):
+    turn, r = ask(rt, text)
+    assert turn.route == "pre_route" and turn.spoken == spoken
+
+
+def test_division_by_zero_in_words(rt):
+    turn, r = ask(rt, "what is 7 divided by zero")
+    assert not r.success and "can't divide by zero" in turn.spoken
+
+
+def test_calculate_bad_operation_lists_valid_values(rt):
+    r = run(rt, "calculate", num1=2, num2=3, operation="power")
+    assert r.is_validation_error
+    assert r.validation_results[-1].valid_values == ["add", "subtract", "multiply", "divide"]
+
+
+@pytest.mark.parametrize("args,spoken", [
+    (dict(value=5, from_unit="miles", to_unit="kilometers"), "5 miles is about 8.05 kilometers."),
+    (dict(value=1, from_unit="gallon", to_unit="cups"), "1 gallon is 16 cups."),
+    (dict(value=350, from_unit="fahrenheit", to_unit="celsius"), "350 degrees Fahrenheit is about 176.67 degrees Celsius."),
+    (dict(value=1, from_unit="tablespoon", to_unit="teaspoons"), "1 tablespoon is 3 teaspoons."),
+    (dict(value=100, from_unit="km/h", to_unit="mph"), "100 kilometers per hour is about 62.14 miles per hour."),
+    (dict(value=2, from_unit="hours", to_unit="minutes"), "2 hours is 120 minutes."),
+    (dict(value=1, from_unit="gibibyte", to_unit="megabytes"), "1 gibibyte is about 1,073.74 megabytes."),
+    (dict(value=0, from_unit="kelvin", to_unit="celsius"), "0 kelvin is -273.15 degrees Celsius."),
+])
+def test_convert(rt, args, spoken):
+    r = run(rt, "convert_measurement", **args)
+    assert r.success and r.message == spoken
+
+
+def test_convert_unknown_unit_has_valid_values(rt):
+    r = run(rt, "convert_measurement", value=3, from_unit="furlongs", to_unit="meters")
+    assert r.is_validation_error
+    bad = [v for v in r.validation_results if not v.success][0]
+    assert bad.param_name == "from_unit" and "mile" in bad.valid_values and "meter" in bad.valid_values
+
+
+def test_convert_near_miss_is_corrected_and_mismatch_refused(rt):
+    r = run(rt, "convert_measurement", value=3, from_unit="kilometres", to_unit="meterz")
+    assert r.success and r.corrections["to_unit"]["to"] == "meter" and r.message == "3 kilometers is 3,000 meters."
+    r = run(rt, "convert_measurement", value=3, from_unit="kg", to_unit="meters")
+    assert r.is_validation_error and "mass" in r.message and "pound" in r.message
+
+
+def test_time_here_and_there(rt, clock):
+    clock.now = _dt.datetime(2025, 3, 4, 14, 5, tzinfo=_dt.timezone.utc)
+    turn, r = ask(rt, "what time is it in Tokyo")
+    assert turn.spoken == "It's 11:05 PM in Tokyo."
+    turn, r = ask(rt, "what time is it in California")
+    assert turn.spoken == "It's 6:05 AM in California."
+    turn, r = ask(rt, "time in India")
+    assert turn.spoken == "It's 7:35 PM in India."
+    rt.config.general.timezone = "Europe/Berlin"
+    turn, r = ask(rt, "what time is it")
+    assert turn.spoken == "It's 3:05 PM."
+    turn, r = ask(rt, "what's the date today")
+    assert turn.spoken == "Today is Tuesday, March 4, 2025."
+
+
+def test_unknown_place_suggests(rt):
+    turn, r = ask(rt, "what time is it in tokio")
+    assert r.is_validation_error
+    bad = [v for v in r.validation_results if not v.success][0]
+    assert "Tokyo" in bad.valid_values and "Tokyo" in turn.spoken
+    turn, r = ask(rt, "what time is it in Qwxzzy")
+    assert r.is_validation_error and "Qwxzzy" in turn.spoken
+
+
+def test_joke_by_topic_and_fallback(rt):
+    turn, r = ask(rt, "tell me a joke about cats")
+    assert r.context_data["topic"] == "animals"
+    from commands._common import load_asset_json
+    assert turn.spoken in load_asset_json("jokes.json")["topics"]["animals"]
+    turn, r = ask(rt, "tell me a knock knock joke")
+    assert turn.spoken.startswith("Knock knock")
+    turn, r = ask(rt, "tell me a joke about tax returns")
+    assert turn.spoken.startswith("I don't know one about tax returns, but here's one:")
+    seen = {ask(rt, "tell me a programming joke")[0].spoken for _ in range(3)}
+    assert len(seen) == 3     # no repeats while fresh ones are left
+
+
+class FakeLLM:
+    """A unit-test stand-in for the TextAnswerer (the real model is tested by the brain's tests)."""
+
+    def __init__(self, reply: str) -> None:
+        self.reply, self.calls = reply, []
+
+    def answer(self, user_text, system=None, max_tokens=160):
+        self.calls.append((user_text, system, max_tokens))
+        return self.reply
+
+
+def test_chat_and_question_without_llm_say_so(rt):
+    r = run(rt, "answer_question", "who invented the telephone", query="Who invented the telephone?")
+    assert not r.success and r.message == "The language model isn't loaded, so I can't answer questions right now."
+    r = run(rt, "chat", "hi", message="")
+    assert r.is_validation_error or "language model isn't loaded" in r.message
+
+
+def test_chat_message_spoken_as_is(rt):
+    r = run(rt, "chat", "hello", message="Hi there! What's up?")
+    assert r.success and r.message == "Hi there! What's up?"
+
+
+def test_answer_question_uses_llm(rt):
+    rt.services.llm = FakeLLM("Alexander Graham Bell patented it in 1876.")
+    r = run(rt, "answer_question", query="Who invented the telephone?")
+    assert r.message == "Alexander Graham Bell patented it in 1876."
+    assert rt.services.llm.calls[0][0] == "Who invented the telephone?"
+    assert rt.registry.get("answer_question").allow_direct_answer and rt.registry.get("chat").allow_direct_answer
+
+
+def test_every_command_has_examples_and_schema(rt):
+    names = {"set_timer", "cancel_timer", "check_timers", "reminder", "get_current_time", "calculate",
+             "convert_measurement", "shopping_list", "todo_list", "tell_joke", "chat", "answer_question",
+             "get_weather", "email"}
+    assert names <= set(rt.registry.names) and not rt.registry.errors
+    for name in names:
+        cmd = rt.registry.get(name)
+        prompt = cmd.generate_prompt_examples()
+        assert 3 <= len(prompt) <= 7 and sum(e.is_primary for e in prompt) == 1, name
+        adapter = cmd.generate_adapter_examples()
+        assert len(adapter) >= 20 and sum(e.is_primary for e in adapter) <= 1, name
+        declared = {p.name for p in cmd.parameters}
+        for e in prompt + adapter:
+            assert set(e.expected_parameters) <= declared, (name, e)
+        assert cmd.to_openai_tool_schema()["function"]["name"] == name
