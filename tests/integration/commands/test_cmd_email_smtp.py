@@ -9,6 +9,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
 from conftest import ask
+from jarvis_tui.assistant.assistant import PendingActions
 from jarvis_tui.sdk import RequestInformation
 
 USER, PASSWORD = "jarvis", "s3cret-pw"
@@ -81,15 +82,12 @@ def test_draft_then_send_button(rt, smtp):
 def test_spoken_yes_sends_and_no_cancels(rt, smtp):
     controller, inbox = smtp
     _secrets(rt, controller.port)
-    turn = rt.assistant.handle_text("x")           # no fast path: nothing pending yet
     r = _draft(rt)
-    rt.assistant.pending = __import__("jarvis_tui.assistant.assistant", fromlist=["PendingActions"]).PendingActions(
-        "email", r.actions, r.context_data)
+    rt.assistant.pending = PendingActions("email", r.actions, r.context_data)   # as after an LLM turn
     turn = rt.assistant.handle_text("no")
     assert turn.spoken == "OK, I won't send it." and inbox.messages == []
     r = _draft(rt, subject="Lunch", body="Free at noon?")
-    rt.assistant.pending = type(rt.assistant.pending)("email", r.actions, r.context_data) if rt.assistant.pending else \
-        __import__("jarvis_tui.assistant.assistant", fromlist=["PendingActions"]).PendingActions("email", r.actions, r.context_data)
+    rt.assistant.pending = PendingActions("email", r.actions, r.context_data)
     turn = rt.assistant.handle_text("yes")
     assert turn.spoken == "Sent your email to sam@example.com." and inbox.messages[0][2]["Subject"] == "Lunch"
 
