@@ -53,10 +53,12 @@ class Assistant:
 
     # ---- entry points -----------------------------------------------------------------------------
     def handle_text(self, text: str, source: str = "text", conversation_id: str = "default",
-                    turn_id: str | None = None) -> TurnResult:
+                    turn_id: str | None = None, timings_ms: dict[str, float] | None = None) -> TurnResult:
+        """`timings_ms`: stages measured before the text existed (the voice loop's endpoint, stt)."""
         with self._lock:
             t0 = time.perf_counter()
             turn = TurnResult(text=text, turn_id=turn_id or uuid.uuid4().hex[:12])
+            turn.timings_ms.update(timings_ms or {})
             if source == "text":
                 self.emit(ev.TranscriptReady(text=text, source="text", turn_id=turn.turn_id))
             request = RequestInformation(voice_command=text, conversation_id=conversation_id,
