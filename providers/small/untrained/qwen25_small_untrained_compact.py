@@ -48,13 +48,6 @@ class Qwen25SmallUntrainedCompact(JarvisPromptProvider):
             + (' or {"reply":"<words>"} when no tool fits.' if direct else "."),
             "Leave out args the user did not give. Durations in seconds, times as HH:MM (24 h).",
         ]
-        names = {c.command_name for c in commands}
-        if "answer_question" in names:
-            lines.append("A question about facts, science, places, people or history: answer_question.")
-        if "chat" in names:
-            lines.append("Greetings, thanks, feelings, opinions, questions about you: chat.")
-        if "calculate" in names:
-            lines.append("calculate only when the user says two numbers.")
         body = "\n".join(tool_formatters.format_tool(c, self.render_call, primary_only=False,
                                                      with_description=self.tool_descriptions,
                                                      limit=self.examples_per_tool)
