@@ -96,8 +96,10 @@ class Runtime:
             from jarvis_tui.llm.llama_backend import LlamaCppBackend
             from jarvis_tui.llm.models import resolve_model
             path = resolve_model(llm.model, progress=lambda stage, f: report("progress", 0.1 * f, stage))
+            from jarvis_tui import paths
             return LlamaCppBackend(path, n_ctx=llm.n_ctx, n_threads=llm.threads,
-                                   progress=lambda stage, f, msg: report("progress", f, msg))
+                                   progress=lambda stage, f, msg: report("progress", f, msg),
+                                   state_cache_dir=paths.model_cache_dir() / "prefix-states")
         if llm.backend == "openai":
             from jarvis_tui.llm.openai_backend import OpenAICompatBackend
             backend = OpenAICompatBackend(llm.base_url or "", llm.remote_model, timeout_s=llm.timeout_s,

@@ -20,6 +20,7 @@ from typing import Any
 from jarvis_tui.llm.backend import Completion, LlmError, ProgressFn
 from jarvis_tui.llm.grammar import schema_to_gbnf
 from jarvis_tui.llm.models import check_gguf
+from jarvis_tui.llm.prefix_store import PrefixStateStore, snapshot
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +41,8 @@ class LlamaCppBackend:
     name = "llama"
 
     def __init__(self, model_path: str | Path, n_ctx: int = 4096, n_threads: int = 2,
-                 progress: ProgressFn | None = None, seed: int = 0, max_prefix_states: int = 3) -> None:
+                 progress: ProgressFn | None = None, seed: int = 0, max_prefix_states: int = 3,
+                 state_cache_dir: str | Path | None = None) -> None:
         path = Path(model_path)
         check_gguf(path)
         if progress:
@@ -66,6 +68,9 @@ class LlamaCppBackend:
         self._states: OrderedDict[tuple[int, ...], Any] = OrderedDict()
         self._max_states = max_prefix_states
         self.last_prefix_restored = False
+        # prefilled prefixes on disk across restarts (jarvis_tui.llm.prefix_store); None = off
+        self.state_store = PrefixStateStore(state_cache_dir) if state_cache_dir else None
+        self.last_warm_source = ""           # memory | disk | prefill (what the last warm() used)
         self._template = self._load_template()
         self._eos = self._token_text(self.llm.token_eos())
         self._bos = self._token_text(self.llm.token_bos())
@@ -135,11 +140,19 @@ class LlamaCppBackend:
             self._ensure_prefix(tokens)
             common = _common_prefix(list(self.llm._input_ids[: self.llm.n_tokens]), tokens)
             self.llm.n_tokens = common
+            self.last_warm_source = "memory"
             if common < len(tokens):
-                self.llm.eval(tokens[common:])
+                if self.state_store is not None and self.state_store.load(self.llm, self.model_path, self.n_ctx, tokens):
+                    self.last_warm_source = "disk"
+                else:
+                    self.llm.n_tokens = common
+                    self.llm.eval(tokens[common:])
+                    self.last_warm_source = "prefill"
+                    if self.state_store is not None:
+                        self.state_store.save(self.llm, self.model_path, self.n_ctx, tokens)
             key = tuple(tokens)
             if key not in self._states:
-                self._states[key] = self.llm.save_state()
+                self._states[key] = snapshot(self.llm)   # no 311 MB logits copy (see prefix_store)
                 while len(self._states) > self._max_states:
                     self._states.popitem(last=False)
             self._states.move_to_end(key)
