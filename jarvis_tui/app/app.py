@@ -1,38 +1,674 @@
-"""The Textual application."""
+"""The Textual application: one screen that shows every step of a turn.
+
+Pipeline events arrive on `runtime.bus` from any thread; the bus callback only posts a
+PipelineEvent message, and the message handlers own the UI state. Blocking work (loading the LLM,
+a turn, a button's handle_action, starting and stopping audio, listing devices) runs in thread
+workers that only post messages.
+"""
 from __future__ import annotations
 
+import logging
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Header, Input, RichLog
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Input
+from textual.worker import Worker, WorkerState
 
+from jarvis_tui.app.messages import (BrainLoaded, ChoicesReady, PipelineEvent, TurnCompleted, VoiceLoopReady,
+                                     WorkFailed)
+from jarvis_tui.app.palette import JarvisCommands
+from jarvis_tui.app.screens import (Choice, ChoiceScreen, ConfirmScreen, MenuScreen, SecretsScreen,
+                                    SettingsScreen)
+from jarvis_tui.app.widgets import (ActionsBar, Conversation, PromptPanel, StatusLine, ToolCallsPanel,
+                                    ValidationPanel)
+from jarvis_tui.assistant import events as ev
 from jarvis_tui.config import Config
-from jarvis_tui.runtime import Runtime
+
+log = logging.getLogger(__name__)
+
+PLACEHOLDER = "Type a request and press Enter"
+MIC_LEVEL_INTERVAL_S = 0.08     # at most ~12 meter updates a second reach the UI
 
 
 class JarvisApp(App[int]):
     TITLE = "Jarvis"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="quit")]
+    SUB_TITLE = "local voice assistant"
+    CSS_PATH = Path(__file__).parent / "app.tcss"
+    COMMANDS = App.COMMANDS | {JarvisCommands}
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    BINDINGS = [
+        Binding("f2", "menu", "Menu", id="menu"),
+        Binding("f4", "push_to_talk", "Talk", id="push_to_talk", priority=True),
+        Binding("f5", "toggle_hands_free", "Hands-free", id="hands_free", priority=True),
+        Binding("escape", "stop_speaking", "Stop speaking", id="stop_speaking"),
+        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+    ]
 
-    def __init__(self, config: Config, runtime: Runtime | None = None) -> None:
+    def __init__(self, config: Config | None = None, runtime: Any = None, *, load_models: bool = True,
+                 audio: bool | None = None, show_timings: bool = True) -> None:
+        """`runtime`: a Runtime to show (the caller keeps owning it); without one the app builds
+        and closes its own from `config`. `load_models=False` skips the LLM (and, unless `audio`
+        says otherwise, the audio loop): the fast paths still answer."""
         super().__init__()
-        self.config = config
-        self.runtime = runtime or Runtime.create(config)
+        if runtime is None:
+            from jarvis_tui.runtime import Runtime
+            runtime = Runtime.create(config)
+            self._owns_runtime = True
+        else:
+            self._owns_runtime = False
+        self.runtime = runtime
+        self.config = runtime.config
+        self.load_models = load_models
+        self.audio_enabled = load_models if audio is None else audio
+        self.show_timings = show_timings
+        self.voice_loop: Any = None
+        self.brain: Any = None
+        self._brain_state = "not loaded" if self.config.llm.backend != "none" else ""
+        self._unsubscribe: Callable[[], None] | None = None
+        self._last_level = 0.0
+        self._ptt_down = False
+        self._shutting_down = False
+        self._timings: dict[str, float] = {}
+        settings = runtime.store.settings
+        self.mode: str = settings.get("audio.mode", self.config.audio.mode) or "push_to_talk"
+        self.speak_replies: bool = bool(settings.get("tts.enabled", self.config.tts.enabled))
 
+    # ---- layout -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield RichLog(id="conversation", wrap=True, markup=True)
-        yield Input(placeholder="Type a request and press Enter", id="input")
+        yield Header(show_clock=False, icon="◉")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Conversation(id="conversation")
+                yield ActionsBar(id="actions")
+                yield Input(placeholder=PLACEHOLDER,
+                            id="input")
+            with Vertical(id="right"):
+                yield PromptPanel(self.redact, id="prompt")
+                yield ToolCallsPanel(self.redact, id="tool-calls")
+                yield ValidationPanel(id="validation")
+        yield StatusLine(show_timings=self.show_timings, id="status")
         yield Footer()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    @property
+    def conversation(self) -> Conversation:
+        return self.query_one("#conversation", Conversation)
+
+    @property
+    def status(self) -> StatusLine:
+        return self.query_one("#status", StatusLine)
+
+    @property
+    def prompt_panel(self) -> PromptPanel:
+        return self.query_one("#prompt", PromptPanel)
+
+    @property
+    def tool_panel(self) -> ToolCallsPanel:
+        return self.query_one("#tool-calls", ToolCallsPanel)
+
+    @property
+    def validation_panel(self) -> ValidationPanel:
+        return self.query_one("#validation", ValidationPanel)
+
+    @property
+    def actions_bar(self) -> ActionsBar:
+        return self.query_one("#actions", ActionsBar)
+
+    def on_mount(self) -> None:
+        self.query_one("#tool-calls").border_title = "Tool calls"
+        self.query_one("#validation").border_title = "Validation"
+        self.query_one("#actions").border_title = "Actions"
+        self._unsubscribe = self.runtime.bus.subscribe(self._on_bus_event)
+        status = self.status
+        status.mode = self.mode
+        status.state = "loading" if self.audio_enabled else "off"
+        self._show_provider()
+        status.model = self._model_label()
+        for err in getattr(self.runtime.registry, "errors", []):
+            self._report("commands", f"command module skipped: {err}")
+        if self.load_models and self.config.llm.backend != "none":
+            self._brain_state = "loading"
+            self.status.model = self._model_label()
+            self.load_brain()
+        elif self.config.llm.backend == "none":
+            self.conversation.note("No LLM (llm.backend = none): only the fast paths answer.")
+        else:
+            self.conversation.note("The LLM is not loaded in this session: only the fast paths answer.")
+        if self.audio_enabled:
+            self.start_audio()
+        else:
+            self.conversation.note("Audio is off in this session: type your requests.")
+        self.query_one("#input", Input).focus()
+
+    # ---- the event bus (any thread) -> messages ---------------------------------------------------
+    def _on_bus_event(self, event: ev.Event) -> None:
+        if isinstance(event, ev.MicLevel):
+            now = time.monotonic()
+            if now - self._last_level < MIC_LEVEL_INTERVAL_S:
+                return
+            self._last_level = now
+        if not self._shutting_down:
+            self.post_message(PipelineEvent(event))
+
+    async def on_pipeline_event(self, message: PipelineEvent) -> None:
+        event = message.event
+        handler = getattr(self, f"_on_{event.kind}", None)
+        if handler is None:
+            return
+        try:
+            result = handler(event)
+            if hasattr(result, "__await__"):
+                await result
+        except Exception as exc:  # noqa: BLE001 - a display bug must not take the app down
+            log.exception("showing %s failed", event.kind)
+            self.notify(f"Could not show {event.kind}: {exc}", severity="error")
+
+    # one handler per event kind ---------------------------------------------------------------------
+    def _on_ListeningStateChanged(self, e: ev.ListeningStateChanged) -> None:
+        self.status.state = e.state
+        if e.state in ("idle", "muted", "no_device"):
+            self.status.level = 0.0
+
+    def _on_MicLevel(self, e: ev.MicLevel) -> None:
+        self.status.level = e.rms
+
+    def _on_SpeechStarted(self, e: ev.SpeechStarted) -> None:
+        self.status.state = "hearing"
+
+    def _on_UtteranceCaptured(self, e: ev.UtteranceCaptured) -> None:
+        self._timings = {"endpoint": e.endpoint_ms}
+        self.status.state = "thinking"
+
+    def _on_TranscriptReady(self, e: ev.TranscriptReady) -> None:
+        if e.source == "text":
+            self._timings = {}
+        elif e.stt_ms:
+            self._timings["stt"] = e.stt_ms
+        self._new_turn()
+        self.conversation.user(e.text, e.source)
+
+    def _on_TranscriptRejected(self, e: ev.TranscriptRejected) -> None:
+        self.conversation.rejected(e.text, e.reason)
+
+    def _on_PreRouted(self, e: ev.PreRouted) -> None:
+        self.prompt_panel.add_note(f"No prompt this turn: the fast path of {e.command} claimed it"
+                                   + (f" ({e.fast_path_id})" if e.fast_path_id else "") + ".")
+
+    def _on_PromptBuilt(self, e: ev.PromptBuilt) -> None:
+        self.prompt_panel.prompt(e.provider, e.system_prompt, e.messages, e.tools, e.iteration)
+
+    def _on_LlmOutput(self, e: ev.LlmOutput) -> None:
+        self.prompt_panel.llm_output(e.raw, e.prefill_ms, e.generate_ms, e.prompt_tokens,
+                                     e.completion_tokens, e.cached_tokens)
+
+    def _on_ToolCallsParsed(self, e: ev.ToolCallsParsed) -> None:
+        self.tool_panel.calls(e.calls, e.rejected, e.origin)
+        for r in e.rejected:
+            self.conversation.note(f"tool call rejected: {r.get('name', '?')}: {r.get('reason', '')}")
+
+    def _on_ValidationCompleted(self, e: ev.ValidationCompleted) -> None:
+        self.validation_panel.completed(e.command, e.results, e.corrections, e.retry, e.clarification)
+
+    def _on_CommandFinished(self, e: ev.CommandFinished) -> None:
+        self.tool_panel.finished(e.command, e.origin, e.success, e.message, e.error, e.post_processed,
+                                 e.arguments)
+        if not e.success and "validation_errors" not in e.context_data and "missing_secrets" not in e.context_data:
+            self.notify(e.error or e.message or f"{e.command} failed", title=f"{e.command} failed",
+                        severity="error")
+            self.conversation.error(f"{e.command} failed: {e.error or e.message}")
+        elif "missing_secrets" in e.context_data:
+            self.notify(f"{e.error or e.message} (F2 → Secrets)",
+                        title="Missing secret", severity="warning")
+
+    async def _on_ActionsOffered(self, e: ev.ActionsOffered) -> None:
+        await self.actions_bar.offer(e.command, e.actions, e.context)
+
+    def _on_SpeechOutStarted(self, e: ev.SpeechOutStarted) -> None:
+        self.status.state = "speaking"
+        if e.first_audio_ms:
+            self._timings["first_audio"] = e.first_audio_ms
+            self.status.timings = dict(self._timings)
+
+    def _on_SpeechOutFinished(self, e: ev.SpeechOutFinished) -> None:
+        if e.interrupted:
+            self.conversation.note(f"(stopped speaking after: “{e.spoken_text.strip()}”)"
+                                   if e.spoken_text.strip() else "(stopped speaking)")
+
+    def _on_Announcement(self, e: ev.Announcement) -> None:
+        self.conversation.announce(self.redact(e.text), e.source)
+        self.notify(e.text, title=e.source or "Jarvis")
+
+    def _on_TurnFinished(self, e: ev.TurnFinished) -> None:
+        self.conversation.assistant(self.redact(e.spoken or ""), e.route)
+        self._timings.update({k: v for k, v in e.timings_ms.items() if v is not None})
+        self.status.timings = dict(self._timings)
+        if e.wait_for_input:
+            self.query_one("#input", Input).placeholder = "Jarvis is waiting for your answer…"
+        else:
+            self.query_one("#input", Input).placeholder = (
+                PLACEHOLDER)
+
+    def _on_ModelLoadProgress(self, e: ev.ModelLoadProgress) -> None:
+        if e.model != "llm":
+            if e.stage == "failed":
+                self._report(f"{e.model} model", e.message or "failed to load")
+            return
+        if e.stage == "started":
+            self._brain_state = "loading"
+            self.conversation.note(f"Loading the LLM… {e.message}".rstrip())
+        elif e.stage == "progress":
+            self._brain_state = f"loading {e.fraction:.0%}"
+        elif e.stage == "ready":
+            self._brain_state = ""
+            self.conversation.note(f"LLM ready ({e.seconds:.1f} s). {e.message}".rstrip())
+        elif e.stage == "failed":
+            self._brain_state = "failed"
+        self.status.model = self._model_label()
+
+    def _on_Error(self, e: ev.Error) -> None:
+        self._report(e.stage, e.message)
+
+    # ---- turns ----------------------------------------------------------------------------------------
+    def _new_turn(self) -> None:
+        self.prompt_panel.reset()
+        self.tool_panel.reset()
+        self.validation_panel.reset()
+
+    @on(Input.Submitted, "#input")
+    def submit(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         event.input.value = ""
         if not text:
             return
-        log = self.query_one("#conversation", RichLog)
-        log.write(f"[b]You:[/b] {text}")
-        turn = self.runtime.assistant.handle_text(text)
-        log.write(f"[b]Jarvis[/b] ({turn.route}): {turn.spoken or ''}")
+        if self.voice_loop is None:
+            self.status.state = "thinking"
+        self.run_text_turn(text)
+
+    @work(thread=True, exit_on_error=False, group="turn")
+    def run_text_turn(self, text: str) -> None:
+        try:
+            turn = self.runtime.assistant.handle_text(text, source="text")
+        except Exception as exc:  # handle_text catches turn errors; this is the last net
+            self.post_message(WorkFailed("turn", f"{type(exc).__name__}: {exc}"))
+            return
+        self.post_message(TurnCompleted(turn, "text"))
+
+    @work(thread=True, exit_on_error=False, group="turn")
+    def run_button_action(self, command: str, action: str, context: dict[str, Any]) -> None:
+        try:
+            turn = self.runtime.assistant.handle_action(command, action, context)
+        except Exception as exc:
+            self.post_message(WorkFailed("button", f"{type(exc).__name__}: {exc}"))
+            return
+        self.post_message(TurnCompleted(turn, "action"))
+
+    def on_turn_completed(self, message: TurnCompleted) -> None:
+        spoken = getattr(message.turn, "spoken", None)
+        if self.voice_loop is None:
+            self.status.state = "off" if not self.audio_enabled else "idle"
+            return
+        if spoken and self.speak_replies:
+            try:
+                self.voice_loop.speak(spoken)
+            except Exception as exc:  # noqa: BLE001
+                self._report("speech", f"could not speak: {exc}")
+
+    def on_work_failed(self, message: WorkFailed) -> None:
+        self._report(message.what, message.error)
+        if self.voice_loop is None:
+            self.status.state = "off" if not self.audio_enabled else "idle"
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state == WorkerState.ERROR:
+            self._report(event.worker.group or "worker", f"{event.worker.name} failed: {event.worker.error}")
+
+    # ---- buttons --------------------------------------------------------------------------------------
+    def on_actions_bar_chosen(self, message: ActionsBar.Chosen) -> None:
+        offered = message.offered
+        button = message.button
+
+        def go(confirmed: bool | None = True) -> None:
+            if not confirmed:
+                self.conversation.note(f"[{offered.label}] not confirmed.")
+                return
+            self.actions_bar.disable_group(button.group)
+            self.conversation.clicked(offered.label, offered.command)
+            self.run_button_action(offered.command, offered.action, offered.context)
+
+        if offered.button_type == "destructive":
+            self.push_screen(ConfirmScreen(f"{offered.label}?",
+                                           f"{offered.command} will run “{offered.action}”. This cannot be undone.",
+                                           confirm_label=offered.label), go)
+        else:
+            go(True)
+
+    # ---- the LLM ----------------------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, exit_on_error=False, group="brain")
+    def load_brain(self) -> None:
+        try:
+            brain = self.runtime.load_brain()
+        except Exception as exc:  # load_brain reports its own failures as events; this is the net
+            self.post_message(BrainLoaded(None, f"{type(exc).__name__}: {exc}"))
+            return
+        self.post_message(BrainLoaded(brain))
+
+    def on_brain_loaded(self, message: BrainLoaded) -> None:
+        self.brain = message.brain
+        if message.error:
+            self._brain_state = "failed"
+            self._report("llm", f"the LLM did not load: {message.error}")
+        elif message.brain is None:
+            if self._brain_state != "failed":
+                self._brain_state = "not available"
+                self.conversation.note("No LLM is available: only the fast paths answer.")
+        else:
+            self._brain_state = ""
+        self._show_provider()
+        self.status.model = self._model_label()
+
+    def _model_label(self) -> str:
+        llm = self.config.llm
+        if llm.backend == "none":
+            return "none (fast paths only)"
+        name = getattr(self.brain, "model_name", None)
+        if not name:
+            if llm.backend == "openai":
+                name = f"{llm.remote_model or 'remote'} over HTTP"
+            elif llm.model == "bundled":
+                name = "Qwen2.5-Coder-0.5B Q4 (bundled)"
+            else:
+                name = Path(llm.model).name
+        return f"{name} · {self._brain_state}" if self._brain_state else str(name)
+
+    # ---- prompt providers -------------------------------------------------------------------------------
+    def _provider_name(self) -> str:
+        try:
+            name = getattr(self.runtime, "active_provider_name", None)
+        except Exception:  # noqa: BLE001
+            name = None
+        return str(name or self.runtime.store.settings.get("llm.interface") or self.config.llm.interface or "")
+
+    def _show_provider(self) -> None:
+        name = self._provider_name()
+        info = ""
+        for p in self._providers(quiet=True):
+            if p.get("name") == name:
+                info = _provider_detail(p)
+        self.prompt_panel.set_provider(name or "no provider", info)
+        self.status.provider = name or "—"
+
+    def _providers(self, quiet: bool = False) -> list[dict[str, Any]]:
+        fn = getattr(self.runtime, "available_providers", None)
+        if fn is None:
+            if not quiet:
+                self._report("providers", "no prompt providers: the LLM part is not installed")
+            return []
+        try:
+            return list(fn())
+        except Exception as exc:  # noqa: BLE001
+            if not quiet:
+                self._report("providers", f"could not list the prompt providers: {exc}")
+            return []
+
+    def action_switch_provider(self) -> None:
+        providers = self._providers()
+        if not providers:
+            self.notify("No prompt providers were found.", severity="warning")
+            return
+        current = self._provider_name()
+        choices = [Choice(p["name"], p["name"], _provider_detail(p), p["name"] == current) for p in providers]
+        self.push_screen(ChoiceScreen("Switch prompt provider", choices,
+                                      "Applies from the next turn · saved as llm.interface", id="provider-menu"),
+                         self._provider_chosen)
+
+    def _provider_chosen(self, choice: Choice | None) -> None:
+        if choice is None or choice.value is None:
+            return
+        try:
+            self.runtime.set_provider(choice.value)
+        except (ValueError, AttributeError) as exc:
+            self._report("providers", str(exc))
+            return
+        self._show_provider()
+        self.prompt_panel.add_note(f"Provider switched to {choice.value}: the next turn's prompt is built by it.")
+        self.conversation.note(f"Prompt provider: {choice.value} (from the next turn)")
+        self.notify(f"Prompt provider: {choice.value}", title="Provider")
+
+    # ---- audio --------------------------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, exit_on_error=False, group="audio")
+    def start_audio(self) -> None:
+        try:
+            from jarvis_tui.audio.voice_loop import VoiceLoop
+        except Exception as exc:  # noqa: BLE001 - audio is optional for a typed session
+            self.post_message(VoiceLoopReady(None, f"audio is not available: {type(exc).__name__}: {exc}"))
+            return
+        try:
+            loop = VoiceLoop(self.runtime)
+            settings = self.runtime.store.settings
+            loop.set_mode(self.mode)
+            device = settings.get("audio.input_device")
+            if device:
+                loop.select_input_device(device)
+            voice = settings.get("tts.voice")
+            if voice:
+                loop.select_voice(voice)
+            loop.start()
+        except Exception as exc:  # noqa: BLE001
+            self.post_message(VoiceLoopReady(None, f"audio did not start: {type(exc).__name__}: {exc}"))
+            return
+        if self._shutting_down:
+            loop.stop()
+            return
+        self.post_message(VoiceLoopReady(loop))
+
+    def on_voice_loop_ready(self, message: VoiceLoopReady) -> None:
+        if message.loop is None:
+            self.audio_enabled = False
+            self.status.state = "off"
+            self._report("audio", message.error or "audio did not start")
+            return
+        if self._shutting_down:
+            message.loop.stop()
+            return
+        self.voice_loop = message.loop
+        state = getattr(message.loop, "state", None)
+        if isinstance(state, str) and state:
+            self.status.state = state
+        mode = "hands-free: just talk" if self.mode == "hands_free" else "press F4 to talk, F4 again to stop"
+        self.conversation.note(f"Audio on ({mode}).")
+
+    def _need_audio(self) -> bool:
+        if self.voice_loop is None:
+            self.notify("Audio is not running in this session.", severity="warning")
+            return False
+        return True
+
+    def action_push_to_talk(self) -> None:
+        if not self._need_audio():
+            return
+        if self.mode == "hands_free":
+            self.notify("Hands-free is on: just talk (F5 switches to push-to-talk).")
+            return
+        self._ptt_down = not self._ptt_down
+        try:
+            self.voice_loop.push_to_talk(self._ptt_down)
+        except Exception as exc:  # noqa: BLE001
+            self._report("audio", f"push-to-talk failed: {exc}")
+
+    def action_toggle_hands_free(self) -> None:
+        self.mode = "push_to_talk" if self.mode == "hands_free" else "hands_free"
+        self.runtime.store.settings.set("audio.mode", self.mode)
+        self.status.mode = self.mode
+        self._ptt_down = False
+        if self.voice_loop is not None:
+            try:
+                self.voice_loop.set_mode(self.mode)
+            except Exception as exc:  # noqa: BLE001
+                self._report("audio", f"could not switch mode: {exc}")
+        self.notify("Hands-free listening" if self.mode == "hands_free" else "Push-to-talk (F4)")
+
+    def action_stop_speaking(self) -> None:
+        if self.voice_loop is None:
+            return
+        try:
+            self.voice_loop.stop_speaking()
+        except Exception as exc:  # noqa: BLE001
+            self._report("audio", f"could not stop speaking: {exc}")
+
+    def action_choose_microphone(self) -> None:
+        self.list_choices("microphone")
+
+    def action_choose_voice(self) -> None:
+        self.list_choices("voice")
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="lists")
+    def list_choices(self, kind: str) -> None:
+        try:
+            if kind == "microphone":
+                from jarvis_tui.audio.devices import list_devices
+                items = [d for d in list_devices() if d.get("is_input")]
+            else:
+                from jarvis_tui.audio.tts import available_voices
+                items = list(available_voices())
+        except Exception as exc:  # noqa: BLE001
+            self.post_message(ChoicesReady(kind, [], f"{type(exc).__name__}: {exc}"))
+            return
+        self.post_message(ChoicesReady(kind, items))
+
+    def on_choices_ready(self, message: ChoicesReady) -> None:
+        if message.error:
+            self._report(message.kind, f"cannot list {message.kind}s: {message.error}")
+            return
+        settings = self.runtime.store.settings
+        if message.kind == "microphone":
+            current = settings.get("audio.input_device", self.config.audio.input_device)
+            choices = [Choice(None, "System default", "", current is None)]
+            for d in message.items:
+                detail = " · ".join(x for x in (str(d.get("hostapi") or ""),
+                                                "default" if d.get("is_default_input") else "") if x)
+                choices.append(Choice(str(d["name"]), str(d["name"]), detail, d["name"] == current))
+            self.push_screen(ChoiceScreen("Choose microphone", choices, "Saved as audio.input_device",
+                                          id="microphone-menu"), self._microphone_chosen)
+        else:
+            current = settings.get("tts.voice", None)
+            choices = [Choice(None, "Bundled voice", "joe (en_US, medium)", current is None)]
+            for v in message.items:
+                choices.append(Choice(str(v["path"]), str(v["name"]), "", str(v["path"]) == current))
+            self.push_screen(ChoiceScreen("Choose voice", choices, "Saved as tts.voice", id="voice-menu"),
+                             self._voice_chosen)
+
+    def _microphone_chosen(self, choice: Choice | None) -> None:
+        if choice is None:
+            return
+        settings = self.runtime.store.settings
+        if choice.value is None:
+            settings.delete("audio.input_device")
+        else:
+            settings.set("audio.input_device", choice.value)
+        if self.voice_loop is not None:
+            try:
+                self.voice_loop.select_input_device(choice.value)
+            except Exception as exc:  # noqa: BLE001
+                self._report("audio", f"could not switch microphone: {exc}")
+                return
+        self.notify(f"Microphone: {choice.label}")
+
+    def _voice_chosen(self, choice: Choice | None) -> None:
+        if choice is None:
+            return
+        settings = self.runtime.store.settings
+        if choice.value is None:
+            settings.delete("tts.voice")
+        else:
+            settings.set("tts.voice", choice.value)
+        if self.voice_loop is not None:
+            try:
+                self.voice_loop.select_voice(choice.value)
+            except Exception as exc:  # noqa: BLE001
+                self._report("audio", f"could not switch voice: {exc}")
+                return
+        self.notify(f"Voice: {choice.label}")
+
+    # ---- menus ----------------------------------------------------------------------------------------------
+    def action_menu(self) -> None:
+        self.push_screen(MenuScreen(), lambda key: self.run_menu_item(key) if key else None)
+
+    def run_menu_item(self, key: str) -> None:
+        action = getattr(self, f"action_{key}", None)
+        if action is not None:
+            action()
+
+    def action_settings(self) -> None:
+        self.push_screen(SettingsScreen(self.runtime, self.mode, self.speak_replies), self._settings_saved)
+
+    def _settings_saved(self, saved: bool | None) -> None:
+        if not saved:
+            return
+        settings = self.runtime.store.settings
+        mode = settings.get("audio.mode", self.mode)
+        if mode != self.mode:
+            self.action_toggle_hands_free()
+        self.speak_replies = bool(settings.get("tts.enabled", self.speak_replies))
+        self.notify("Settings saved.")
+
+    def action_secrets(self) -> None:
+        self.push_screen(SecretsScreen(self.runtime), self._secrets_saved)
+
+    def _secrets_saved(self, count: int | None) -> None:
+        if count:
+            self.notify(f"Saved {count} secret{'s' if count != 1 else ''}.", title="Secrets")
+
+    def action_clear_panels(self) -> None:
+        self.conversation.reset()
+        self._new_turn()
+
+    # ---- failures, secrets, quitting ---------------------------------------------------------------------
+    def _report(self, stage: str, message: str) -> None:
+        """Every failure: a notification and a line in the conversation; the app keeps running."""
+        message = self.redact(message)
+        self.notify(message, title=stage, severity="error", timeout=8)
+        self.conversation.error(f"{stage}: {message}")
+
+    def redact(self, text: str) -> str:
+        """Secret values never reach a panel: any stored secret in `text` is masked."""
+        if not text:
+            return text
+        try:
+            store = self.runtime.store.secrets
+            for key in store.keys():
+                value = store.get(key)
+                if value and len(value) >= 4 and value in text:
+                    text = text.replace(value, "••••••")
+        except Exception:  # noqa: BLE001 - a closed store during shutdown
+            pass
+        return text
+
+    def _stop_audio(self) -> None:
+        loop, self.voice_loop = self.voice_loop, None
+        if loop is not None:
+            try:
+                loop.stop()
+            except Exception:  # noqa: BLE001
+                log.exception("stopping audio failed")
+
+    async def action_quit(self) -> None:
+        self._shutting_down = True
+        self._stop_audio()
+        self.exit(0)
 
     def on_unmount(self) -> None:
-        self.runtime.close()
+        self._shutting_down = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self._stop_audio()
+        if self._owns_runtime:
+            self.runtime.close()
+
+
+def _provider_detail(p: dict[str, Any]) -> str:
+    parts = [str(p[k]) for k in ("family", "size", "tier") if p.get(k)]
+    return " · ".join(parts)

@@ -1,0 +1,40 @@
+"""The menu (F2): the same entries as the command palette's Jarvis commands."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+# (id, label, help) -- the app's action_<id> does the work
+MENU_ITEMS: list[tuple[str, str, str]] = [
+    ("switch_provider", "Switch prompt provider", "Choose the prompt provider used from the next turn"),
+    ("choose_microphone", "Choose microphone", "Pick the input device"),
+    ("choose_voice", "Choose voice", "Pick the piper voice for spoken replies"),
+    ("settings", "Settings", "Listening mode, spoken replies, fast paths, the effective config"),
+    ("secrets", "Secrets", "Which secrets each command is missing; set them (masked)"),
+    ("toggle_hands_free", "Toggle hands-free", "Switch between push-to-talk and hands-free listening"),
+    ("stop_speaking", "Stop speaking", "Interrupt the spoken reply"),
+    ("clear_panels", "Clear panels", "Empty the conversation and the step panels"),
+]
+
+
+class MenuScreen(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "Close", id="menu.cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box", classes="dialog"):
+            yield Label("Menu", classes="dialog-title")
+            yield OptionList(*[Option(label, id=key) for key, label, _ in MENU_ITEMS], id="menu-list")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option_id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,190 @@
+"""The Textual app driven with Pilot over the real pipeline (fast paths; no LLM loaded)."""
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Button, Input
+
+from jarvis_tui.app.app import JarvisApp
+from jarvis_tui.app.screens import ChoiceScreen, ConfirmScreen, MenuScreen, SecretsScreen, SettingsScreen
+from jarvis_tui.app.widgets.actions import ActionButton
+from jarvis_tui.assistant import events as ev
+
+from tui_helpers import settle
+
+
+async def type_request(pilot, text: str) -> None:
+    pilot.app.query_one("#input", Input).value = text
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_input_is_focused_at_start(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.focused is app.query_one("#input", Input)
+
+
+async def test_typed_request_shows_tool_call_validation_and_buttons(make_app):
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await type_request(pilot, "probe 12 reed")
+        conversation = app.conversation.plain
+        assert "You (text): probe 12 reed" in conversation
+        assert "Jarvis [pre_route]: 10 red probes ready." in conversation
+        tools = app.tool_panel.plain
+        assert "call tui_probe via fast path (pre_route)" in tools
+        assert '"count": 12' in tools and '"color": "reed"' in tools       # as routed
+        assert "post-processed count: 12 → 10" in tools                     # post_process_tool_call
+        assert "✓ success: 10 red probes ready." in tools
+        validation = app.validation_panel.plain
+        assert "✗ color: 'reed' is not a probe colour" in validation
+        assert 'suggested: "red" (applied)' in validation
+        assert "valid: red, green, blue" in validation
+        assert "✓ count" in validation
+        buttons = app.query(ActionButton)
+        assert [(b.label.plain, b.variant) for b in buttons] == [
+            ("Launch", "primary"), ("Later", "default"), ("Destroy all", "error")]
+        assert "No prompt this turn: the fast path of tui_probe claimed it." in app.prompt_panel.plain
+        # the input stays usable: a second turn replaces the step panels
+        await type_request(pilot, "probe 2 blue")
+        assert "reed" not in app.tool_panel.plain
+        assert "✓ success: 2 blue probes ready." in app.tool_panel.plain
+
+
+async def test_clicking_a_button_runs_handle_action(make_app):
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await type_request(pilot, "probe 3 green")
+        launch = app.query(ActionButton).first()
+        await pilot.click(launch)
+        await settle(pilot)
+        conversation = app.conversation.plain
+        assert "You clicked [Launch] (tui_probe)" in conversation
+        assert "Jarvis [action]: Launched 3 green probes." in conversation
+        assert "▶ tui_probe handle_action('launch')" in app.tool_panel.plain
+        assert all(b.disabled for b in app.query(ActionButton))       # the offer is used up
+
+
+async def test_destructive_button_asks_first(make_app):
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await type_request(pilot, "probe 4 blue")
+        destroy = app.query(ActionButton).last()
+        await pilot.click(destroy)
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.click("#confirm-no")                          # not confirmed: nothing runs
+        await settle(pilot)
+        assert "Destroyed" not in app.conversation.plain
+        assert not destroy.disabled
+        await pilot.click(destroy)
+        await pilot.pause()
+        await pilot.click("#confirm-yes")
+        await settle(pilot)
+        assert "Jarvis [action]: Destroyed 4 probes." in app.conversation.plain
+        assert destroy.disabled
+
+
+async def test_crashing_command_is_reported_and_the_app_keeps_running(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_request(pilot, "crash probe")
+        assert "Error: tui_crash failed: tui_crash failed: RuntimeError: probe exploded" in app.conversation.plain
+        assert any("probe exploded" in str(n.message) and n.severity == "error" for n in app._notifications)
+        assert "✗ failed" in app.tool_panel.plain
+        await type_request(pilot, "probe 1 red")
+        assert "Jarvis [pre_route]: 1 red probes ready." in app.conversation.plain
+        assert app.is_running
+
+
+async def test_unrouted_text_without_llm_says_so(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_request(pilot, "what is the meaning of life")
+        assert "Jarvis [none]: I can't handle that yet." in app.conversation.plain
+
+
+async def test_events_from_other_threads_reach_the_panels(make_app, runtime):
+    """The bus delivers from any thread; the audio loop's events show up in the UI."""
+    import threading
+
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        def audio_thread():
+            bus = runtime.bus
+            bus.emit(ev.ListeningStateChanged(state="hearing"))
+            bus.emit(ev.TranscriptRejected(text="uh", reason="no speech (no_speech_prob 0.91)"))
+            bus.emit(ev.Error(stage="audio", message="no input device"))
+            bus.emit(ev.Announcement(text="Your pasta timer is done.", source="set_timer"))
+        t = threading.Thread(target=audio_thread)
+        t.start()
+        t.join()
+        await settle(pilot)
+        plain = app.conversation.plain
+        assert "Rejected transcript 'uh': no speech (no_speech_prob 0.91)" in plain
+        assert "Error: audio: no input device" in plain
+        assert "Announcement (set_timer): Your pasta timer is done." in plain
+        assert app.status.state == "hearing"
+
+
+async def test_secrets_menu_saves_masked_values_and_panels_never_show_them(make_app, runtime):
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await type_request(pilot, "secret probe")
+        assert "until Probe Cloud token is set" in app.conversation.plain
+        assert any("PROBE_TOKEN" in str(n.message) for n in app._notifications)   # named in the notice
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        app.screen.dismiss("secrets")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SecretsScreen)
+        field = next(f for f in screen.query(Input) if f.name == "PROBE_TOKEN")
+        label = screen.query_one(f"#secret-label-{field.id.split('-')[-1]}").render()
+        assert "PROBE_TOKEN" in str(label) and "MISSING" in str(label)
+        assert field.password
+        field.value = "tok-123456"
+        await pilot.click("#secrets-save")
+        await pilot.pause()
+        assert runtime.store.secrets.get("PROBE_TOKEN") == "tok-123456"
+        await type_request(pilot, "secret probe")
+        shown = "\n".join([app.conversation.plain, app.tool_panel.plain, app.prompt_panel.plain])
+        assert "Signed in with ••••••." in shown
+        assert "tok-123456" not in shown
+
+
+async def test_settings_toggle_a_fast_path_and_persist(make_app, runtime):
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        app.run_menu_item("settings")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        switch = next(s for s in screen.query("Switch") if s.name == "tui_probe:probe")
+        switch.value = False
+        await pilot.click("#settings-save")
+        await pilot.pause()
+        assert runtime.store.settings.get("routing.disabled_fast_paths") == ["tui_probe:probe"]
+        await type_request(pilot, "probe 2 red")                # no fast path now, no LLM
+        assert "Jarvis [none]: I can't handle that yet." in app.conversation.plain
+
+
+async def test_hands_free_toggle_persists_and_push_to_talk_without_audio_is_explained(make_app, runtime):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        assert runtime.store.settings.get("audio.mode") == "hands_free"
+        assert app.status.mode == "hands_free"
+        await pilot.press("f4")
+        await pilot.pause()
+        assert any("Audio is not running" in str(n.message) for n in app._notifications)
+
+
+async def test_quit_closes_cleanly(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+q")
+    assert app.return_code == 0
