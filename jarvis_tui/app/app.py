@@ -19,8 +19,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input
 from textual.worker import Worker, WorkerState
 
-from jarvis_tui.app.messages import (BrainLoaded, ChoicesReady, PipelineEvent, TurnCompleted, VoiceLoopReady,
-                                     WorkFailed)
+from jarvis_tui.app.messages import (BrainLoaded, ChoicesReady, Notice, PipelineEvent, PromptPreview,
+                                     TurnCompleted, VoiceLoopReady, WorkFailed)
 from jarvis_tui.app.palette import JarvisCommands
 from jarvis_tui.app.screens import (Choice, ChoiceScreen, ConfirmScreen, MenuScreen, SecretsScreen,
                                     SettingsScreen)
@@ -254,9 +254,10 @@ class JarvisApp(App[int]):
 
     def _on_ModelLoadProgress(self, e: ev.ModelLoadProgress) -> None:
         if e.model != "llm":
-            if e.stage == "failed":
-                self._report(f"{e.model} model", e.message or "failed to load")
-            return
+            name = {"stt": "speech recognition", "tts": "voice", "vad": "voice detection"}.get(e.model, e.model)
+            if e.stage == "ready":
+                self.conversation.note(f"{name} ready ({e.seconds:.1f} s)")
+            return          # a failure also comes as an Error event, reported there
         if e.stage == "started":
             self._brain_state = "loading"
             self.conversation.note(f"Loading the LLM… {e.message}".rstrip())
@@ -307,13 +308,16 @@ class JarvisApp(App[int]):
         self.post_message(TurnCompleted(turn, "action"))
 
     def on_turn_completed(self, message: TurnCompleted) -> None:
-        spoken = getattr(message.turn, "spoken", None)
+        turn = message.turn
+        spoken = getattr(turn, "spoken", None)
         if self.voice_loop is None:
             self.status.state = "off" if not self.audio_enabled else "idle"
             return
-        if spoken and self.speak_replies:
+        self.status.state = self.voice_loop.state
+        if spoken and self.speak_replies and self.config.tts.enabled:
             try:
-                self.voice_loop.speak(spoken)
+                self.voice_loop.speak(spoken, turn_id=getattr(turn, "turn_id", ""),
+                                      follow_up=bool(getattr(turn, "wait_for_input", False)))
             except Exception as exc:  # noqa: BLE001
                 self._report("speech", f"could not speak: {exc}")
 
@@ -434,9 +438,36 @@ class JarvisApp(App[int]):
             self._report("providers", str(exc))
             return
         self._show_provider()
+        self.prompt_panel.reset()
         self.prompt_panel.add_note(f"Provider switched to {choice.value}: the next turn's prompt is built by it.")
+        self.preview_prompt(choice.value)
         self.conversation.note(f"Prompt provider: {choice.value} (from the next turn)")
         self.notify(f"Prompt provider: {choice.value}", title="Provider")
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="prompt")
+    def preview_prompt(self, name: str) -> None:
+        """Build the provider's system prompt for the current commands (no LLM needed)."""
+        try:
+            provider = self.runtime.provider_factory.get(name)
+            commands = list(self.runtime.registry)
+            tools = provider.build_tools(commands) if provider.supports_native_tools else []
+            brain = self.runtime.assistant.brain
+            if brain is not None and hasattr(brain, "node_context"):
+                context = brain.node_context()
+            else:
+                g = self.config.general
+                context = {k: v for k, v in {"user_name": g.user_name, "room": g.room, "location": g.location,
+                                             "response_style": g.response_style}.items() if v}
+            system = provider.build_system_prompt(context, self.config.general.timezone, tools, commands)
+        except Exception as exc:  # noqa: BLE001
+            self.post_message(WorkFailed("providers", f"could not build the {name} prompt: {exc}"))
+            return
+        self.post_message(PromptPreview(name, system, tools))
+
+    def on_prompt_preview(self, message: PromptPreview) -> None:
+        if message.provider != self._provider_name():
+            return
+        self.prompt_panel.prompt(message.provider, message.system_prompt, [], message.tools, 0, preview=True)
 
     # ---- audio --------------------------------------------------------------------------------------------
     @work(thread=True, exclusive=True, exit_on_error=False, group="audio")
@@ -447,15 +478,9 @@ class JarvisApp(App[int]):
             self.post_message(VoiceLoopReady(None, f"audio is not available: {type(exc).__name__}: {exc}"))
             return
         try:
-            loop = VoiceLoop(self.runtime)
-            settings = self.runtime.store.settings
+            # the loop reads audio.input_device and tts.voice from the settings itself
+            loop = VoiceLoop(self.runtime, speak_replies=self.speak_replies)
             loop.set_mode(self.mode)
-            device = settings.get("audio.input_device")
-            if device:
-                loop.select_input_device(device)
-            voice = settings.get("tts.voice")
-            if voice:
-                loop.select_voice(voice)
             loop.start()
         except Exception as exc:  # noqa: BLE001
             self.post_message(VoiceLoopReady(None, f"audio did not start: {type(exc).__name__}: {exc}"))
@@ -586,12 +611,24 @@ class JarvisApp(App[int]):
         else:
             settings.set("tts.voice", choice.value)
         if self.voice_loop is not None:
-            try:
-                self.voice_loop.select_voice(choice.value)
-            except Exception as exc:  # noqa: BLE001
-                self._report("audio", f"could not switch voice: {exc}")
-                return
-        self.notify(f"Voice: {choice.label}")
+            self.switch_voice(choice.value, choice.label)
+        else:
+            self.notify(f"Voice: {choice.label} (used when audio starts)")
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="voice")
+    def switch_voice(self, path: str | None, label: str) -> None:
+        loop = self.voice_loop
+        if loop is None:
+            return
+        try:
+            loop.select_voice(path)
+        except Exception as exc:  # noqa: BLE001
+            self.post_message(WorkFailed("voice", f"could not switch voice: {exc}"))
+            return
+        self.post_message(Notice(f"Voice: {label}"))
+
+    def on_notice(self, message: Notice) -> None:
+        self.notify(message.text)
 
     # ---- menus ----------------------------------------------------------------------------------------------
     def action_menu(self) -> None:
@@ -613,6 +650,8 @@ class JarvisApp(App[int]):
         if mode != self.mode:
             self.action_toggle_hands_free()
         self.speak_replies = bool(settings.get("tts.enabled", self.speak_replies))
+        if self.voice_loop is not None:
+            self.voice_loop.speak_replies = self.speak_replies
         self.notify("Settings saved.")
 
     def action_secrets(self) -> None:

@@ -57,3 +57,21 @@ class ChoicesReady(Message):
         self.kind = kind
         self.items = items
         self.error = error
+
+
+class PromptPreview(Message):
+    """A provider's system prompt, built without the LLM (after a provider switch)."""
+
+    def __init__(self, provider: str, system_prompt: str, tools: list[Any]) -> None:
+        super().__init__()
+        self.provider = provider
+        self.system_prompt = system_prompt
+        self.tools = tools
+
+
+class Notice(Message):
+    """A line for a notification, from a worker."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text

@@ -188,3 +188,30 @@ async def test_quit_closes_cleanly(make_app):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ctrl+q")
     assert app.return_code == 0
+
+
+async def test_switch_provider_from_the_palette(make_app, runtime):
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        before = runtime.active_provider_name
+        assert app.prompt_panel.border_title == f"Prompt · {before}"
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"switch prompt")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, ChoiceScreen) and menu.id == "provider-menu"
+        names = [c.value for c in menu.choices]
+        assert before in names and len(names) >= 2
+        target = next(n for n in names if n != before)
+        menu.query_one("#choice-list").highlighted = names.index(target)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert runtime.store.settings.get("llm.interface") == target       # persisted
+        assert runtime.active_provider_name == target
+        assert app.prompt_panel.border_title == f"Prompt · {target}"
+        assert f"system prompt preview ({target}" in app.prompt_panel.plain
+        assert f"Prompt provider: {target} (from the next turn)" in app.conversation.plain
+        assert app.status.provider == target

@@ -31,13 +31,16 @@ class PromptPanel(PlainRichLog):
         self.border_subtitle = info
 
     def prompt(self, provider: str, system_prompt: str, messages: list[dict[str, Any]],
-               tools: list[dict[str, Any]], iteration: int) -> None:
-        head = f"── system prompt ({provider}" + (f", retry {iteration}" if iteration else "") + ") ──"
+               tools: list[dict[str, Any]], iteration: int, preview: bool = False) -> None:
+        what = "system prompt preview" if preview else "system prompt"
+        head = (f"── {what} ({provider}" + (f", retry {iteration}" if iteration else "")
+                + f", {len(system_prompt)} chars) ──")
         self.add(Text(head, style="bold"), head)
         body = self.redact(system_prompt)
         self.add(Text(body, style="grey85"), body)
         if tools:
-            names = ", ".join(str(t.get("function", t).get("name", "?")) for t in tools)
+            names = ", ".join(str((t.get("function") or t).get("name", "?")) if isinstance(t, dict) else str(t)
+                              for t in tools)
             self.add(Text(f"tools: {names}", style="dim"), f"tools: {names}")
         for m in messages:
             role = str(m.get("role", "?"))
