@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from commands._common import fail, say
+from commands._grounding import drop_ungrounded
 from commands._parsing import join_words, split_items
 from jarvis_tui.sdk import (CommandResponse, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
@@ -77,6 +78,10 @@ class ListCommandBase(JarvisCommandBase):
         for entry in raw:
             out.extend(split_items(str(entry)) if ("," in str(entry) or " and " in str(entry)) else [str(entry).strip()])
         return [i for i in out if i]
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """Items the user did not say are dropped (the validation then asks which ones)."""
+        return drop_ungrounded(args, voice_command, [self.items_param])
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
         action = kwargs.get("action")

@@ -6,6 +6,7 @@ from typing import Any
 
 from commands._background import match_timers, timer_name, timer_service
 from commands._common import clean_label, examples, fail, say
+from commands._grounding import drop_ungrounded
 from commands._parsing import join_words
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
@@ -88,6 +89,14 @@ class CancelTimerCommand(JarvisCommandBase):
             ("Abort the rice timer", {"label": "rice"}),
             ("Dismiss the workout timer", {"label": "workout"}),
         ])
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """A label the user did not say is dropped; 'all' only when the user said all/every."""
+        out = drop_ungrounded(args, voice_command, ["label"])
+        if str(out.get("label", "")).strip().lower() == "all" and not re.search(
+                r"\b(?:all|every|everything|each)\b", voice_command.lower()):
+            del out["label"]
+        return out
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from commands._background import match_timers, timer_name, timer_service
 from commands._common import clean_label, examples, fail, say
+from commands._grounding import drop_ungrounded
 from commands._parsing import join_words, say_duration
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
@@ -105,6 +106,10 @@ class CheckTimersCommand(JarvisCommandBase):
             ("Show me my timers", {}),
             ("How much longer on the roast timer?", {"label": "roast"}),
         ])
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """A label the user did not say (copied from an example) is dropped."""
+        return drop_ungrounded(args, voice_command, ["label"])
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:

@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from commands._common import examples, fail, load_asset_json, say
+
 from commands._parsing import parse_number, say_number
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -172,6 +173,15 @@ class ConvertMeasurementCommand(JarvisCommandBase):
             suggestion = None
         return ValidationResult(False, name, self.command_name, f"I don't know the unit {value!r}.",
                                 valid_values=valid, suggested_value=suggestion)
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """'How many cups in a gallon' says no number: the value is 1."""
+        out = dict(args)
+        if out.get("value") is None and not re.search(r"\d", voice_command):
+            words = re.findall(r"[a-z]+", voice_command.lower())
+            if not any(parse_number(w) is not None for w in words if w not in ("a", "an", "one")):
+                out["value"] = 1
+        return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
         out: list[ValidationResult] = []

@@ -15,6 +15,7 @@ from email.message import EmailMessage
 from typing import Any
 
 from commands._common import examples, fail, say
+from commands._grounding import address_grounded, drop_ungrounded
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, IJarvisButton,
                             JarvisCommandBase, JarvisParameter, JarvisSecret, RequestInformation,
                             ValidationResult)
@@ -128,6 +129,14 @@ class EmailCommand(JarvisCommandBase):
                 self._save(outbox)
                 return m
         return None
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """An address, subject or body the user did not say (copied from an example) is dropped;
+        the validation then asks for what is missing instead of mailing a made-up recipient."""
+        out = drop_ungrounded(args, voice_command, ["subject", "body"])
+        if out.get("to") and not address_grounded(out["to"], voice_command):
+            del out["to"]
+        return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
         if kwargs.get("action") == "draft" or (kwargs.get("action") == "send" and kwargs.get("to")):

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from commands._common import examples, fail, load_asset_json, say
+from commands._grounding import drop_ungrounded
 from commands._parsing import say_clock, say_date
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -124,6 +125,10 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         forms = ["What time is it in {}?", "Current time in {}", "What's the time in {}?", "Time in {}"]
         rows += [(forms[i % len(forms)].format(p), {"location": p}) for i, p in enumerate(places)]
         return examples(rows, primary=1)
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """A place the user did not name (copied from an example) is dropped: local time."""
+        return drop_ungrounded(args, voice_command, ["location"])
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
         loc = kwargs.get("location")

@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 
 from commands._common import examples, fail, say
+from commands._grounding import drop_ungrounded
 from commands._parsing import join_words
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
@@ -187,6 +188,10 @@ class GetWeatherCommand(JarvisCommandBase):
         return r.json()
 
     # ---- run --------------------------------------------------------------------------------------
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """A city the user did not name is dropped (the default location is used)."""
+        return drop_ungrounded(args, voice_command, ["city"])
+
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         city = (kwargs.get("city") or "").strip() or self._default_location()
         if not city:

@@ -8,6 +8,7 @@ from typing import Any
 
 from commands._background import RECURRENCES, parse_iso, reminder_service
 from commands._common import examples, fail, say
+from commands._grounding import drop_ungrounded
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -23,6 +24,8 @@ _RECUR_MAP = {"every day": "daily", "everyday": "daily", "daily": "daily", "each
               "every evening": None, "every night": None, "on weekdays": "weekdays", "every weekday": "weekdays",
               "weekdays": "weekdays", "every week": "weekly", "weekly": "weekly", "every other week": "biweekly",
               "biweekly": "biweekly", "every month": "monthly", "monthly": "monthly"}
+_DAY_PARTS = (("noon", "12:00"), ("tonight", "20:00"), ("morning", "09:00"), ("afternoon", "15:00"),
+              ("evening", "18:00"), ("night", "21:00"))
 _TIME = r"(?P<time>[\w:. ]+?)"
 _TEXT = r"(?:to\s+|that\s+|about\s+)(?P<text>.+?)"
 
@@ -225,6 +228,55 @@ class ReminderCommand(JarvisCommandBase):
             svc = self.services.extras.get("reminder_service")
             if svc is not None:
                 svc.shutdown()
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """The when of a 'set' from the user's own words where they say it plainly: an explicit clock
+        time wins over the model's, "8:00" becomes "08:00", a time or minute count the user did not
+        say is dropped, a day part ("tomorrow morning") gives its usual hour, and the recurrence
+        comes from the words (none said -> none). A reminder text the user did not say is dropped."""
+        out = drop_ungrounded(args, voice_command, ["text"])
+        if out.get("action") != "set":
+            return out
+        said = " ".join(voice_command.lower().replace("\u2019", "'").split())
+        has_in = re.search(r"\bin\s+(?:an?|one|half|\d+|[a-z]+)\s*(?:and a half\s+)?(?:minutes?|mins?|hours?|hrs?)\b", said)
+        clock = None
+        m = re.search(r"\b(?:at|by|for|around)\s+(noon|midnight|\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?\s?m\.?)?"
+                      r"(?:\s+in the (?:morning|afternoon|evening))?)(?![\d:])", said)
+        if m:
+            clock = parse_clock_time(m.group(1), require_meridiem=False)
+            if clock and re.fullmatch(r"\d{1,2}", m.group(1)) and int(m.group(1)) < 7 and not re.search(
+                    r"\bmorning\b", said):
+                clock = f"{int(m.group(1)) + 12:02d}:00"       # "at 5" to do something: 17:00
+        if clock:
+            out["time"] = clock
+            if not has_in:
+                out.pop("relative_minutes", None)
+        else:
+            t = str(out.get("time") or "").strip()
+            mt = re.fullmatch(r"(\d{1,2}):(\d{2})", t)
+            if mt:
+                out["time"] = f"{int(mt.group(1)):02d}:{mt.group(2)}"
+            if out.get("time") and not re.search(r"\d|noon|midnight|o'clock", said):
+                out.pop("time")
+            if out.get("relative_minutes") and not has_in:
+                out.pop("relative_minutes")
+            if not out.get("time") and not out.get("relative_minutes"):
+                part = next((h for w, h in _DAY_PARTS if re.search(rf"\b{w}\b", said)), None)
+                if part is None and re.search(r"\b(?:tomorrow|" + "|".join(_WEEKDAYS) + r")\b", said):
+                    part = "09:00"
+                if part:
+                    out["time"] = part
+        rm = re.search(_RECUR, said)
+        if rm:
+            word = " ".join(rm.group("recur").split())
+            ok, recurrence = _recurrence(word)
+            if not ok and word in ("every morning", "every evening", "every night"):
+                ok, recurrence = True, "daily"
+            if ok and recurrence:
+                out["recurrence"] = recurrence
+        else:
+            out.pop("recurrence", None)
+        return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
         if kwargs.get("action") == "set":

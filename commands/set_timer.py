@@ -6,6 +6,7 @@ from typing import Any
 
 from commands._background import timer_service
 from commands._common import clean_label, examples, fail, say
+from commands._grounding import drop_ungrounded
 from commands._parsing import parse_duration, say_duration
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
@@ -130,6 +131,10 @@ class SetTimerCommand(JarvisCommandBase):
             ("Remind me in 15 minutes", {"duration_seconds": 900}),
         ]
         return examples(rows)
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """A label the user did not say (copied from an example) is dropped."""
+        return drop_ungrounded(args, voice_command, ["label"])
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
         return []

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from commands._common import examples, load_asset_json, say
+from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
 
@@ -114,6 +115,10 @@ class TellJokeCommand(JarvisCommandBase):
         joke = self._rng.choice(fresh)
         self._recent = (self._recent + [joke])[-10:]
         return joke
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """A topic the user did not ask for is dropped (any joke)."""
+        return drop_ungrounded(args, voice_command, ["topic"])
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         data = load_asset_json("jokes.json")

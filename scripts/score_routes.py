@@ -8,7 +8,13 @@ Tool accuracy: the first call's name equals the corpus tool. Argument accuracy (
 tool is right): every corpus argument is present and equal, compared leniently (case, whitespace,
 plural 's', number formats, a lone string vs a one-item list, label lists = any of). Extra
 arguments the model adds are not counted against it. Also: fast-path share, LLM latency p50/p95,
-prefill/generate means, and that small talk / questions are never routed to an action command."""
+prefill/generate means, and that small talk / questions are never routed to an action command.
+
+Two sets of figures: all rows, and the rows inside DESIGN.md's command contract (tool and every
+expected argument name/enum value exist in the DESIGN table; the dev corpus has rows for email
+actions and reminder/weather arguments this project's commands do not have). LLM latency is taken
+over the rows where the LLM was really called (`llm.llm_calls` >= 1); rows the brain's deterministic
+guard decided (`llm.guard` == "question", no LLM call) are counted as `guard`."""
 from __future__ import annotations
 
 import argparse
@@ -18,6 +24,41 @@ import sys
 from collections import Counter, defaultdict
 
 DIRECT = {"chat", "answer_question"}
+
+# DESIGN.md's table: argument -> allowed values (None = any value of the declared type)
+_DATES = ["today", "tomorrow", "day_after_tomorrow", "this_weekend", "next_week"]
+CONTRACT = {
+    "set_timer": {"duration_seconds": None, "label": None},
+    "cancel_timer": {"label": None},
+    "check_timers": {"label": None},
+    "reminder": {"action": ["set", "list", "delete", "snooze"], "text": None, "time": None, "relative_minutes": None,
+                 "recurrence": ["daily", "weekdays", "weekly", "biweekly", "monthly"]},
+    "get_current_time": {"location": None},
+    "calculate": {"num1": None, "num2": None, "operation": ["add", "subtract", "multiply", "divide"]},
+    "convert_measurement": {"value": None, "from_unit": None, "to_unit": None, "category": None},
+    "shopping_list": {"action": ["add", "read", "check_off", "remove", "clear"], "items": None},
+    "todo_list": {"action": ["add", "read", "complete", "uncomplete", "remove", "clear"], "tasks": None},
+    "tell_joke": {"topic": None},
+    "chat": {"message": None},
+    "answer_question": {"query": None},
+    "get_weather": {"city": None, "resolved_datetimes": _DATES},
+    "email": {"action": ["draft", "send", "list"], "to": None, "subject": None, "body": None},
+}
+
+
+def in_contract(row) -> bool:
+    spec = CONTRACT.get(row["tool"])
+    if spec is None:
+        return False
+    for k, v in (row.get("arguments") or {}).items():
+        if k not in spec:
+            return False
+        allowed = spec[k]
+        if allowed is not None:
+            values = v if isinstance(v, list) else [v]
+            if any(x not in allowed for x in values):
+                return False
+    return True
 
 
 def norm(v):
@@ -60,34 +101,26 @@ def pct(values, q):
     return values[lo] + (values[hi] - values[lo]) * (k - lo)
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("corpus")
-    ap.add_argument("routes", nargs="?", default="-")
-    ap.add_argument("--json", action="store_true")
-    ap.add_argument("--errors", action="store_true", help="list the misses")
-    a = ap.parse_args(argv)
-    corpus = [json.loads(l) for l in open(a.corpus, encoding="utf-8") if l.strip()]
-    fh = sys.stdin if a.routes == "-" else open(a.routes, encoding="utf-8")
-    routes = [json.loads(l) for l in fh if l.strip().startswith("{")]
-    if len(routes) != len(corpus):
-        print(f"warning: {len(corpus)} corpus rows, {len(routes)} routes", file=sys.stderr)
+def score(pairs):
     tool_ok = args_ok = 0
     per_tool = defaultdict(Counter)
     llm_ms, prefill, generate, misses = [], [], [], []
-    fast = 0
+    fast = guard = 0
     chat_to_action = 0
     chat_rows = 0
-    for row, r in zip(corpus, routes):
+    for row, r in pairs:
         calls = r.get("tool_calls") or []
         got = calls[0]["name"] if calls else None
         want = row["tool"]
+        info = r.get("llm") or {}
         if r.get("route") == "pre_route":
             fast += 1
-        elif r.get("route") == "llm":
+        elif (info.get("llm_calls") is None and r.get("route") == "llm") or (info.get("llm_calls") or 0) >= 1:
             llm_ms.append(r["timings_ms"]["llm"])
             prefill.append(r["timings_ms"].get("prefill", 0.0))
             generate.append(r["timings_ms"].get("generate", 0.0))
+        if r.get("route") != "pre_route" and info.get("llm_calls") == 0:
+            guard += 1
         if want in DIRECT:
             chat_rows += 1
             if got is not None and got not in DIRECT:
@@ -107,13 +140,14 @@ def main(argv=None) -> int:
                                "route": r.get("route")})
         else:
             misses.append({"text": row["text"], "want": want, "got": got, "kind": "tool", "route": r.get("route")})
-    n = min(len(corpus), len(routes))
+    n = len(pairs)
     summary = {
         "rows": n,
         "tool_accuracy": round(tool_ok / n, 4) if n else 0.0,
         "argument_accuracy": round(args_ok / n, 4) if n else 0.0,
         "argument_accuracy_given_tool": round(args_ok / tool_ok, 4) if tool_ok else 0.0,
         "fast_path_share": round(fast / n, 4) if n else 0.0,
+        "guard_decided": guard,
         "llm_routed": len(llm_ms),
         "llm_p50_ms": round(pct(llm_ms, 0.5), 1), "llm_p95_ms": round(pct(llm_ms, 0.95), 1),
         "llm_prefill_mean_ms": round(statistics.mean(prefill), 1) if prefill else 0.0,
@@ -121,17 +155,45 @@ def main(argv=None) -> int:
         "small_talk_or_questions_routed_to_actions": f"{chat_to_action}/{chat_rows}",
         "per_tool": {k: dict(v) for k, v in sorted(per_tool.items())},
     }
+    return summary, misses
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("corpus")
+    ap.add_argument("routes", nargs="?", default="-")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--errors", action="store_true", help="list the misses")
+    a = ap.parse_args(argv)
+    corpus = [json.loads(l) for l in open(a.corpus, encoding="utf-8") if l.strip()]
+    fh = sys.stdin if a.routes == "-" else open(a.routes, encoding="utf-8")
+    routes = [json.loads(l) for l in fh if l.strip().startswith("{")]
+    if len(routes) != len(corpus):
+        print(f"warning: {len(corpus)} corpus rows, {len(routes)} routes", file=sys.stderr)
+    pairs = list(zip(corpus, routes))
+    summary, misses = score(pairs)
+    inside = [(row, r) for row, r in pairs if in_contract(row)]
+    contract, _ = score(inside)
+    summary["contract_rows"] = {k: v for k, v in contract.items() if k != "per_tool"}
+    summary["outside_contract_rows"] = len(pairs) - len(inside)
     if a.json:
         print(json.dumps(summary | ({"misses": misses} if a.errors else {}), indent=2))
     else:
         for k, v in summary.items():
-            if k != "per_tool":
+            if k not in ("per_tool", "contract_rows"):
                 print(f"{k:<44} {v}")
+        print(f"inside the DESIGN contract ({contract['rows']} rows):")
+        for k, v in summary["contract_rows"].items():
+            if k in ("rows", "tool_accuracy", "argument_accuracy", "fast_path_share", "llm_routed",
+                     "llm_p50_ms", "small_talk_or_questions_routed_to_actions"):
+                print(f"  {k:<42} {v}")
         for tool, c in summary["per_tool"].items():
             print(f"  {tool:<22} tool {c.get('tool', 0)}/{c['n']}  args {c.get('args', 0)}/{c['n']}")
         if a.errors:
+            outside = {row["text"] for row, _ in pairs if not in_contract(row)}
             for m in misses:
-                print(f"MISS[{m['kind']}/{m['route']}] {m['text']!r}: want {m['want']} got {m['got']}")
+                tag = " (outside contract)" if m["text"] in outside else ""
+                print(f"MISS[{m['kind']}/{m['route']}]{tag} {m['text']!r}: want {m['want']} got {m['got']}")
     return 0
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant import route_guard
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
 from jarvis_tui.assistant.turn import TurnResult
@@ -98,6 +99,7 @@ class ConversationBrain:
         self._prompt_cache: dict[tuple[str, tuple[str, ...]], tuple[str, Any, Any, Any]] = {}
         self._lock = threading.RLock()
         self.last_selection_reason = ""
+        self.last_guard: str | None = None
 
     # ---- provider and prompt --------------------------------------------------------------------
     def active_provider(self):
@@ -140,6 +142,32 @@ class ConversationBrain:
         elif hasattr(provider, "remember_commands"):
             provider.remember_commands(commands)
         return hit
+
+    def _narrowed(self, provider, commands: list[Any], allowed: tuple[str, ...]):
+        """(schema, grammar) constraining output to the `allowed` tools; the prompt stays the same
+        (so the KV prefix does too). None when this provider is not constrained by a schema/grammar."""
+        key = ("narrow", provider.name, tuple(sorted(c.command_name for c in commands)), allowed)
+        hit = self._prompt_cache.get(key)
+        if hit is None:
+            subset = [c for c in commands if c.command_name in allowed]
+            grammar = provider.response_grammar(subset) if hasattr(provider, "response_grammar") else None
+            schema = None
+            if grammar is None and hasattr(provider, "response_schema"):
+                schema = provider.response_schema(subset)
+            hit = (schema, grammar)
+            self._prompt_cache[key] = hit          # type: ignore[assignment]
+            if hasattr(provider, "remember_commands"):
+                provider.remember_commands(commands)
+        return hit
+
+    @staticmethod
+    def _guard_allowed(history: list[Any]) -> bool:
+        """No guard right after the assistant asked something back (a yes/no or a clarification)."""
+        if not history:
+            return True
+        last = history[-1]
+        said = (getattr(last, "message", None) or "").strip()
+        return not (said.endswith("?") and not getattr(last, "calls", None))
 
     def _messages(self, provider, system: str, history: list[Any], text: str, source: str) -> list[dict[str, Any]]:
         budget = self._history_budget_chars(system)
@@ -232,15 +260,52 @@ class ConversationBrain:
         commands = list(assistant.registry)
         system, schema, grammar, tools = self._prepared(provider, commands)
         base = self._messages(provider, system, history, text, source)
+        names = [c.command_name for c in commands]
+        constrained = bool(schema or grammar) and not provider.supports_native_tools
+        allowed: tuple[str, ...] | None = None
+        if not extra and "guarded" not in done and self._guard_allowed(history):
+            guard = route_guard.classify(text, names)
+            if guard is not None:
+                done.add("guarded")
+                self.last_guard = guard.kind
+                if guard.kind == "question":
+                    return self._guard_pass(assistant, guard, base, commands, turn_id), provider, commands
+                if constrained:                       # small talk: the model writes the chat reply
+                    allowed = (guard.tool,)
+                    done.add("must_call")
+            elif constrained:
+                short = route_guard.shortlist(text, names)
+                if short:
+                    direct = [c.command_name for c in commands if getattr(c, "allow_direct_answer", False)]
+                    allowed = tuple(sorted(set(short) | set(direct)))
         while True:
             messages = base + extra
             budget[0] -= 1
+            use_schema, use_grammar = schema, grammar
+            if allowed is not None and constrained:
+                use_schema, use_grammar = self._narrowed(provider, commands, allowed)
             t = time.perf_counter()
-            p = self._llm_pass(assistant, provider, commands, messages, schema, grammar, tools, turn_id,
+            p = self._llm_pass(assistant, provider, commands, messages, use_schema, use_grammar, tools, turn_id,
                                iteration + len(retries), system)
             timing["llm"] = timing.get("llm", 0.0) + (time.perf_counter() - t) * 1000
             timing["llm_prefill"] = timing.get("llm_prefill", 0.0) + p.completion.prefill_ms
             timing["llm_generate"] = timing.get("llm_generate", 0.0) + p.completion.generate_ms
+            timing["llm_calls"] = timing.get("llm_calls", 0.0) + 1
+            problem = None
+            if p.parsed.calls and not (history and (not self._guard_allowed(history)
+                                                    or route_guard.refers_back(text))):
+                problem = route_guard.grounding_problem(p.parsed.calls[0], text)
+            if problem and "grounding" not in done:
+                done.add("grounding")
+                retries.append("grounding")
+                bad = p.parsed.calls[0]["name"]
+                log.info("not acting on %s: %s", bad, problem)
+                if budget[0] > 0 and constrained:
+                    allowed = tuple(n for n in (allowed or tuple(names)) if n != bad)
+                    continue
+                p.parsed.calls = [c for c in p.parsed.calls if c["name"] != bad]
+                p.parsed.rejected.append({"name": bad, "reason": problem})
+                return p, provider, commands
             retry = self._routing_retry(p, text, commands, done) if budget[0] > 0 else None
             if retry is None:
                 return p, provider, commands
@@ -250,9 +315,18 @@ class ConversationBrain:
             extra = extra + [{"role": "assistant", "content": p.completion.text}, provider.retry_message(hint)
                              if hasattr(provider, "retry_message") else {"role": "user", "content": hint}]
 
+    def _guard_pass(self, assistant: "Assistant", guard: "route_guard.GuardDecision", messages: list[dict[str, Any]],
+                    commands: list[Any], turn_id: str) -> _Pass:
+        """A decision the deterministic guard made: no LLM call."""
+        call = {"name": guard.tool, "arguments": dict(guard.arguments)}
+        parsed = ParsedToolCalls(calls=[call])
+        assistant.emit(ev.ToolCallsParsed(calls=[dict(call)], origin="guard", turn_id=turn_id))
+        return _Pass(Completion(text=json.dumps({"guard": guard.kind, **call})), parsed, messages)
+
     # ---- routing only (jarvis-tui route) ----------------------------------------------------------
     def route_only(self, assistant: "Assistant", text: str, conversation_id: str = "default") -> RouteDecision:
         with self._lock:
+            self.last_guard = None
             timing: dict[str, float] = {}
             retries: list[str] = []
             budget = [max(1, self.config.llm.max_iterations)]
@@ -264,15 +338,30 @@ class ConversationBrain:
                 return RouteDecision(message=None, timings_ms={"llm": timing.get("llm", 0.0)},
                                      rejected=[{"name": None, "reason": str(exc)}])
             c = p.completion
+            calls = [{"name": x["name"], "arguments": self._post_process(assistant, x, text)} for x in p.parsed.calls]
             return RouteDecision(
-                tool_calls=[{"name": x["name"], "arguments": x["arguments"]} for x in p.parsed.calls],
+                tool_calls=calls,
                 message=p.parsed.message, rejected=p.parsed.rejected, raw=c.text, provider=provider.name,
                 timings_ms={"llm": round(timing.get("llm", 0.0), 1), "prefill": round(timing.get("llm_prefill", 0.0), 1),
                             "generate": round(timing.get("llm_generate", 0.0), 1)},
                 stats={"prompt_tokens": c.prompt_tokens, "cached_tokens": c.cached_tokens,
                        "completion_tokens": c.completion_tokens, "tokens_per_s": round(c.tokens_per_s, 1),
-                       "llm_calls": 1 + len(retries)},
+                       "llm_calls": int(timing.get("llm_calls", 0)), "guard": self.last_guard},
                 retries=retries)
+
+    @staticmethod
+    def _post_process(assistant: "Assistant", call: dict[str, Any], text: str) -> dict[str, Any]:
+        """The arguments as the command would execute them (post_process_tool_call; nothing runs)."""
+        command = assistant.registry.get(call["name"])
+        args = dict(call.get("arguments") or {})
+        if command is None:
+            return args
+        try:
+            out = command.post_process_tool_call(dict(args), text)
+            return out if isinstance(out, dict) else args
+        except Exception:  # noqa: BLE001 - a broken post-processor leaves the model's arguments
+            log.exception("post_process_tool_call of %s failed", call["name"])
+            return args
 
     # ---- the full loop ------------------------------------------------------------------------------
     def run_turn(self, assistant: "Assistant", turn: TurnResult, request: RequestInformation) -> None:

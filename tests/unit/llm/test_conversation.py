@@ -67,7 +67,7 @@ def test_second_invalid_call_becomes_a_clarification_question(make_brain):
 def test_the_same_invalid_call_twice_stops_the_loop(make_brain):
     bad = call("calculate", num1=1, num2=1, operation="power")
     assistant, brain, backend, events = make_brain([bad, bad, bad])
-    turn = assistant.handle_text("power of one")
+    turn = assistant.handle_text("one to the power of one")
     assert len(backend.requests) == 2 and turn.wait_for_input
     assert turn.spoken.startswith("Which operation")
 
