@@ -108,6 +108,76 @@ class Runtime:
             return backend
         raise LlmError(f"unknown llm.backend {llm.backend!r} (use llama, openai or none)")
 
+    def load_all(self, progress: Callable[[ModelLoadProgress], None] | None = None, *, llm: bool = True,
+                 stt: bool = True, tts: bool = True, vad: bool = True) -> dict[str, Any]:
+        """Load (and warm) the LLM, STT, TTS and VAD models concurrently, once: start-up to
+        ready-to-listen is the slowest of them instead of their sum. The loaded parts land in
+        `extras["stt"]` (Transcriber), `extras["tts"]` (Synthesizer), `extras["vad"]` (SileroVad)
+        and the brain as load_brain() puts it. Never raises: a part that fails emits Error and
+        ModelLoadProgress(stage="failed") and is left out. Returns {"seconds": {part: s},
+        "errors": {part: message}, "wall_s": s}."""
+        import threading as _threading
+
+        seconds: dict[str, float] = {}
+        errors: dict[str, str] = {}
+        t_all = time.perf_counter()
+
+        def emit(model: str, stage: str, message: str = "", elapsed: float = 0.0) -> None:
+            event = ModelLoadProgress(model=model, stage=stage, fraction=1.0 if stage in ("ready", "failed") else 0.0,
+                                      message=message, seconds=elapsed)
+            self.bus.emit(event)
+            if progress is not None:
+                try:
+                    progress(event)
+                except Exception:  # noqa: BLE001
+                    log.exception("progress callback failed")
+
+        def make_stt():
+            from jarvis_tui.audio.stt import Transcriber
+            return Transcriber.from_config(self.config.stt)
+
+        def make_tts():
+            from jarvis_tui.audio.tts import Synthesizer
+            voice = self.store.settings.get("tts.voice") or self.config.tts.voice
+            return Synthesizer(voice, self.config.tts.length_scale)
+
+        def make_vad():
+            from jarvis_tui.audio.vad import SileroVad
+            return SileroVad()
+
+        def part(name: str, make) -> None:
+            t0 = time.perf_counter()
+            if self.extras.get(name) is None:
+                emit(name, "started")
+                try:
+                    self.extras[name] = make()
+                except Exception as exc:  # noqa: BLE001 - the assistant runs on without this part
+                    errors[name] = f"{type(exc).__name__}: {exc}"
+                    emit(name, "failed", errors[name], time.perf_counter() - t0)
+                    self.bus.emit(Error(stage=f"{name}_load", message=errors[name]))
+                    return
+                emit(name, "ready", "", time.perf_counter() - t0)
+            seconds[name] = time.perf_counter() - t0
+
+        def brain() -> None:
+            t0 = time.perf_counter()
+            if self.load_brain(progress) is None and self.config.llm.backend != "none":
+                errors["llm"] = "the LLM did not load (see the Error event)"
+            seconds["llm"] = time.perf_counter() - t0
+
+        jobs = []
+        if llm:
+            jobs.append(_threading.Thread(target=brain, name="load-llm", daemon=True))
+        for name, enabled, make in (("stt", stt, make_stt), ("tts", tts and self.config.tts.enabled, make_tts),
+                                    ("vad", vad, make_vad)):
+            if enabled:
+                jobs.append(_threading.Thread(target=part, args=(name, make), name=f"load-{name}", daemon=True))
+        for job in jobs:
+            job.start()
+        for job in jobs:
+            job.join()
+        return {"seconds": seconds, "errors": errors, "wall_s": time.perf_counter() - t_all}
+
     @property
     def provider_factory(self):
         factory = self.extras.get("provider_factory")
@@ -145,7 +215,27 @@ class Runtime:
         return resolved
 
     def speak(self, text: str, out_path: str | None = None) -> None:
-        """Say `text` through the TTS (or write it to a WAV). Lands with the audio pipeline."""
+        """Say `text` through the TTS, sentence by sentence (or write it to a WAV at `out_path`).
+        Blocks until played. Raises TtsError / AudioUnavailable with a clear message."""
+        import time as _time
+
+        from jarvis_tui.assistant import events as ev
+        from jarvis_tui.audio.tts import Synthesizer
+
+        t_ready = _time.monotonic()
+        syn = self.extras.get("tts")
+        if syn is None:
+            voice = self.store.settings.get("tts.voice") or self.config.tts.voice
+            syn = self.extras["tts"] = Synthesizer(voice, self.config.tts.length_scale)
+        if out_path:
+            from jarvis_tui.audio.wavsource import write_wav
+            write_wav(out_path, syn.synthesize(text), syn.sample_rate)
+            return None
+        from jarvis_tui.audio.playback import Speaker
+        speaker = self.extras.setdefault("speaker", Speaker(self.config.audio.output_device))
+        result = speaker.play(syn.stream(text), syn.sample_rate, t_ready=t_ready,
+                              on_first_audio=lambda ms: self.bus.emit(ev.SpeechOutStarted(text=text, first_audio_ms=ms)))
+        self.bus.emit(ev.SpeechOutFinished(text=text, spoken_text=result.spoken_text, interrupted=result.interrupted))
         return None
 
     def close(self) -> None:

@@ -1,0 +1,130 @@
+"""Audio devices through PortAudio (sounddevice): listing, choosing by name, a short input level."""
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import numpy as np
+
+
+class AudioUnavailable(RuntimeError):
+    """PortAudio is missing, or no device fits: the message says what to install or choose."""
+
+
+class DeviceNotFound(AudioUnavailable):
+    pass
+
+
+def sd():
+    """The sounddevice module; AudioUnavailable when the PortAudio library is not installed."""
+    try:
+        import sounddevice
+    except OSError as exc:
+        raise AudioUnavailable(f"PortAudio is not installed ({exc}); install libportaudio2 "
+                               "(apt-get install libportaudio2). Text input keeps working.") from None
+    except ImportError as exc:
+        raise AudioUnavailable(f"the sounddevice package is missing: {exc}") from None
+    return sounddevice
+
+
+_refresh_lock = threading.Lock()
+
+
+def refresh() -> None:
+    """Re-scan devices (PortAudio caches the list from its start): finds a device plugged in later.
+    Only safe while no stream is open."""
+    s = sd()
+    with _refresh_lock:
+        try:
+            s._terminate()
+            s._initialize()
+        except Exception:  # noqa: BLE001 - keep the old list when re-scanning fails
+            pass
+
+
+def list_devices() -> list[dict[str, Any]]:
+    s = sd()
+    try:
+        devices = s.query_devices()
+        hostapis = s.query_hostapis()
+        default_in, default_out = s.default.device
+    except Exception as exc:  # noqa: BLE001 - PortAudio errors
+        raise AudioUnavailable(f"cannot list audio devices: {exc}") from None
+    out = []
+    for i, d in enumerate(devices):
+        out.append({
+            "name": d["name"], "index": i,
+            "is_input": d["max_input_channels"] > 0, "is_output": d["max_output_channels"] > 0,
+            "is_default_input": i == default_in, "is_default_output": i == default_out,
+            "hostapi": hostapis[d["hostapi"]]["name"] if 0 <= d["hostapi"] < len(hostapis) else "",
+            "default_samplerate": d.get("default_samplerate"),
+        })
+    return out
+
+
+def find_device(name: str | None, kind: str = "input") -> int | None:
+    """A device index by exact name, else by a unique case-insensitive substring; None = the
+    system default. DeviceNotFound lists the devices there are."""
+    devices = [d for d in list_devices() if d["is_input" if kind == "input" else "is_output"]]
+    if not devices:
+        raise DeviceNotFound(f"no audio {kind} device")
+    if name is None or name == "" or name == "default":
+        default = next((d for d in devices if d[f"is_default_{kind}"]), None)
+        if default is None:
+            # PortAudio has no default: the first device that can do it
+            return devices[0]["index"]
+        return None
+    for d in devices:
+        if d["name"] == name:
+            return d["index"]
+    matches = [d for d in devices if name.lower() in d["name"].lower()]
+    if len(matches) == 1:
+        return matches[0]["index"]
+    known = ", ".join(repr(d["name"]) for d in devices)
+    if matches:
+        raise DeviceNotFound(f"{kind} device {name!r} is ambiguous; matches: "
+                             + ", ".join(repr(d["name"]) for d in matches))
+    raise DeviceNotFound(f"no {kind} device named {name!r}; there are: {known}")
+
+
+def input_level(index: int | None, seconds: float = 0.3, rate: int = 16000) -> float:
+    """RMS (0..1) of a short recording from an input device; raises AudioUnavailable on failure.
+    Waits at most `seconds` + 1 s (a stalled device reads as 0.0)."""
+    s = sd()
+    blocks: list[np.ndarray] = []
+    done = threading.Event()
+    need = int(seconds * rate)
+
+    def callback(indata, frames, time_info, status):  # noqa: ARG001
+        blocks.append(indata[:, 0].copy())
+        if sum(len(b) for b in blocks) >= need:
+            done.set()
+
+    try:
+        stream = s.InputStream(device=index, channels=1, samplerate=rate, dtype="float32", callback=callback)
+        stream.start()
+    except Exception as exc:  # noqa: BLE001
+        raise AudioUnavailable(f"cannot open input device {index}: {exc}") from None
+    done.wait(seconds + 1.0)
+    # abort, not stop: stopping waits for a buffer that a stalled device never delivers
+    try:
+        stream.abort()
+        stream.close()
+    except Exception:  # noqa: BLE001
+        pass
+    if not blocks:
+        return 0.0
+    x = np.concatenate(blocks)
+    return float(np.sqrt(np.mean(x ** 2)))
+
+
+def level_bar(rms: float, width: int = 20) -> str:
+    """A dBFS-scaled bar: -60 dB empty, 0 dB full."""
+    db = 20 * np.log10(max(rms, 1e-6))
+    filled = int(round(max(0.0, min(1.0, (db + 60) / 60)) * width))
+    return "#" * filled + "." * (width - filled) + f" {db:6.1f} dBFS"
+
+
+def wait_a_bit(seconds: float) -> None:
+    time.sleep(seconds)

@@ -1,0 +1,165 @@
+"""Endpointing: speech probabilities per frame in, utterances out.
+
+Pure logic (no model, no device): it takes frames with their speech probability, so it is tested
+on synthetic signals. Pre-roll keeps the quiet onset before the first voiced frame, a silence
+hangover decides the end, a maximum length cuts runaway utterances, a minimum amount of voiced
+speech drops clicks and coughs.
+"""
+from __future__ import annotations
+
+import collections
+from dataclasses import dataclass
+
+import numpy as np
+
+SAMPLE_RATE = 16000
+FRAME = 512
+
+
+@dataclass
+class EndpointerConfig:
+    threshold: float = 0.5          # prob >= threshold: speech starts / is voiced
+    neg_threshold: float | None = None   # prob < neg_threshold counts as silence (hysteresis); default threshold - 0.15
+    preroll_ms: int = 300
+    hangover_ms: int = 400
+    min_speech_ms: int = 250
+    max_utterance_s: float = 15.0
+    tail_ms: int = 150              # silence kept after the last voiced frame
+    sample_rate: int = SAMPLE_RATE
+    frame: int = FRAME
+
+    @classmethod
+    def from_audio_config(cls, audio, **changes) -> "EndpointerConfig":
+        cfg = cls(threshold=audio.vad_threshold, preroll_ms=audio.preroll_ms, hangover_ms=audio.hangover_ms,
+                  min_speech_ms=audio.min_speech_ms, max_utterance_s=audio.max_utterance_s)
+        for k, v in changes.items():
+            setattr(cfg, k, v)
+        return cfg
+
+
+@dataclass
+class SpeechStart:
+    t: float                        # stream time (s) of the first voiced frame's start
+
+
+@dataclass
+class Utterance:
+    samples: np.ndarray             # float32 mono, pre-roll + speech + a short tail
+    sample_rate: int
+    t_speech_start: float           # stream time of the first voiced frame
+    t_speech_end: float             # stream time of the end of the last voiced frame
+    t_endpoint: float               # stream time at which the end was decided
+    voiced_ms: float
+    reason: str                     # silence | max_length | flush
+
+    @property
+    def duration_s(self) -> float:
+        return len(self.samples) / self.sample_rate
+
+    @property
+    def endpoint_ms(self) -> float:
+        return (self.t_endpoint - self.t_speech_end) * 1000.0
+
+
+@dataclass
+class Discarded:
+    reason: str                     # too_short
+    voiced_ms: float
+    t: float
+
+
+class Endpointer:
+    def __init__(self, config: EndpointerConfig | None = None) -> None:
+        self.config = config or EndpointerConfig()
+        c = self.config
+        self.frame_s = c.frame / c.sample_rate
+        self._neg = c.neg_threshold if c.neg_threshold is not None else max(0.0, c.threshold - 0.15)
+        self._preroll: collections.deque[np.ndarray] = collections.deque(
+            maxlen=max(0, int(round(c.preroll_ms / 1000 / self.frame_s))))
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget everything (after playback, on mode changes)."""
+        self._preroll.clear()
+        self._frames: list[np.ndarray] = []
+        self.in_speech = False
+        self._voiced_frames = 0
+        self._silence_frames = 0
+        self._last_voiced_index = -1
+        self._t_start = 0.0
+        self._t_last_voiced = 0.0
+        self._clock = 0.0
+
+    @property
+    def clock(self) -> float:
+        return self._clock
+
+    def process(self, frame: np.ndarray, prob: float, t_end: float | None = None) -> list[object]:
+        """Feed one frame (float32, `config.frame` samples) with its speech probability.
+        `t_end` is the stream time at the end of the frame (default: counted from samples).
+        Returns SpeechStart / Utterance / Discarded events (usually none)."""
+        c = self.config
+        self._clock = t_end if t_end is not None else self._clock + self.frame_s
+        t_begin = self._clock - self.frame_s
+        out: list[object] = []
+        if not self.in_speech:
+            if prob >= c.threshold:
+                self.in_speech = True
+                self._frames = list(self._preroll) + [frame]
+                self._preroll.clear()
+                self._voiced_frames = 1
+                self._silence_frames = 0
+                self._last_voiced_index = len(self._frames) - 1
+                self._t_start = t_begin
+                self._t_last_voiced = self._clock
+                out.append(SpeechStart(t=t_begin))
+            else:
+                self._preroll.append(frame)
+            return out
+        self._frames.append(frame)
+        if prob >= self._neg:
+            self._silence_frames = 0
+            self._last_voiced_index = len(self._frames) - 1
+            self._t_last_voiced = self._clock
+            if prob >= c.threshold:
+                self._voiced_frames += 1
+        else:
+            self._silence_frames += 1
+        if self._silence_frames * self.frame_s * 1000 >= c.hangover_ms:
+            out.append(self._finish("silence"))
+        elif len(self._frames) * self.frame_s >= c.max_utterance_s:
+            out.append(self._finish("max_length"))
+        return out
+
+    def flush(self) -> list[object]:
+        """End the current utterance now (push-to-talk released, stream closing)."""
+        if not self.in_speech:
+            self._preroll.clear()
+            return []
+        return [self._finish("flush")]
+
+    def _finish(self, reason: str) -> object:
+        c = self.config
+        voiced_ms = self._voiced_frames * self.frame_s * 1000
+        tail_frames = int(round(c.tail_ms / 1000 / self.frame_s))
+        keep = self._frames if reason != "silence" else self._frames[: self._last_voiced_index + 1 + tail_frames]
+        samples = np.concatenate(keep).astype(np.float32) if keep else np.zeros(0, np.float32)
+        t_start, t_last = self._t_start, self._t_last_voiced
+        self.in_speech = False
+        self._frames = []
+        self._voiced_frames = 0
+        self._silence_frames = 0
+        if voiced_ms < c.min_speech_ms:
+            return Discarded(reason="too_short", voiced_ms=voiced_ms, t=self._clock)
+        return Utterance(samples=samples, sample_rate=c.sample_rate, t_speech_start=t_start,
+                         t_speech_end=t_last, t_endpoint=self._clock, voiced_ms=voiced_ms, reason=reason)
+
+
+def frames_of(samples: np.ndarray, frame: int = FRAME):
+    """Whole frames of a signal (the last partial frame is zero-padded)."""
+    n = len(samples)
+    for i in range(0, n, frame):
+        chunk = samples[i:i + frame]
+        if len(chunk) < frame:
+            chunk = np.concatenate([chunk, np.zeros(frame - len(chunk), dtype=np.float32)])
+        yield chunk.astype(np.float32, copy=False)

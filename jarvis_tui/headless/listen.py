@@ -1,0 +1,76 @@
+"""`jarvis-tui listen [--once] [--json] [--no-speak] [--timeout S]`: spoken turns from the microphone.
+
+Hands-free: each utterance the endpointer closes is transcribed (guarded), routed and executed, and
+the reply is spoken. With --json one line per turn: {"transcript", "route", "tool_calls", "spoken",
+"timings_ms"}; rejected transcripts and errors go to stderr. --once exits after one turn (after its
+reply has been played).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+
+from jarvis_tui.assistant import events as ev
+from jarvis_tui.audio.voice_loop import VoiceLoop
+from jarvis_tui.headless.common import config_from_args, print_json
+from jarvis_tui.runtime import Runtime
+
+
+def run(args: argparse.Namespace) -> int:
+    config = config_from_args(args)
+    if args.no_speak:
+        config.tts.enabled = False
+    runtime = Runtime.create(config)
+    done = threading.Event()
+    turns: list[str] = []
+    speaking_for: dict[str, bool] = {}
+
+    def on_event(e: ev.Event) -> None:
+        if isinstance(e, ev.TranscriptRejected):
+            print(f"[rejected: {e.reason}] {e.text}", file=sys.stderr, flush=True)
+        elif isinstance(e, ev.Error):
+            print(f"[error: {e.stage}] {e.message}", file=sys.stderr, flush=True)
+        elif isinstance(e, ev.ListeningStateChanged) and e.state == "no_device":
+            print(f"[no microphone] {e.detail}", file=sys.stderr, flush=True)
+        elif isinstance(e, ev.SpeechOutFinished) and args.once and e.turn_id in speaking_for:
+            done.set()
+
+    def on_turn(turn, info) -> None:
+        d = turn.to_dict()
+        line = {"transcript": info["transcript"], "route": d["route"],
+                "tool_calls": [{"name": c.get("name"), "arguments": c.get("arguments")} for c in d["tool_calls"]],
+                "spoken": d["spoken"], "timings_ms": d["timings_ms"]}
+        if args.json:
+            print_json(line)
+        else:
+            print(f"you: {info['transcript']}\njarvis: {d['spoken'] or ''}", flush=True)
+        turns.append(turn.turn_id)
+        if args.once:
+            if turn.spoken and config.tts.enabled:
+                speaking_for[turn.turn_id] = True
+            else:
+                done.set()
+
+    unsubscribe = runtime.bus.subscribe(on_event)
+    loop = VoiceLoop(runtime, on_turn=on_turn)
+    try:
+        runtime.load_brain()
+        loop.set_mode("hands_free")
+        loop.start()
+        if not loop.wait_ready(120):
+            print("jarvis-tui: models did not load in time", file=sys.stderr)
+            return 1
+        print("[listening]", file=sys.stderr, flush=True)
+        deadline = time.monotonic() + args.timeout if args.timeout else None
+        while not done.is_set():
+            if deadline and time.monotonic() > deadline:
+                print("jarvis-tui: listen timed out", file=sys.stderr)
+                return 4 if not turns else 0
+            done.wait(0.1)
+        return 0
+    finally:
+        loop.stop()
+        unsubscribe()
+        runtime.close()
