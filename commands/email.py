@@ -133,6 +133,8 @@ class EmailCommand(JarvisCommandBase):
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """An address, subject or body the user did not say (copied from an example) is dropped;
         the validation then asks for what is missing instead of mailing a made-up recipient."""
+        if args.get("action") == "list":
+            return {"action": "list"}
         out = drop_ungrounded(args, voice_command, ["subject", "body"])
         if out.get("to") and not address_grounded(out["to"], voice_command):
             del out["to"]

@@ -152,7 +152,9 @@ class ConversationBrain:
             subset = [c for c in commands if c.command_name in allowed]
             grammar = provider.response_grammar(subset) if hasattr(provider, "response_grammar") else None
             schema = None
-            if grammar is None and hasattr(provider, "response_schema"):
+            if grammar is None and hasattr(provider, "narrowed_schema"):
+                schema = provider.narrowed_schema(subset)
+            elif grammar is None and hasattr(provider, "response_schema"):
                 schema = provider.response_schema(subset)
             hit = (schema, grammar)
             self._prompt_cache[key] = hit          # type: ignore[assignment]
@@ -275,9 +277,9 @@ class ConversationBrain:
                     done.add("must_call")
             elif constrained:
                 short = route_guard.shortlist(text, names)
-                if short:
-                    direct = [c.command_name for c in commands if getattr(c, "allow_direct_answer", False)]
-                    allowed = tuple(sorted(set(short) | set(direct)))
+                if short:                             # a domain word: one of those actions
+                    allowed = tuple(short)
+                    done.add("must_call")
         while True:
             messages = base + extra
             budget[0] -= 1

@@ -161,6 +161,10 @@ class JarvisPromptProvider(IJarvisPromptProvider):
         """A JSON schema the backend constrains output to (None = free text)."""
         return None
 
+    def narrowed_schema(self, commands: list[Any]) -> dict[str, Any] | None:
+        """The schema when the brain has narrowed the tools to `commands` (a call to one of them)."""
+        return self.response_schema(commands)
+
     def response_grammar(self, commands: list[Any]) -> str | None:
         """A GBNF grammar (for output that is not bare JSON), or None."""
         return None

@@ -3,6 +3,7 @@ changes when a command is added), with examples rendered in the provider's own o
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable, Iterable
 
 from providers.shared.command_converters import signature
@@ -25,11 +26,20 @@ def examples_of(command: Any, primary_only: bool = True, limit: int = 3) -> list
     return examples[:limit]
 
 
+def short_description(text: str, sentences: int = 1) -> str:
+    """The first sentence(s) of a description ("e.g. pasta" does not end a sentence)."""
+    parts = re.split(r"(?<![ei]\.[ge]\.)(?<=[.!?])\s+(?=[A-Z`'\"(])", (text or "").strip())
+    return " ".join(parts[:sentences]).strip()
+
+
 def format_tool(command: Any, render: CallRenderer = default_render, primary_only: bool = True,
-                with_description: bool = True, limit: int = 3) -> str:
+                with_description: bool = True, limit: int = 3, description_sentences: int | None = None) -> str:
     line = f"- {signature(command)}"
     if with_description and command.description:
-        line += f": {command.description.strip()}"
+        desc = command.description.strip()
+        if description_sentences:
+            desc = short_description(desc, description_sentences)
+        line += f": {desc}"
     for ex in examples_of(command, primary_only, limit):
         line += f'\n  "{ex.voice_command}" -> {render(command.command_name, dict(ex.expected_parameters))}'
     return line

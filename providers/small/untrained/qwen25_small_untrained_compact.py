@@ -26,6 +26,7 @@ class Qwen25SmallUntrainedCompact(JarvisPromptProvider):
     history_turns = 3
     max_prompt_chars = 2400
     examples_per_tool = 2
+    description_sentences: int | None = None   # None: whole descriptions; N: their first N sentences
 
     def render_call(self, name: str, arguments: dict[str, Any]) -> str:
         return json.dumps({"tool": name, "args": arguments}, ensure_ascii=False, separators=(",", ":"))
@@ -50,7 +51,8 @@ class Qwen25SmallUntrainedCompact(JarvisPromptProvider):
         ]
         body = "\n".join(tool_formatters.format_tool(c, self.render_call, primary_only=False,
                                                      with_description=self.tool_descriptions,
-                                                     limit=self.examples_per_tool)
+                                                     limit=self.examples_per_tool,
+                                                     description_sentences=self.description_sentences)
                          for c in commands)
         return "\n".join(lines) + "\nTools:\n" + body
 
@@ -65,3 +67,7 @@ class Qwen25SmallUntrainedCompact(JarvisPromptProvider):
     def response_schema(self, commands: list[Any]) -> dict[str, Any] | None:
         return single_call_schema(self.tool_argument_schemas(commands), "tool", "args",
                                   "reply" if self._reply_allowed(commands) else None)
+
+    def narrowed_schema(self, commands: list[Any]) -> dict[str, Any] | None:
+        # narrowed by the brain to these tools: a call to one of them, no words
+        return single_call_schema(self.tool_argument_schemas(commands), "tool", "args", None)

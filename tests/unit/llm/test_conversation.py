@@ -176,3 +176,61 @@ def test_backend_failure_is_reported_and_the_assistant_keeps_running(make_brain)
 def test_text_answerer_returns_plain_words(make_brain):
     assistant, brain, backend, events = make_brain(["<think>hmm</think> Paris is the capital.\n"])
     assert brain.answerer.answer("capital of France?") == "Paris is the capital."
+
+
+# ---- the deterministic guard, the domain shortlist and grounding, inside the loop --------------------
+def _tools_in(schema):
+    alts = schema.get("anyOf", [schema])
+    return sorted(a["properties"]["tool"]["const"] for a in alts if "tool" in a.get("properties", {}))
+
+
+def test_small_talk_is_constrained_to_chat(make_brain):
+    assistant, brain, backend, events = make_brain([call("chat", message="Hi! What can I do for you?")])
+    turn = assistant.handle_text("good morning jarvis")
+    assert turn.spoken == "Hi! What can I do for you?"
+    assert _tools_in(backend.requests[0]["json_schema"]) == ["chat"]
+
+
+def test_a_plain_question_is_routed_without_the_llm(make_brain):
+    from brain_fakes import Calc, Chat, Timer
+    from jarvis_tui.sdk import CommandResponse, JarvisCommandBase, JarvisParameter
+
+    class Answer(JarvisCommandBase):
+        command_name = "answer_question"
+        description = "General knowledge"
+        allow_direct_answer = True
+        parameters = [JarvisParameter("query", "string", required=True)]
+
+        def pre_route(self, voice_command):
+            return None
+
+        def run(self, request_info, **kw):
+            return CommandResponse.final_response({"message": f"You asked: {kw['query']}"})
+
+    assistant, brain, backend, events = make_brain([], commands=[Calc(), Timer(), Chat(), Answer()])
+    turn = assistant.handle_text("Who invented the telephone?")
+    assert backend.requests == [] and turn.spoken == "You asked: Who invented the telephone?"
+    d = brain.route_only(assistant, "Who painted the Mona Lisa?")
+    assert d.tool_calls == [{"name": "answer_question", "arguments": {"query": "Who painted the Mona Lisa?"}}]
+    assert d.stats["llm_calls"] == 0 and d.stats["guard"] == "question"
+    # an action cue: the guard stays out, the model decides
+    backend.outputs.append(call("set_timer", duration_seconds=300))
+    assert brain.route_only(assistant, "what about a timer for five minutes").tool_calls[0]["name"] == "set_timer"
+
+
+def test_a_domain_word_narrows_the_tools(make_brain):
+    assistant, brain, backend, events = make_brain([call("get_weather", resolved_datetimes=["tomorrow"])])
+    d = brain.route_only(assistant, "will it rain tomorrow")
+    assert d.tool_calls[0]["name"] == "get_weather"
+    assert _tools_in(backend.requests[0]["json_schema"]) == ["get_weather"]
+    assert "reply" not in json.dumps(backend.requests[0]["json_schema"])
+
+
+def test_calculate_without_two_numbers_is_asked_again_without_calculate(make_brain):
+    assistant, brain, backend, events = make_brain([
+        call("calculate", num1=1, num2=1, operation="multiply"),
+        call("chat", message="Quite far, a few thousand kilometers.")])
+    d = brain.route_only(assistant, "how far away is the moon from here")
+    assert d.tool_calls[0]["name"] == "chat" and d.retries == ["grounding"]
+    assert "calculate" in _tools_in(backend.requests[0]["json_schema"])
+    assert "calculate" not in _tools_in(backend.requests[1]["json_schema"])
