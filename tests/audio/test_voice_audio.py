@@ -1,0 +1,163 @@
+"""Real audio through real PortAudio: a FIFO microphone and a null speaker (PulseAudio)."""
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+
+pytestmark = [pytest.mark.audio, pytest.mark.model]
+AUDIO = Path("/work/shared/data/audio")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def make_loop(runtime, stt, tts, vad):
+    from jarvis_tui.audio.voice_loop import VoiceLoop
+    loop = VoiceLoop(runtime, transcriber=stt, synthesizer=tts, vad=vad)
+    loop.set_mode("hands_free")
+    loop.start()
+    assert loop.wait_ready(60)
+    return loop
+
+
+def test_spoken_command_is_routed_executed_and_the_reply_is_played(runtime, stt, tts, vad, mic, virtual_audio, helpers):
+    Events, MonitorRecorder, speech16k = helpers.Events, helpers.MonitorRecorder, helpers.speech16k
+    events = Events(runtime.bus)
+    loop = make_loop(runtime, stt, tts, vad)
+    try:
+        events.wait_for("ListeningStateChanged", 10, lambda e: e.state == "listening")
+        time.sleep(0.5)
+        rec = MonitorRecorder(virtual_audio["JARVIS_TEST_SPEAKER_MONITOR"])
+        mic.say(np.concatenate([speech16k(tts, "Set a timer for five minutes."), np.zeros(16000, np.float32)]))
+        turn = events.wait_for("TurnFinished", 30)
+        done = events.wait_for("SpeechOutFinished", 30, lambda e: e.turn_id == turn.turn_id)
+        played = rec.stop()
+    finally:
+        loop.stop()
+    transcript = events.wait_for("TranscriptReady", 1, lambda e: e.source == "voice").text
+    assert re.search(r"timer", transcript, re.I) and re.search(r"five|5", transcript, re.I)
+    assert turn.route == "pre_route"
+    calls = events.of("ToolCallsParsed")[0].calls
+    assert calls[0]["name"] == "set_timer" and calls[0]["arguments"]["duration_seconds"] == 300
+    assert {"endpoint", "stt", "total"} <= set(turn.timings_ms)
+    assert events.of("SpeechOutStarted") and not done.interrupted and done.spoken_text == turn.spoken
+    # what reached the speaker is the reply: transcribe it back
+    heard = stt.transcribe(played)
+    assert heard.accepted, heard
+    reply_words = set(re.findall(r"[a-z]+", turn.spoken.lower())) - {"a", "the", "for", "i", "is"}
+    heard_words = set(re.findall(r"[a-z]+", heard.text.lower()))
+    assert len(reply_words & heard_words) >= max(1, len(reply_words) // 2), (turn.spoken, heard.text)
+
+
+def test_barge_in_by_key_and_by_spoken_stop(runtime, stt, tts, vad, mic, helpers):
+    Events, MonitorRecorder, speech16k = helpers.Events, helpers.MonitorRecorder, helpers.speech16k
+    events = Events(runtime.bus)
+    loop = make_loop(runtime, stt, tts, vad)
+    long_text = ("Here is a long answer. It has several sentences so that there is time to interrupt it. "
+                 "The third sentence is here. And a fourth one to be sure. And a fifth sentence at the end.")
+    try:
+        loop.speak(long_text, turn_id="key")
+        events.wait_for("SpeechOutStarted", 30, lambda e: e.turn_id == "key")
+        time.sleep(1.0)
+        loop.stop_speaking()
+        by_key = events.wait_for("SpeechOutFinished", 5, lambda e: e.turn_id == "key")
+        time.sleep(0.5)
+        loop.speak(long_text, turn_id="voice")
+        events.wait_for("SpeechOutStarted", 30, lambda e: e.turn_id == "voice")
+        mic.say(speech16k(tts, "Stop."))
+        by_voice = events.wait_for("SpeechOutFinished", 20, lambda e: e.turn_id == "voice")
+    finally:
+        loop.stop()
+    for e in (by_key, by_voice):
+        assert e.interrupted
+        assert len(e.spoken_text) < len(long_text) and long_text.startswith(e.spoken_text)
+    assert [e for e in events.of("TranscriptRejected") if e.reason == "stop_word"]
+    assert not events.of("TurnFinished")         # half-duplex: nothing said during playback became a command
+
+
+def test_half_duplex_drops_commands_heard_while_speaking(runtime, stt, tts, vad, mic, helpers):
+    Events, MonitorRecorder, speech16k = helpers.Events, helpers.MonitorRecorder, helpers.speech16k
+    events = Events(runtime.bus)
+    loop = make_loop(runtime, stt, tts, vad)
+    try:
+        loop.speak("I am talking now, and this sentence goes on for a while so that you can hear me clearly.",
+                   turn_id="talk")
+        events.wait_for("SpeechOutStarted", 30)
+        mic.say(speech16k(tts, "Set a timer for ten minutes."))
+        events.wait_for("SpeechOutFinished", 30)
+        time.sleep(1.5)
+    finally:
+        loop.stop()
+    assert not events.of("TurnFinished")
+    assert not [e for e in events.of("CommandFinished")]
+
+
+@pytest.mark.parametrize("kind", ["silence", "noise"])
+def test_sixty_seconds_of_silence_or_noise_produce_no_command(runtime, stt, vad, kind, helpers):
+    Events, MonitorRecorder, speech16k = helpers.Events, helpers.MonitorRecorder, helpers.speech16k
+    from jarvis_tui.audio.voice_loop import VoiceLoop
+    events = Events(runtime.bus)
+    loop = VoiceLoop(runtime, transcriber=stt, vad=vad, speak_replies=False)
+    rng = np.random.default_rng(3)
+    n = 60 * 16000
+    if kind == "silence":
+        signal = (rng.standard_normal(n) * 0.0005).astype(np.float32)   # a quiet room's floor
+    else:  # white hiss + brown rumble + mains hum + clicks
+        brown = np.cumsum(rng.standard_normal(n)).astype(np.float32)
+        brown = (brown - np.convolve(brown, np.ones(400) / 400, "same")) * 0.002
+        hum = 0.02 * np.sin(2 * np.pi * 50 * np.arange(n) / 16000)
+        signal = (rng.standard_normal(n) * 0.03 + brown + hum).astype(np.float32)
+        signal[rng.integers(0, n, 40)] += 0.8
+    utterances = loop.process_samples(signal)
+    turns = [loop.handle_utterance(u) for u in utterances]
+    assert [t for t in turns if t is not None] == []
+    assert not events.of("TurnFinished") and not events.of("CommandFinished")
+
+
+@pytest.mark.skipif(not (AUDIO / "ps_goforward.wav").exists(), reason="shared speech clips not present")
+def test_listen_cli_with_a_human_clip(tmp_path, mic, virtual_audio):
+    from jarvis_tui.audio.wavsource import read_wav
+    env = dict(os.environ, JARVIS_DATA_DIR=str(tmp_path / "d"), JARVIS_CONFIG_DIR=str(tmp_path / "c"),
+               JARVIS_AUDIO_EARCONS="false")
+    proc = subprocess.Popen([sys.executable, "-m", "jarvis_tui", "listen", "--once", "--json", "--no-llm",
+                             "--timeout", "90"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    deadline = time.monotonic() + 60
+    line = ""
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if "[listening]" in line or not line:
+            break
+    assert "[listening]" in line, proc.stderr.read()
+    time.sleep(0.8)
+    mic.say(np.concatenate([read_wav(AUDIO / "ps_goforward.wav"), np.zeros(16000, np.float32)]))
+    out, err = proc.communicate(timeout=90)
+    assert proc.returncode == 0, err
+    turn = json.loads(out.strip().splitlines()[-1])
+    assert set(turn) == {"transcript", "route", "tool_calls", "spoken", "timings_ms"}
+    assert re.search(r"go forward", turn["transcript"], re.I) and re.search(r"10|ten", turn["transcript"])
+    assert turn["route"] == "none" and turn["tool_calls"] == []
+    assert turn["timings_ms"]["stt"] > 0
+
+
+def test_missing_microphone_is_reported_and_stop_is_quick(runtime, stt, tts, vad, virtual_audio, helpers):
+    Events, MonitorRecorder, speech16k = helpers.Events, helpers.MonitorRecorder, helpers.speech16k
+    from jarvis_tui.audio.voice_loop import VoiceLoop
+    events = Events(runtime.bus)
+    runtime.store.settings.set("audio.input_device", "no such microphone")
+    loop = VoiceLoop(runtime, transcriber=stt, synthesizer=tts, vad=vad)
+    loop.start()
+    state = events.wait_for("ListeningStateChanged", 10, lambda e: e.state == "no_device")
+    assert "no such microphone" in state.detail
+    assert events.of("Error")
+    # text turns keep working without a microphone
+    turn = runtime.assistant.handle_text("set a timer for two minutes", source="text")
+    assert turn.route == "pre_route"
+    t0 = time.monotonic()
+    loop.stop()
+    assert time.monotonic() - t0 < 3.0
