@@ -100,6 +100,10 @@ def _bench_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--corpus", help="JSONL routing corpus for accuracy")
+    p.add_argument("--corpus-limit", type=int, default=0, metavar="K",
+                   help="score only K corpus rows, spread evenly (default: all)")
+    p.add_argument("--utterance", action="append", metavar="TEXT",
+                   help="say this instead of the built-in set (repeatable)")
     _add_llm_flags(p)
 
 
