@@ -4,7 +4,7 @@ One spoken turn, as the microphone path runs it, in process:
   recorded speech (bundled piper voice, cached WAV) + 0.5 s silence before and 1.5 s after
   -> 512-sample (32 ms) frames -> SileroVad.prob -> Endpointer.process, frame by frame, on the
      stream clock; endpoint = stream time of the decision - the true end of speech in the recording
-  -> Transcriber.transcribe(utterance) -> assistant.handle_text(text, source="voice")
+  -> VoiceLoop.handle_utterance (the loop's guarded Transcriber, then assistant.handle_text(source="voice"))
      (pre_route / LLM prefill + generation / command execution, from TurnFinished and LlmOutput)
   -> Synthesizer.stream(spoken): the first sentence's samples = first audio (no device)
   end of speech -> first audio = endpoint delay (stream time) + the wall time from the endpoint
@@ -162,11 +162,14 @@ class Bench:
                 raise BenchError(f"cannot bench without {', '.join(missing)}: {loaded['errors']}")
             result["models"] = self._model_info(runtime)
             recordings = self._recordings(runtime)
+            from jarvis_tui.audio.voice_loop import VoiceLoop
+            voice_loop = VoiceLoop(runtime, transcriber=runtime.extras["stt"], synthesizer=runtime.extras["tts"],
+                                   vad=runtime.extras["vad"], speak_replies=False)
             samples: list[TurnSample] = []
             for r in range(self.runs):
                 for i, rec in enumerate(recordings):
                     self.log(f"run {r + 1}/{self.runs} {i + 1}/{len(recordings)}: {rec.text!r}")
-                    samples.append(self._spoken_turn(runtime, rec, f"bench-{r}-{i}"))
+                    samples.append(self._spoken_turn(runtime, voice_loop, rec))
                 self._cancel_timers(runtime)
             result.update(self._summarize(samples))
             result["routing"] = self._routing(runtime, corpus_rows)
@@ -235,11 +238,11 @@ class Bench:
         self.log(f"speech: {len(out) - made} cached, {made} synthesized, in {cache.directory}")
         return out
 
-    def _spoken_turn(self, runtime, rec, conversation_id: str) -> TurnSample:
+    def _spoken_turn(self, runtime, voice_loop, rec) -> TurnSample:
         from jarvis_tui.audio.endpointer import FRAME, Endpointer, EndpointerConfig, Utterance, frames_of
         from jarvis_tui.audio.stt import normalize
 
-        vad, stt, tts = runtime.extras["vad"], runtime.extras["stt"], runtime.extras["tts"]
+        vad, tts = runtime.extras["vad"], runtime.extras["tts"]
         sample = TurnSample(text=rec.text)
         rate = 16000
         signal = np.concatenate([np.zeros(int(LEAD_S * rate), np.float32), rec.samples,
@@ -268,24 +271,33 @@ class Bench:
             sample.reject_reason = "no_endpoint"
             return sample
         sample.ms["endpoint"] = (utterance.t_endpoint - true_end) * 1000
-        result = stt.transcribe(utterance.samples)
-        sample.ms["stt"] = result.stt_ms
-        sample.transcript = result.text
-        sample.accepted = result.accepted
-        if not result.accepted:
-            sample.reject_reason = result.reason
-            return sample
-        sample.ms["transcript_exact"] = 1.0 if normalize(result.text) == normalize(rec.text) else 0.0
         llm_outputs: list[ev.LlmOutput] = []
+        heard: list[ev.Event] = []
 
         def collect(event) -> None:
             if isinstance(event, ev.LlmOutput):
                 llm_outputs.append(event)
+            elif isinstance(event, (ev.TranscriptReady, ev.TranscriptRejected)):
+                heard.append(event)
+        brain = runtime.assistant.brain
+        if brain is not None and hasattr(brain, "reset"):
+            brain.reset()                    # every measured turn starts a conversation: runs stay comparable
         unsubscribe = runtime.bus.subscribe(collect)
         try:
-            turn = runtime.assistant.handle_text(result.text, source="voice", conversation_id=conversation_id)
+            # the voice loop's own path: STT with its guards, then assistant.handle_text(source="voice")
+            turn = voice_loop.handle_utterance(utterance)
         finally:
             unsubscribe()
+        said = next((e for e in heard if isinstance(e, ev.TranscriptReady)), None)
+        rejected = next((e for e in heard if isinstance(e, ev.TranscriptRejected)), None)
+        if said is None or turn is None:
+            sample.transcript = getattr(rejected, "text", "")
+            sample.reject_reason = getattr(rejected, "reason", "no_turn")
+            return sample
+        sample.accepted = True
+        sample.transcript = said.text
+        sample.ms["stt"] = said.stt_ms
+        sample.ms["transcript_exact"] = 1.0 if normalize(said.text) == normalize(rec.text) else 0.0
         sample.route = turn.route
         sample.spoken = turn.spoken or ""
         sample.tool = turn.tool_calls[0].name if turn.tool_calls else None
