@@ -70,7 +70,7 @@ class MonitorRecorder:
     """parec on the speaker's monitor: what the assistant actually played."""
 
     def __init__(self, source: str) -> None:
-        self.proc = subprocess.Popen(["parec", "-d", source, "--format=s16le", "--rate=16000", "--channels=1",
+        self.proc = subprocess.Popen(["parec", "-d", source, "--format=s16le", "--rate=16000", "--channels=1", "--latency-msec=50",
                                       "--raw"], stdout=subprocess.PIPE)
         time.sleep(0.2)
 
