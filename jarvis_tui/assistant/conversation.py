@@ -41,6 +41,10 @@ SUMMARY_SYSTEM = ("You are a voice assistant. Tell the user this result in one s
 ANSWER_SYSTEM = ("You are Jarvis, a voice assistant. Answer in one to three short spoken sentences. "
                  "If you do not know, say so.")
 NOT_UNDERSTOOD = "Sorry, I didn't understand that."
+# command keywords too common in questions and small talk to demand an action
+_GENERIC_KEYWORDS = frozenset({"how many", "how long", "what is", "what time", "when", "where", "why", "how does",
+                               "explain", "status", "done", "stop", "send", "message", "buy", "list", "funny",
+                               "laugh", "day", "time", "date", "clock"})
 
 
 @dataclass
@@ -229,6 +233,8 @@ class ConversationBrain:
                 continue
             for kw in getattr(c, "keywords", []) or []:
                 kw = str(kw).strip().lower()
+                if len(kw) < 4 or kw in _GENERIC_KEYWORDS:
+                    continue                  # "in", "to", "how many": questions say them too
                 if kw and re.search(rf"(?<![a-z]){re.escape(kw)}(?![a-z])", said):
                     return c
         return None

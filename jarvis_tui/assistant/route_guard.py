@@ -199,7 +199,7 @@ def grounding_problem(call: dict[str, Any], text: str) -> str | None:
 
 # ---- a shortlist of tools by domain words ------------------------------------------------------------
 _DOMAINS: dict[str, re.Pattern[str]] = {
-    "email": re.compile(r"\b(?:e-?mails?|gmail|inbox|mailbox|mail)\b"),
+    "email": re.compile(r"\b(?:e-?mails?|gmail|inbox|mailbox|mail|messages?)\b|[\w.+-]+@[\w-]+\.[\w.]+"),
     "get_weather": re.compile(r"\b(?:weather|forecast|rain\w*|snow\w*|umbrella|sunny|cloudy|windy|humid\w*)\b"),
     "reminder": re.compile(r"\b(?:remind\w*|reminders?|snooze)\b"),
     "tell_joke": re.compile(r"\b(?:jokes?|pun|puns)\b"),
