@@ -7,6 +7,7 @@ workers that only post messages.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from pathlib import Path
@@ -19,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input
 from textual.worker import Worker, WorkerState
 
+from jarvis_tui.app.executor import DaemonThreadExecutor
 from jarvis_tui.app.messages import (BrainLoaded, ChoicesReady, Notice, PipelineEvent, PromptPreview,
                                      TurnCompleted, VoiceLoopReady, WorkFailed)
 from jarvis_tui.app.palette import JarvisCommands
@@ -119,6 +121,7 @@ class JarvisApp(App[int]):
         return self.query_one("#actions", ActionsBar)
 
     def on_mount(self) -> None:
+        asyncio.get_running_loop().set_default_executor(DaemonThreadExecutor())
         self.query_one("#tool-calls").border_title = "Tool calls"
         self.query_one("#validation").border_title = "Validation"
         self.query_one("#actions").border_title = "Actions"
@@ -285,8 +288,7 @@ class JarvisApp(App[int]):
         event.input.value = ""
         if not text:
             return
-        if self.voice_loop is None:
-            self.status.state = "thinking"
+        self.status.state = "thinking"
         self.run_text_turn(text)
 
     @work(thread=True, exit_on_error=False, group="turn")
@@ -705,7 +707,19 @@ class JarvisApp(App[int]):
             self._unsubscribe()
         self._stop_audio()
         if self._owns_runtime:
-            self.runtime.close()
+            busy = [w for w in self.workers if w.is_running and w.group in ("turn", "brain")]
+            if busy:
+                # the LLM is still loading or generating on a daemon thread: freeing the model
+                # under it could crash; stop the commands' own threads and let the process end
+                for command in self.runtime.registry:
+                    stop = getattr(command, "shutdown", None)
+                    if callable(stop):
+                        try:
+                            stop()
+                        except Exception:  # noqa: BLE001
+                            log.exception("shutdown of %s failed", command.command_name)
+            else:
+                self.runtime.close()
 
 
 def _provider_detail(p: dict[str, Any]) -> str:

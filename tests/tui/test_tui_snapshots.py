@@ -8,7 +8,12 @@ from textual.widgets import Input
 from tui_helpers import settle
 
 
+def _steady_cursor(pilot) -> None:
+    pilot.app.query_one("#input", Input).cursor_blink = False     # a blinking cursor is a coin toss
+
+
 async def _probe_turn(pilot) -> None:
+    _steady_cursor(pilot)
     pilot.app.query_one("#input", Input).value = "probe 12 reed"
     await pilot.press("enter")
     await settle(pilot)
@@ -24,6 +29,7 @@ def test_main_screen_small_terminal(snap_compare, make_app):
 
 def test_provider_menu(snap_compare, make_app):
     async def open_menu(pilot) -> None:
+        _steady_cursor(pilot)
         pilot.app.run_menu_item("switch_provider")
         await pilot.pause()
 
