@@ -110,6 +110,17 @@ class CalculateCommand(JarvisCommandBase):
                      "what's 15 percent of 200"),
         ]
 
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """"take 15 from 90" / "subtract 4 from 10" is the second number minus the first."""
+        out = dict(args)
+        m = re.search(r"\b(?:take|subtract)\s+(?:away\s+)?(?P<a>[\w.,-]+(?:\s[\w.,-]+){0,3}?)\s+(?:away\s+)?from\s+"
+                      r"(?P<b>[\w.,-]+(?:\s[\w.,-]+){0,3})$", voice_command.lower().strip(" ?.!"))
+        if m and out.get("operation") == "subtract":
+            a, b = _num(m.group("a")), _num(m.group("b"))
+            if a is not None and b is not None:
+                out["num1"], out["num2"] = _json(b), _json(a)
+        return out
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("What's 5 plus 3?", {"num1": 5, "num2": 3, "operation": "add"}),

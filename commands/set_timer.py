@@ -36,6 +36,26 @@ def _duration_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments=args)
 
 
+_UNIT_END = re.compile(r"(?:^|-)(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|half)$")
+
+
+def spoken_duration(text: str) -> int | None:
+    """The longest duration phrase in a sentence, in seconds (None: there is none)."""
+    words = [w.strip(",.!?") for w in text.lower().split()]
+    best_len, best = 0, None
+    for end in range(len(words)):
+        if not _UNIT_END.search(words[end]):
+            continue
+        for start in range(max(0, end - 8), end + 1):
+            if end + 1 - start <= best_len:
+                break
+            seconds = parse_duration(" ".join(words[start:end + 1]))
+            if seconds:
+                best_len, best = end + 1 - start, seconds
+                break
+    return best
+
+
 class SetTimerCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -133,8 +153,13 @@ class SetTimerCommand(JarvisCommandBase):
         return examples(rows)
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
-        """A label the user did not say (copied from an example) is dropped."""
-        return drop_ungrounded(args, voice_command, ["label"])
+        """A label the user did not say (copied from an example) is dropped; a duration the user
+        said plainly ("time 3 minutes for my tea") wins over the model's number."""
+        out = drop_ungrounded(args, voice_command, ["label"])
+        said = spoken_duration(voice_command)
+        if said:
+            out["duration_seconds"] = said
+        return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
         return []

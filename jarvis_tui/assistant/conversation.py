@@ -303,14 +303,15 @@ class ConversationBrain:
             if p.parsed.calls and not (history and (not self._guard_allowed(history)
                                                     or route_guard.refers_back(text))):
                 problem = route_guard.grounding_problem(p.parsed.calls[0], text)
-            if problem and "grounding" not in done:
+            if problem:
                 done.add("grounding")
                 retries.append("grounding")
                 bad = p.parsed.calls[0]["name"]
                 log.info("not acting on %s: %s", bad, problem)
                 if budget[0] > 0 and constrained:
                     allowed = tuple(n for n in (allowed or tuple(names)) if n != bad)
-                    continue
+                    if allowed:
+                        continue
                 p.parsed.calls = [c for c in p.parsed.calls if c["name"] != bad]
                 p.parsed.rejected.append({"name": bad, "reason": problem})
                 return p, provider, commands

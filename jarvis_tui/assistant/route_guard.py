@@ -200,7 +200,8 @@ def grounding_problem(call: dict[str, Any], text: str) -> str | None:
 # ---- a shortlist of tools by domain words ------------------------------------------------------------
 _DOMAINS: dict[str, re.Pattern[str]] = {
     "email": re.compile(r"\b(?:e-?mails?|gmail|inbox|mailbox|mail|messages?)\b|[\w.+-]+@[\w-]+\.[\w.]+"),
-    "get_weather": re.compile(r"\b(?:weather|forecast|rain\w*|snow\w*|umbrella|sunny|cloudy|windy|humid\w*)\b"),
+    "get_weather": re.compile(r"\b(?:weather|forecast|rain\w*|snow\w*|umbrella|sunny|cloudy|windy|humid\w*|"
+                              r"cold|hot|chilly|freezing)\b"),
     "reminder": re.compile(r"\b(?:remind\w*|reminders?|snooze)\b"),
     "tell_joke": re.compile(r"\b(?:jokes?|pun|puns)\b"),
     "shopping_list": re.compile(r"\b(?:shopping|grocery|groceries)\b"),

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.append(str(Path(__file__).parent))   # append: never shadow another directory's conftest
 
 from brain_fakes import Calc, Chat, Crash, ScriptedBackend, Timer, Weather  # noqa: E402
 

@@ -126,3 +126,16 @@ def test_convert_without_a_number_is_one():
     c = _cmd("convert_measurement")
     assert c.post_process_tool_call({"from_unit": "gallons", "to_unit": "cups"}, "How many cups in a gallon?")["value"] == 1
     assert "value" not in c.post_process_tool_call({"from_unit": "gallons", "to_unit": "cups"}, "cups in 3 gallons")
+
+
+def test_a_said_duration_and_a_said_subtraction_order_win_over_the_model():
+    t = _cmd("set_timer")
+    assert t.post_process_tool_call({"duration_seconds": 300}, "can you time 3 minutes for my tea") == {"duration_seconds": 180}
+    assert t.post_process_tool_call({"duration_seconds": 60}, "an hour and a half timer") == {"duration_seconds": 5400}
+    assert t.post_process_tool_call({"duration_seconds": 600, "label": "pasta"}, "pasta timer ten minutes") == \
+        {"duration_seconds": 600, "label": "pasta"}
+    c = _cmd("calculate")
+    assert c.post_process_tool_call({"num1": 15, "num2": 90, "operation": "subtract"}, "take 15 from 90") == \
+        {"num1": 90, "num2": 15, "operation": "subtract"}
+    assert c.post_process_tool_call({"num1": 6, "num2": 7, "operation": "multiply"}, "six times seven") == \
+        {"num1": 6, "num2": 7, "operation": "multiply"}

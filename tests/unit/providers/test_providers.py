@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "llm"))
+sys.path.append(str(Path(__file__).parent.parent / "llm"))   # append: never shadow a conftest
 from brain_fakes import Calc, Chat, Timer, Weather  # noqa: E402
 
 from jarvis_tui.llm.grammar import schema_to_gbnf  # noqa: E402
