@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 PLACEHOLDER = "Type a request and press Enter"
 MIC_LEVEL_INTERVAL_S = 0.08     # at most ~12 meter updates a second reach the UI
-
+DEVICE_STAGES = {"tts", "capture", "playback", "audio", "devices"}
 
 class JarvisApp(App[int]):
     TITLE = "Jarvis"
@@ -57,6 +57,7 @@ class JarvisApp(App[int]):
         and closes its own from `config`. `load_models=False` skips the LLM (and, unless `audio`
         says otherwise, the audio loop): the fast paths still answer."""
         super().__init__()
+        self._reported: set[tuple[str, str]] = set()
         if runtime is None:
             from jarvis_tui.runtime import Runtime
             runtime = Runtime.create(config)
@@ -671,6 +672,10 @@ class JarvisApp(App[int]):
     def _report(self, stage: str, message: str) -> None:
         """Every failure: a notification and a line in the conversation; the app keeps running."""
         message = self.redact(message)
+        key = (stage, message)
+        if stage in DEVICE_STAGES and key in self._reported:
+            return      # a missing speaker or microphone fails the same way every turn: say it once
+        self._reported.add(key)
         self.notify(message, title=stage, severity="error", timeout=8)
         self.conversation.error(f"{stage}: {message}")
 

@@ -44,7 +44,7 @@ async def test_typed_request_shows_tool_call_validation_and_buttons(make_app):
         assert "✓ count" in validation
         buttons = app.query(ActionButton)
         assert [(b.label.plain, b.variant) for b in buttons] == [
-            ("Launch", "primary"), ("Later", "default"), ("Destroy all", "error")]
+            ("Launch", "primary"), ("Later", "default"), ("✗ Destroy all", "error")]   # icon names: glyph or nothing
         assert "No prompt this turn: the fast path of tui_probe claimed it." in app.prompt_panel.plain
         # the input stays usable: a second turn replaces the step panels
         await type_request(pilot, "probe 2 blue")

@@ -10,6 +10,12 @@ from textual.widgets import Button, Label
 
 VARIANTS = {"primary": "primary", "secondary": "default", "destructive": "error"}
 
+# IJarvisButton.button_icon names (as the upstream mobile app uses them) -> a terminal glyph;
+# an icon without a glyph is left out rather than shown as its name.
+ICON_GLYPHS = {"trash": "✗", "delete": "✗", "send": "➤", "mail": "✉", "check": "✓", "done": "✓",
+               "close": "✕", "cancel": "✕", "x": "✕", "play": "▶", "stop": "■", "edit": "✎",
+               "refresh": "↻", "snooze": "◷", "alarm": "◷", "timer": "◷"}
+
 
 @dataclass(frozen=True)
 class Offered:
@@ -50,8 +56,9 @@ class ActionsBar(Horizontal):
         widgets = [Label(f"{command}:", classes="actions-command")]
         for i, a in enumerate(actions):
             text = a.get("button_text") or a.get("button_action", "?")
-            if a.get("button_icon"):
-                text = f"{a['button_icon']} {text}"
+            glyph = ICON_GLYPHS.get(str(a.get("button_icon") or "").lower())
+            if glyph:
+                text = f"{glyph} {text}"
             widgets.append(ActionButton(Offered(command, str(a.get("button_action")), str(text),
                                                 str(a.get("button_type", "primary")), dict(context)),
                                         self._group, i))

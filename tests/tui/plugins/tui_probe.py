@@ -51,9 +51,9 @@ class ProbeCommand(JarvisCommandBase):
         count, color = kwargs["count"], kwargs["color"]
         return CommandResponse.follow_up_response(
             {"message": f"{count} {color} probes ready.", "count": count, "color": color},
-            actions=[IJarvisButton("Launch", "launch", "primary"),
+            actions=[IJarvisButton("Launch", "launch", "primary", "rocket"),
                      IJarvisButton("Later", "cancel_click", "secondary"),
-                     IJarvisButton("Destroy all", "destroy", "destructive")])
+                     IJarvisButton("Destroy all", "destroy", "destructive", "trash")])
 
     def handle_action(self, action_name: str, context: dict[str, Any]) -> CommandResponse:
         if action_name == "launch":
