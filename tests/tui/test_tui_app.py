@@ -128,6 +128,18 @@ async def test_events_from_other_threads_reach_the_panels(make_app, runtime):
         assert app.status.state == "hearing"
 
 
+async def test_device_failures_are_said_once_other_failures_every_time(make_app, runtime):
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        for _ in range(3):
+            runtime.bus.emit(ev.Error(stage="tts", message="DeviceNotFound: no audio output device"))
+            runtime.bus.emit(ev.Error(stage="turn", message="ValueError: boom"))
+        await settle(pilot)
+        plain = app.conversation.plain
+        assert plain.count("Error: tts: DeviceNotFound: no audio output device") == 1
+        assert plain.count("Error: turn: ValueError: boom") == 3
+
+
 async def test_secrets_menu_saves_masked_values_and_panels_never_show_them(make_app, runtime):
     app = make_app()
     async with app.run_test(size=(160, 48)) as pilot:
