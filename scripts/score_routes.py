@@ -5,7 +5,7 @@
   python scripts/score_routes.py CORPUS.jsonl routes.jsonl [--json] [--errors]
 
 Tool accuracy: the first call's name equals the corpus tool. Argument accuracy (over rows whose
-tool is right): every corpus argument is present and equal, compared leniently (case, whitespace,
+tool is right): every corpus argument is present and equal, compared leniently (case, whitespace, end punctuation,
 plural 's', number formats, a lone string vs a one-item list, label lists = any of). Extra
 arguments the model adds are not counted against it. Also: fast-path share, LLM latency p50/p95,
 prefill/generate means, and that small talk / questions are never routed to an action command.
@@ -67,7 +67,7 @@ def norm(v):
     if isinstance(v, (int, float)):
         return round(float(v), 4)
     if isinstance(v, str):
-        s = " ".join(v.strip().lower().split())
+        s = " ".join(v.strip().lower().split()).rstrip(".!?")
         try:
             return round(float(s), 4)
         except ValueError:

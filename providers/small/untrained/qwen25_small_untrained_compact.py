@@ -6,7 +6,7 @@ tool}} so the model emits a dozen tokens. The user part is the bare utterance.""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterable
 
 from jarvis_tui.llm.grammar import single_call_schema
 from providers.shared import tool_formatters
@@ -63,6 +63,21 @@ class Qwen25SmallUntrainedCompact(JarvisPromptProvider):
     def format_user(self, text: str, node_context: dict[str, Any] | None, timezone: str | None,
                     source: str = "text") -> str:
         return text
+
+    #: longest words the model may write into a direct-answer tool (chat's reply): a 0.5B model
+    #: otherwise runs on to max_tokens ("Space travel is a fascinating ..." for 190 tokens)
+    direct_text_max_chars = 160
+
+    def tool_argument_schemas(self, commands: Iterable[Any]) -> dict[str, dict[str, Any]]:
+        out = super().tool_argument_schemas(commands)
+        for c in commands:
+            if not getattr(c, "allow_direct_answer", False):
+                continue
+            props = out.get(c.command_name, {}).get("properties", {})
+            for prop in props.values():
+                if prop.get("type") == "string" and "enum" not in prop:
+                    prop["maxLength"] = self.direct_text_max_chars
+        return out
 
     def response_schema(self, commands: list[Any]) -> dict[str, Any] | None:
         return single_call_schema(self.tool_argument_schemas(commands), "tool", "args",

@@ -1,7 +1,10 @@
-"""Routing over a corpus sample with the real bundled model (the full corpus is measured by
-`jarvis-tui route --file ... | scripts/score_routes.py`, see README). The sample: per tool of the
-dev corpus that a real command implements, the first rows the fast paths do NOT claim (so the LLM
-decides), plus small talk and questions that must never reach an action command."""
+"""Routing with the real bundled model over a sample the fast paths do NOT claim (so the brain
+decides): per tool, the first dev-corpus rows inside DESIGN.md's contract, plus the hand-written
+holdout requests (tests/data/route_holdout.jsonl). The whole corpus is measured by
+`jarvis-tui route --file ... | scripts/score_routes.py` (README, "Routing figures").
+
+Thresholds sit a little below what this sample measured on the bundled Qwen2.5-Coder-0.5B
+(see MEASURED): a regression in the prompt, the guard, the shortlist or the grounding shows here."""
 from __future__ import annotations
 
 import json
@@ -17,39 +20,37 @@ pytestmark = pytest.mark.model
 
 REPO = Path(__file__).resolve().parents[3]
 CORPUS = REPO.parent / "shared" / "data" / "dev_corpus" / "route_dev.jsonl"
-sys.path.insert(0, str(REPO / "scripts"))
-from score_routes import arg_ok  # noqa: E402
+HOLDOUT = REPO / "tests" / "data" / "route_holdout.jsonl"
+sys.path.append(str(REPO / "scripts"))
+from score_routes import DIRECT, arg_ok, in_contract  # noqa: E402
 
-# cases written for this project (not in the dev corpus)
-OWN_CASES = [
-    {"text": "could you tell me what the time is over in Tokyo right now", "tool": "get_current_time", "arguments": {"location": "Tokyo"}},
-    {"text": "I need a laugh, got anything about dogs", "tool": "tell_joke", "arguments": {}},
-    {"text": "ugh, I'm so bored today", "tool": "chat", "arguments": {}},
-    {"text": "why is the sky blue", "tool": "answer_question", "arguments": {}},
-]
-DIRECT = {"chat", "answer_question"}
+# measured on this sample (commit of this file): tool 29/31, args 27/31; see the README figures
+MIN_TOOL, MIN_ARGS = 0.85, 0.78
+
+
+def _rows(path: Path) -> list[dict]:
+    return [json.loads(l) for l in path.read_text(encoding="utf-8").splitlines() if l.strip()] if path.exists() else []
 
 
 def _sample(registry, per_tool=2):
-    rows = [json.loads(l) for l in CORPUS.read_text().splitlines() if l.strip()] if CORPUS.exists() else []
     picked, counts = [], defaultdict(int)
-    for row in rows + OWN_CASES:
-        if row["tool"] not in registry or counts[row["tool"]] >= per_tool:
+    for row in _rows(CORPUS):
+        if row["tool"] not in registry or counts[row["tool"]] >= per_tool or not in_contract(row):
             continue
-        if pre_route(row["text"], registry) is not None:
-            continue
-        counts[row["tool"]] += 1
-        picked.append(row)
+        if pre_route(row["text"], registry) is None:
+            counts[row["tool"]] += 1
+            picked.append(row)
+    picked += [r for r in _rows(HOLDOUT) if pre_route(r["text"], registry) is None]
     return picked
 
 
 def test_llm_routing_on_a_corpus_sample(llm_runtime):
     registry = llm_runtime.registry
     sample = _sample(registry)
-    assert len(sample) >= 8, "the sample needs the commands to exist"
+    assert len(sample) >= 20, "the sample needs the corpus, the holdout file and the commands"
     brain = llm_runtime.assistant.brain
     tool_hits = arg_hits = 0
-    misses, direct_to_action = [], []
+    misses, direct_to_action, guarded_with_llm = [], [], []
     for row in sample:
         d = brain.route_only(llm_runtime.assistant, row["text"], conversation_id="routing-test")
         got = d.tool_calls[0] if d.tool_calls else {"name": None, "arguments": {}}
@@ -63,8 +64,11 @@ def test_llm_routing_on_a_corpus_sample(llm_runtime):
             misses.append((row["text"], row["tool"], got))
         if row["tool"] in DIRECT and got["name"] not in DIRECT | {None}:
             direct_to_action.append((row["text"], got))
+        if d.stats.get("guard") == "question" and d.stats.get("llm_calls"):
+            guarded_with_llm.append(row["text"])
     n = len(sample)
     print(f"\nsample {n}: tool {tool_hits}/{n}, args {arg_hits}/{n}; misses: {misses}")
     assert direct_to_action == [], direct_to_action
-    assert tool_hits / n >= 0.75, misses
-    assert arg_hits / n >= 0.6, misses
+    assert guarded_with_llm == [], "a question the guard decided still called the LLM"
+    assert tool_hits / n >= MIN_TOOL, misses
+    assert arg_hits / n >= MIN_ARGS, misses

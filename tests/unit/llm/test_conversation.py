@@ -188,7 +188,10 @@ def test_small_talk_is_constrained_to_chat(make_brain):
     assistant, brain, backend, events = make_brain([call("chat", message="Hi! What can I do for you?")])
     turn = assistant.handle_text("good morning jarvis")
     assert turn.spoken == "Hi! What can I do for you?"
-    assert _tools_in(backend.requests[0]["json_schema"]) == ["chat"]
+    schema = backend.requests[0]["json_schema"]
+    assert _tools_in(schema) == ["chat"]
+    # the reply is bounded, so a small model cannot run on to max_tokens
+    assert schema["properties"]["args"]["properties"]["message"]["maxLength"] == 160
 
 
 def test_a_plain_question_is_routed_without_the_llm(make_brain):
