@@ -24,8 +24,9 @@ HOLDOUT = REPO / "tests" / "data" / "route_holdout.jsonl"
 sys.path.append(str(REPO / "scripts"))
 from score_routes import DIRECT, arg_ok, in_contract  # noqa: E402
 
-# measured on this sample (commit of this file): tool 29/31, args 27/31; see the README figures
-MIN_TOOL, MIN_ARGS = 0.85, 0.78
+# measured on this sample (31 rows) with `jarvis-tui route` at commit 183fbf1: tool 31/31, args 30/31
+# (the miss: an email the model marks "send" where the holdout expects "draft"); a little below:
+MIN_TOOL, MIN_ARGS = 0.90, 0.85
 
 
 def _rows(path: Path) -> list[dict]:
