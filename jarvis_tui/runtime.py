@@ -165,6 +165,12 @@ class Runtime:
                 errors["llm"] = "the LLM did not load (see the Error event)"
             seconds["llm"] = time.perf_counter() - t0
 
+        if stt and self.extras.get("stt") is None:
+            try:   # before the loader threads: its OpenMP wait policy must not leak into llama.cpp's
+                from jarvis_tui.audio.stt import load_ctranslate2
+                load_ctranslate2()
+            except Exception:  # noqa: BLE001 - make_stt reports a broken install
+                pass
         jobs = []
         if llm:
             jobs.append(_threading.Thread(target=brain, name="load-llm", daemon=True))

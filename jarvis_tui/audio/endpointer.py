@@ -25,6 +25,7 @@ class EndpointerConfig:
     min_speech_ms: int = 250
     max_utterance_s: float = 15.0
     tail_ms: int = 150              # silence kept after the last voiced frame
+    speculate: bool = True          # emit Pause once the tail of silence is in (speculative STT)
     sample_rate: int = SAMPLE_RATE
     frame: int = FRAME
 
@@ -51,6 +52,7 @@ class Utterance:
     t_endpoint: float               # stream time at which the end was decided
     voiced_ms: float
     reason: str                     # silence | max_length | flush
+    key: int = -1                   # the Pause whose samples these are (same array), -1: none
 
     @property
     def duration_s(self) -> float:
@@ -59,6 +61,19 @@ class Utterance:
     @property
     def endpoint_ms(self) -> float:
         return (self.t_endpoint - self.t_speech_end) * 1000.0
+
+
+@dataclass
+class Pause:
+    """Speech paused for `tail_ms`: `samples` is exactly what the Utterance will hold if the
+    silence lasts out the hangover (that Utterance carries the same `key`). A consumer may start
+    transcribing now and use the result when the endpoint confirms; if speech resumes, the next
+    Pause/Utterance has another key."""
+    samples: np.ndarray
+    sample_rate: int
+    t_speech_end: float
+    t: float
+    key: int
 
 
 @dataclass
@@ -89,6 +104,10 @@ class Endpointer:
         self._t_start = 0.0
         self._t_last_voiced = 0.0
         self._clock = 0.0
+        self._pause_key = -1
+        self._pause_samples: np.ndarray | None = None
+        if not hasattr(self, "_next_key"):
+            self._next_key = 0
 
     @property
     def clock(self) -> float:
@@ -121,10 +140,19 @@ class Endpointer:
             self._silence_frames = 0
             self._last_voiced_index = len(self._frames) - 1
             self._t_last_voiced = self._clock
+            self._pause_key, self._pause_samples = -1, None
             if prob >= c.threshold:
                 self._voiced_frames += 1
         else:
             self._silence_frames += 1
+            if (c.speculate and self._pause_key < 0 and self._silence_frames >= max(1, self._tail_frames)
+                    and self._voiced_frames * self.frame_s * 1000 >= c.min_speech_ms
+                    and self._silence_frames * self.frame_s * 1000 < c.hangover_ms):
+                self._pause_key = self._next_key
+                self._next_key += 1
+                self._pause_samples = self._trimmed()
+                out.append(Pause(samples=self._pause_samples, sample_rate=c.sample_rate,
+                                 t_speech_end=self._t_last_voiced, t=self._clock, key=self._pause_key))
         if self._silence_frames * self.frame_s * 1000 >= c.hangover_ms:
             out.append(self._finish("silence"))
         elif len(self._frames) * self.frame_s >= c.max_utterance_s:
@@ -132,18 +160,32 @@ class Endpointer:
         return out
 
     def flush(self) -> list[object]:
-        """End the current utterance now (push-to-talk released, stream closing)."""
+        """End the current utterance now (push-to-talk released, stream closing). After a Pause
+        with nothing voiced since, the utterance is the Pause's samples (and key)."""
         if not self.in_speech:
             self._preroll.clear()
             return []
         return [self._finish("flush")]
 
+    @property
+    def _tail_frames(self) -> int:
+        return int(round(self.config.tail_ms / 1000 / self.frame_s))
+
+    def _trimmed(self) -> np.ndarray:
+        keep = self._frames[: self._last_voiced_index + 1 + self._tail_frames]
+        return np.concatenate(keep).astype(np.float32) if keep else np.zeros(0, np.float32)
+
     def _finish(self, reason: str) -> object:
         c = self.config
         voiced_ms = self._voiced_frames * self.frame_s * 1000
-        tail_frames = int(round(c.tail_ms / 1000 / self.frame_s))
-        keep = self._frames if reason != "silence" else self._frames[: self._last_voiced_index + 1 + tail_frames]
-        samples = np.concatenate(keep).astype(np.float32) if keep else np.zeros(0, np.float32)
+        key = -1
+        if self._pause_samples is not None and reason in ("silence", "flush"):
+            samples, key = self._pause_samples, self._pause_key      # nothing voiced since the Pause
+        elif reason == "silence":
+            samples = self._trimmed()
+        else:
+            samples = np.concatenate(self._frames).astype(np.float32) if self._frames else np.zeros(0, np.float32)
+        self._pause_key, self._pause_samples = -1, None
         t_start, t_last = self._t_start, self._t_last_voiced
         self.in_speech = False
         self._frames = []
@@ -152,7 +194,7 @@ class Endpointer:
         if voiced_ms < c.min_speech_ms:
             return Discarded(reason="too_short", voiced_ms=voiced_ms, t=self._clock)
         return Utterance(samples=samples, sample_rate=c.sample_rate, t_speech_start=t_start,
-                         t_speech_end=t_last, t_endpoint=self._clock, voiced_ms=voiced_ms, reason=reason)
+                         t_speech_end=t_last, t_endpoint=self._clock, voiced_ms=voiced_ms, reason=reason, key=key)
 
 
 def frames_of(samples: np.ndarray, frame: int = FRAME):

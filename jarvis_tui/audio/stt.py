@@ -11,6 +11,7 @@ import logging
 import math
 import os
 import re
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -22,6 +23,15 @@ import numpy as np
 log = logging.getLogger(__name__)
 SAMPLE_RATE = 16000
 
+# An utterance our own VAD segmented is decoded in a short encoder window instead of whisper's
+# padded 30 s one (the encoder is most of the cost of a short command): 10 s of features, the
+# utterance at its start. Whisper was trained on 30 s windows and, in a short one, sometimes loops
+# on what it heard ("five five five ..."); such a decode (token cap hit, repetition, or any result
+# the guards would reject) falls back to the full 30 s path, so the short window never decides a
+# rejection and never invents text the full path would not.
+SHORT_WINDOW_S = 10.0
+SHORT_MAX_S = 8.5                 # longer utterances go straight to the full path
+
 # Whole transcripts that whisper produces from silence, noise, music or breathing.
 PHANTOM_PHRASES = frozenset({
     "thank you", "thank you very much", "thanks", "thanks for watching", "thank you for watching",
@@ -32,6 +42,26 @@ PHANTOM_PHRASES = frozenset({
     "music", "applause", "laughter", "silence", "foreign", "blank audio", "no speech",
     "i'm sorry", "the end",
 })
+
+
+def load_ctranslate2() -> None:
+    """Import CTranslate2 with its OpenMP threads waiting passively (OMP_WAIT_POLICY=PASSIVE,
+    read once when its bundled libgomp loads). With the default (spinning) policy a model loaded
+    in one thread and run from another, which is how the voice loop and Runtime.load_all work,
+    decoded ~15x slower on 2 cores (4.1 s instead of 0.14 s for a short command, measured): the
+    idle OpenMP team of the loading thread spins against the one doing the work. A user's own
+    OMP_WAIT_POLICY wins. llama.cpp links the system libgomp, a separate copy that reads the
+    variable when it loads; the variable is left as it was after the import."""
+    if "ctranslate2" in sys.modules:
+        return
+    had = os.environ.get("OMP_WAIT_POLICY")
+    if had is None:
+        os.environ["OMP_WAIT_POLICY"] = "PASSIVE"
+    try:
+        import ctranslate2  # noqa: F401
+    finally:
+        if had is None:
+            os.environ.pop("OMP_WAIT_POLICY", None)
 
 
 class SttError(Exception):
@@ -97,6 +127,17 @@ def _repeats(words: list[str]) -> bool:
     return False
 
 
+def _echoes(words: list[str]) -> bool:
+    """A phrase of 2+ words said twice in a row, or one word three times ("check my mail check my
+    mail"): how a decode in a short window loops. People rarely talk like that; the full path decides."""
+    n_words = len(words)
+    for n in range(2, n_words // 2 + 1):
+        for i in range(0, n_words - 2 * n + 1):
+            if words[i:i + n] == words[i + n:i + 2 * n]:
+                return True
+    return any(words[i] == words[i + 1] == words[i + 2] for i in range(n_words - 2))
+
+
 def resolve_model(name: str) -> str:
     """config.stt.model -> what WhisperModel takes: the bundled dir, a CTranslate2 dir, or a size name."""
     if name in ("", "bundled", "default"):
@@ -122,6 +163,7 @@ class Transcriber:
     def __init__(self, model: str = "bundled", *, compute_type: str = "int8", threads: int = 2,
                  language: str | None = "en", beam_size: int = 1, no_speech_threshold: float = 0.6,
                  logprob_threshold: float = -1.0, warm: bool = True) -> None:
+        load_ctranslate2()
         from faster_whisper import WhisperModel
 
         self.model_name = model
@@ -138,6 +180,8 @@ class Transcriber:
         if not getattr(self.model.model, "is_multilingual", True):
             self.language = "en"
         self._lock = threading.Lock()
+        self._short_prompt: list[int] | None = None
+        self.last_path = ""               # "short" | "full" | "short+full" (for the bench and tests)
         self.load_s = time.perf_counter() - t0
         if warm:
             self.warm()
@@ -153,6 +197,45 @@ class Transcriber:
         t = np.arange(int(0.6 * SAMPLE_RATE)) / SAMPLE_RATE
         x = (0.1 * np.sin(2 * np.pi * 220 * t) * np.hanning(len(t))).astype(np.float32)
         self._decode(x, vad_filter=False)
+        try:
+            self._decode_short(x)
+        except Exception:  # noqa: BLE001 - the short path is an optimisation; the full one stays
+            log.exception("the short-window STT path is unavailable")
+
+    def _decode_short(self, samples: np.ndarray) -> list[dict[str, Any]] | None:
+        """One greedy decode of `samples` in a SHORT_WINDOW_S encoder window (CTranslate2 takes
+        fewer than 3000 feature frames). None when the result must not be trusted (see above)."""
+        import ctranslate2
+        from faster_whisper.audio import pad_or_trim
+        from faster_whisper.transcribe import get_compression_ratio
+
+        dur = len(samples) / SAMPLE_RATE
+        if dur > SHORT_MAX_S:
+            return None
+        fw = self.model
+        if self._short_prompt is None:
+            from faster_whisper.tokenizer import Tokenizer
+            self._tokenizer = Tokenizer(fw.hf_tokenizer, fw.model.is_multilingual, task="transcribe",
+                                        language=self.language or "en")
+            self._short_prompt = list(self._tokenizer.sot_sequence) + [self._tokenizer.no_timestamps]
+        prompt = self._short_prompt
+        max_new = int(12 + 8 * dur)                       # speech is < 5 tokens/s; a loop hits the cap
+        with self._lock:
+            feats = pad_or_trim(fw.feature_extractor(samples), int(SHORT_WINDOW_S * 100))
+            enc = fw.model.encode(ctranslate2.StorageView.from_array(np.ascontiguousarray(feats[None], dtype=np.float32)))
+            r = fw.model.generate(enc, [prompt], beam_size=self.beam_size, max_length=len(prompt) + max_new,
+                                  return_scores=True, return_no_speech_prob=True, suppress_blank=True,
+                                  suppress_tokens=[-1])[0]
+        tokens = [t for t in r.sequences_ids[0] if t < self._tokenizer.eot]
+        if len(r.sequences_ids[0]) >= max_new:
+            return None
+        text = self._tokenizer.decode(tokens)
+        avg_logprob = r.scores[0] * len(tokens) / (len(tokens) + 1)
+        seg = {"text": text, "no_speech_prob": float(r.no_speech_prob), "avg_logprob": float(avg_logprob),
+               "compression_ratio": float(get_compression_ratio(text.strip())) if text.strip() else 0.0}
+        if judge([seg], self.no_speech_threshold, self.logprob_threshold)[1] or _echoes(normalize(text).split()):
+            return None
+        return [seg]
 
     def _decode(self, samples: np.ndarray, vad_filter: bool = True) -> list[dict[str, Any]]:
         with self._lock:
@@ -165,13 +248,25 @@ class Transcriber:
                      "avg_logprob": float(s.avg_logprob), "compression_ratio": float(s.compression_ratio)}
                     for s in segments]
 
-    def transcribe(self, samples: np.ndarray) -> SttResult:
-        """16 kHz mono float32 -> SttResult (accepted or rejected with a reason)."""
+    def transcribe(self, samples: np.ndarray, segmented: bool = False) -> SttResult:
+        """16 kHz mono float32 -> SttResult (accepted or rejected with a reason).
+        `segmented`: the samples are one utterance our VAD/endpointer cut (speech from the start,
+        a short tail): decoded in the short window first, without re-running whisper's VAD."""
         t0 = time.perf_counter()
         samples = np.asarray(samples, dtype=np.float32)
         if len(samples) < int(0.1 * SAMPLE_RATE):
             return SttResult("", False, "too_short", stt_ms=(time.perf_counter() - t0) * 1000)
-        segs = self._decode(samples)
+        segs = None
+        self.last_path = "full"
+        if segmented:
+            try:
+                segs = self._decode_short(samples)
+            except Exception:  # noqa: BLE001 - fall back to the full path
+                log.exception("short-window decode failed")
+                segs = None
+            self.last_path = "short" if segs is not None else "short+full"
+        if segs is None:
+            segs = self._decode(samples)
         text, reason = judge(segs, self.no_speech_threshold, self.logprob_threshold)
         lp = (sum(s["avg_logprob"] for s in segs) / len(segs)) if segs else -10.0
         nsp = max((s["no_speech_prob"] for s in segs), default=1.0)

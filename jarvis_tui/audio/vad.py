@@ -20,11 +20,13 @@ class VadError(Exception):
 
 
 def model_path() -> str:
-    try:
-        import faster_whisper
-    except ImportError as exc:  # pragma: no cover - a hard dependency
-        raise VadError(f"faster-whisper is not installed: {exc}") from None
-    path = os.path.join(os.path.dirname(faster_whisper.__file__), "assets", "silero_vad_v6.onnx")
+    # located without importing faster_whisper (that would load CTranslate2 before
+    # stt.load_ctranslate2 can set its OpenMP wait policy)
+    import importlib.util
+    spec = importlib.util.find_spec("faster_whisper")
+    if spec is None or not spec.origin:  # pragma: no cover - a hard dependency
+        raise VadError("faster-whisper is not installed (its Silero VAD model is needed)")
+    path = os.path.join(os.path.dirname(spec.origin), "assets", "silero_vad_v6.onnx")
     if not os.path.exists(path):
         raise VadError(f"the Silero VAD model is missing: {path}")
     return path

@@ -24,8 +24,10 @@ import numpy as np
 
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.audio import devices
-from jarvis_tui.audio.endpointer import FRAME, Discarded, Endpointer, EndpointerConfig, SpeechStart, Utterance
+from jarvis_tui.audio.endpointer import (FRAME, Discarded, Endpointer, EndpointerConfig, Pause, SpeechStart,
+                                         Utterance)
 from jarvis_tui.audio.playback import Speaker, load_earcon
+from jarvis_tui.audio.speculative import SpeculativeStt
 
 log = logging.getLogger(__name__)
 SAMPLE_RATE = 16000
@@ -67,6 +69,7 @@ class VoiceLoop:
         self.on_turn = on_turn
         self.speak_replies = speak_replies
         self.endpointer = Endpointer(EndpointerConfig.from_audio_config(a))
+        self.speculator = SpeculativeStt(lambda: self.transcriber)
         self._state = "idle"
         self._running = threading.Event()
         self._ready = threading.Event()
@@ -84,6 +87,7 @@ class VoiceLoop:
         self._unsubscribe: Callable[[], None] | None = None
         self._earcons: dict[str, np.ndarray | None] = {}
         self.last_error: str | None = None
+        self.last_stt_speculative = False
 
     # ---- public API (seams.md) ---------------------------------------------------------------------
     @property
@@ -104,6 +108,7 @@ class VoiceLoop:
     def stop(self) -> None:
         self._running.clear()
         self.speaker.stop()
+        self.speculator.stop()
         self._utterances.put(None)
         self._speech.put(None)
         if self._unsubscribe:
@@ -191,6 +196,10 @@ class VoiceLoop:
         out += [e for e in ep.flush() if isinstance(e, Utterance)]
         return out
 
+    def speculate(self, pause: Pause) -> None:
+        """Start transcribing a Pause's samples while the hangover runs (see speculative.py)."""
+        self.speculator.start(pause.key, pause.samples)
+
     def handle_utterance(self, utt: Utterance, while_speaking: bool = False):
         """STT + guards + the turn for one utterance; returns the TurnResult or None."""
         return self._handle(_Captured(utt, while_speaking, False))
@@ -216,33 +225,23 @@ class VoiceLoop:
         return self.vad
 
     def _load_models(self) -> None:
-        for name, attr, build in (
-                ("vad", "vad", lambda: __import__("jarvis_tui.audio.vad", fromlist=["SileroVad"]).SileroVad()),
-                ("stt", "transcriber", lambda: __import__("jarvis_tui.audio.stt", fromlist=["Transcriber"])
-                 .Transcriber.from_config(self.config.stt)),
-                ("tts", "synthesizer", self._build_synthesizer)):
-            if getattr(self, attr) is not None or (name == "tts" and not self.config.tts.enabled):
-                continue
-            if not self._running.is_set():
-                return
-            t0 = time.perf_counter()
-            self.emit(ev.ModelLoadProgress(model=name, stage="started"))
+        """VAD, STT (warmed) and TTS in parallel through Runtime.load_all (which emits the
+        ModelLoadProgress/Error events and shares them in runtime.extras); parts passed to the
+        constructor are kept."""
+        extras = self.runtime.extras
+        for name, attr in (("vad", "vad"), ("stt", "transcriber"), ("tts", "synthesizer")):
+            if getattr(self, attr) is not None and extras.get(name) is None:
+                extras[name] = getattr(self, attr)
+        if self._running.is_set():
             try:
-                setattr(self, attr, build())
-            except Exception as exc:  # noqa: BLE001 - a missing model: reported, text keeps working
-                log.exception("loading %s failed", name)
-                self.emit(ev.ModelLoadProgress(model=name, stage="failed", message=str(exc),
-                                               seconds=time.perf_counter() - t0))
-                self.emit(ev.Error(stage=name, message=str(exc)))
-                continue
-            self.emit(ev.ModelLoadProgress(model=name, stage="ready", fraction=1.0,
-                                           seconds=time.perf_counter() - t0))
+                self.runtime.load_all(llm=False)
+            except Exception as exc:  # noqa: BLE001 - load_all reports per part; this is the net
+                log.exception("loading the audio models failed")
+                self.emit(ev.Error(stage="audio_load", message=str(exc)))
+        for name, attr in (("vad", "vad"), ("stt", "transcriber"), ("tts", "synthesizer")):
+            if getattr(self, attr) is None and extras.get(name) is not None:
+                setattr(self, attr, extras[name])
         self._ready.set()
-
-    def _build_synthesizer(self):
-        from jarvis_tui.audio.tts import Synthesizer
-        voice = self.runtime.store.settings.get("tts.voice") or self.config.tts.voice
-        return Synthesizer(voice, self.config.tts.length_scale)
 
     def _on_event(self, event: ev.Event) -> None:
         if isinstance(event, ev.Announcement) and self._running.is_set():
@@ -335,7 +334,9 @@ class VoiceLoop:
                 self._set_state(self._idle_state(), "no speech heard")
 
     def _on_endpoint(self, r: object, now: float) -> None:
-        if isinstance(r, SpeechStart):
+        if isinstance(r, Pause):
+            self.speculate(r)
+        elif isinstance(r, SpeechStart):
             if not self._speaking:
                 self.emit(ev.SpeechStarted())
                 self._set_state("hearing")
@@ -377,7 +378,10 @@ class VoiceLoop:
         utt = item.utterance
         turn_id = uuid.uuid4().hex[:12]
         t_cap = getattr(utt, "t_captured", time.perf_counter())
-        result = self.transcriber.transcribe(utt.samples)
+        result = self.speculator.take(utt.key)
+        self.last_stt_speculative = result is not None
+        if result is None:
+            result = self.transcriber.transcribe(utt.samples, segmented=True)
         stt_ms = result.stt_ms
         if not result.accepted:
             self.emit(ev.TranscriptRejected(text=result.text, reason=result.reason, turn_id=turn_id))

@@ -51,7 +51,7 @@ UTTERANCES = [
     "what is the capital of France",
 ]
 
-STAGES = ("endpoint", "stt", "pre_route", "llm", "llm_prefill", "llm_generate", "llm_tokens_per_s",
+STAGES = ("endpoint", "stt", "end_to_transcript", "pre_route", "llm", "llm_prefill", "llm_generate", "llm_tokens_per_s",
           "execute", "tts_first_audio", "end_to_first_audio")
 
 TARGETS = {"end_to_first_audio_p50_ms.pre_route": 1000.0, "end_to_first_audio_p50_ms.llm": 2500.0,
@@ -128,7 +128,7 @@ class Bench:
     def __init__(self, *, runs: int = 5, corpus: str | None = None, corpus_limit: int = 0,
                  config_dir: str | None = None, data_dir: str | None = None,
                  overrides: dict[str, Any] | None = None, utterances: list[str] | None = None,
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None, realtime: bool = True) -> None:
         if runs < 1:
             raise BenchError("--runs must be at least 1")
         self.runs = runs
@@ -138,6 +138,7 @@ class Bench:
         self.user_data_dir = paths.data_dir(data_dir)
         self.overrides = dict(overrides or {})
         self.utterances = list(utterances or UTTERANCES)
+        self.realtime = realtime
         self.log = log or (lambda msg: None)
         self._pct = score_routes_module().pct
 
@@ -239,7 +240,7 @@ class Bench:
         return out
 
     def _spoken_turn(self, runtime, voice_loop, rec) -> TurnSample:
-        from jarvis_tui.audio.endpointer import FRAME, Endpointer, EndpointerConfig, Utterance, frames_of
+        from jarvis_tui.audio.endpointer import FRAME, Endpointer, EndpointerConfig, Pause, Utterance, frames_of
         from jarvis_tui.audio.stt import normalize
 
         vad, tts = runtime.extras["vad"], runtime.extras["tts"]
@@ -255,12 +256,23 @@ class Bench:
         vad_s = 0.0
         frames = 0
         t_decided = 0.0
+        frame_s = FRAME / rate
+        # frames arrive as a microphone delivers them: frame k once the stream clock passes its end
+        # (real time), so work started on a Pause (speculative STT) runs while the hangover runs
+        t0 = time.perf_counter()
         for frame in frames_of(signal, FRAME):
+            if self.realtime:
+                lag = t0 + (frames + 1) * frame_s - time.perf_counter()
+                if lag > 0:
+                    time.sleep(lag)
             t = time.perf_counter()
             prob = vad.prob(frame)
             events = endpointer.process(frame, prob)
             vad_s += time.perf_counter() - t
             frames += 1
+            for e in events:
+                if isinstance(e, Pause):
+                    voice_loop.speculate(e)
             done = [e for e in events if isinstance(e, Utterance)]
             if done:
                 utterance = done[0]
@@ -271,32 +283,39 @@ class Bench:
             sample.reject_reason = "no_endpoint"
             return sample
         sample.ms["endpoint"] = (utterance.t_endpoint - true_end) * 1000
+        # wall time at which the talker stopped: real time, or the endpoint decision minus the
+        # endpoint delay when the frames were fed faster than real time
+        t_speech_end = t0 + true_end if self.realtime else t_decided - sample.ms["endpoint"] / 1000
         llm_outputs: list[ev.LlmOutput] = []
-        heard: list[ev.Event] = []
+        heard: list[tuple[ev.Event, float]] = []
 
         def collect(event) -> None:
             if isinstance(event, ev.LlmOutput):
                 llm_outputs.append(event)
             elif isinstance(event, (ev.TranscriptReady, ev.TranscriptRejected)):
-                heard.append(event)
+                heard.append((event, time.perf_counter()))
         brain = runtime.assistant.brain
         if brain is not None and hasattr(brain, "reset"):
             brain.reset()                    # every measured turn starts a conversation: runs stay comparable
         unsubscribe = runtime.bus.subscribe(collect)
         try:
-            # the voice loop's own path: STT with its guards, then assistant.handle_text(source="voice")
+            # the voice loop's own path: STT with its guards (the speculative result when the
+            # endpoint confirmed the Pause), then assistant.handle_text(source="voice")
             turn = voice_loop.handle_utterance(utterance)
         finally:
             unsubscribe()
-        said = next((e for e in heard if isinstance(e, ev.TranscriptReady)), None)
-        rejected = next((e for e in heard if isinstance(e, ev.TranscriptRejected)), None)
+        said = next(((e, t) for e, t in heard if isinstance(e, ev.TranscriptReady)), None)
+        rejected = next((e for e, _ in heard if isinstance(e, ev.TranscriptRejected)), None)
         if said is None or turn is None:
             sample.transcript = getattr(rejected, "text", "")
             sample.reject_reason = getattr(rejected, "reason", "no_turn")
             return sample
+        said, t_said = said
         sample.accepted = True
         sample.transcript = said.text
         sample.ms["stt"] = said.stt_ms
+        sample.ms["end_to_transcript"] = (t_said - t_speech_end) * 1000
+        sample.ms["stt_speculative"] = 1.0 if voice_loop.last_stt_speculative else 0.0
         sample.ms["transcript_exact"] = 1.0 if normalize(said.text) == normalize(rec.text) else 0.0
         sample.route = turn.route
         sample.spoken = turn.spoken or ""
@@ -315,7 +334,7 @@ class Bench:
             t_first = time.perf_counter()
             if first is not None:
                 sample.ms["tts_first_audio"] = (t_first - t) * 1000
-                sample.ms["end_to_first_audio"] = sample.ms["endpoint"] + (t_first - t_decided) * 1000
+                sample.ms["end_to_first_audio"] = (t_first - t_speech_end) * 1000
         return sample
 
     @staticmethod
@@ -346,6 +365,7 @@ class Bench:
             "speech": {"accepted": len(accepted), "rejected": len(samples) - len(accepted),
                        "exact_transcripts": int(sum(s.ms.get("transcript_exact", 0.0) for s in samples)),
                        "vad_ms_per_32ms_frame": round(float(np.mean(vad)), 3) if vad else None,
+                       "speculative_stt_used": int(sum(s.ms.get("stt_speculative", 0.0) for s in samples)),
                        "routes": {k: len(v) for k, v in routes.items()}
                        | {"other": len(accepted) - sum(len(v) for v in routes.values())}},
             "samples": [s.to_dict() for s in samples],

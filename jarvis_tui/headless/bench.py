@@ -11,7 +11,8 @@ from jarvis_tui.headless.common import fail, print_json
 
 ROW_LABELS = {
     "endpoint": "endpoint (end of speech -> decision)",
-    "stt": "STT",
+    "stt": "STT (decode)",
+    "end_to_transcript": "end of speech -> transcript",
     "pre_route": "pre_route",
     "llm": "LLM total",
     "llm_prefill": "LLM prefill",
@@ -44,7 +45,8 @@ def render(result: dict[str, Any]) -> str:
     out.append(f"peak RSS                     {result['peak_rss_mib']:.0f} MiB")
     sp = result["speech"]
     out.append(f"speech                       {sp['accepted']}/{result['turns']} transcripts accepted, "
-               f"{sp['exact_transcripts']} exact; routes {sp['routes']}; VAD {sp['vad_ms_per_32ms_frame']} ms per 32 ms frame")
+               f"{sp['exact_transcripts']} exact; routes {sp['routes']}; VAD {sp['vad_ms_per_32ms_frame']} ms per 32 ms frame; "
+               f"speculative STT used {sp.get('speculative_stt_used', 0)}/{sp['accepted']}")
     out.append("")
     st = result["stages_ms"]
     n_fast = st["pre_route"]["end_to_first_audio"]["n"]

@@ -5,7 +5,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from jarvis_tui.audio.endpointer import FRAME, Discarded, Endpointer, EndpointerConfig, SpeechStart, Utterance, frames_of
+from jarvis_tui.audio.endpointer import (FRAME, Discarded, Endpointer, EndpointerConfig, Pause, SpeechStart, Utterance,
+                                         frames_of)
 
 FRAME_S = FRAME / 16000
 
@@ -86,6 +87,88 @@ def test_config_from_audio_section():
     c = EndpointerConfig.from_audio_config(a)
     assert (c.hangover_ms, c.preroll_ms, c.min_speech_ms, c.max_utterance_s, c.threshold) == (300, 200, 100, 9, 0.6)
     assert AudioConfig().hangover_ms <= 500
+
+
+def test_pause_carries_the_utterance_samples_before_the_hangover_ends():
+    probs = [0.0] * frames(0.5) + [0.9] * frames(1.0) + [0.0] * frames(1.0)
+    ev = run(probs, hangover_ms=300, tail_ms=150)
+    pauses = [e for e in ev if isinstance(e, Pause)]
+    utts = [e for e in ev if isinstance(e, Utterance)]
+    assert len(pauses) == 1 and len(utts) == 1
+    p, u = pauses[0], utts[0]
+    assert u.key == p.key >= 0
+    assert np.array_equal(p.samples, u.samples)              # the speculative decode is the real one
+    assert ev.index(p) < ev.index(u)
+    assert 120 <= (p.t - p.t_speech_end) * 1000 <= 200        # one tail of silence, well before the endpoint
+    assert (u.t_endpoint - p.t) * 1000 >= 100
+
+
+def test_speech_resuming_after_a_pause_gets_a_new_key():
+    probs = [0.9] * frames(0.6) + [0.0] * frames(0.22) + [0.9] * frames(0.6) + [0.0] * frames(1.0)
+    ev = run(probs, hangover_ms=300, tail_ms=150)
+    pauses = [e for e in ev if isinstance(e, Pause)]
+    utts = [e for e in ev if isinstance(e, Utterance)]
+    assert len(utts) == 1 and len(pauses) == 2
+    assert utts[0].key == pauses[1].key != pauses[0].key      # the first (stale) pause is never used
+    assert len(utts[0].samples) > len(pauses[0].samples)
+
+
+def test_no_pause_for_a_click_or_when_disabled():
+    click = [0.0] * 10 + [0.95] * 3 + [0.0] * frames(1.0)
+    assert not [e for e in run(click, min_speech_ms=250) if isinstance(e, Pause)]
+    speech = [0.9] * frames(1.0) + [0.0] * frames(1.0)
+    ev = run(speech, speculate=False)
+    assert not [e for e in ev if isinstance(e, Pause)]
+    assert [e.key for e in ev if isinstance(e, Utterance)] == [-1]
+
+
+def test_flush_after_a_pause_uses_its_samples():
+    ep = Endpointer(EndpointerConfig(hangover_ms=400, tail_ms=150))
+    out = []
+    for p in [0.9] * frames(0.6) + [0.0] * frames(0.2):
+        out += ep.process(np.zeros(FRAME, np.float32), p)
+    pause = next(e for e in out if isinstance(e, Pause))
+    u = ep.flush()[0]
+    assert u.reason == "flush" and u.key == pause.key and u.samples is pause.samples
+
+
+def test_speculative_stt_uses_the_confirmed_pause_only():
+    import threading
+    import time
+
+    from jarvis_tui.audio.speculative import SpeculativeStt
+
+    calls = []
+    gate = threading.Event()
+
+    class FakeStt:
+        def transcribe(self, samples, segmented=False):
+            calls.append((len(samples), segmented))
+            gate.wait(5)
+            return f"text of {len(samples)}"
+
+    spec = SpeculativeStt(lambda: FakeStt())
+    spec.start(1, np.zeros(100, np.float32))
+    time.sleep(0.05)                                            # decode of key 1 in flight
+    spec.start(2, np.zeros(200, np.float32))                    # superseded while pending ...
+    spec.start(3, np.zeros(300, np.float32))
+    threading.Timer(0.1, gate.set).start()
+    assert spec.take(1) == "text of 100"                        # waits for the decode in flight
+    deadline = time.monotonic() + 5
+    while len(calls) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert calls == [(100, True), (300, True)]                  # ... so key 2 never ran
+    assert spec.take(3) == "text of 300"
+    assert spec.take(2) is None and spec.take(-1) is None
+    spec.stop()
+    assert spec.used == 2
+
+
+def test_speculative_stt_without_a_model_does_nothing():
+    from jarvis_tui.audio.speculative import SpeculativeStt
+    spec = SpeculativeStt(lambda: None)
+    spec.start(0, np.zeros(10, np.float32))
+    assert spec.take(0) is None and spec.started == 0
 
 
 AUDIO = Path("/work/shared/data/audio")

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from jarvis_tui.audio.playback import spoken_part
-from jarvis_tui.audio.stt import judge, normalize
+from jarvis_tui.audio.stt import _echoes, judge, normalize
 from jarvis_tui.audio.tts import split_sentences
 from jarvis_tui.audio.wavsource import AudioFileError, read_wav, resample, write_wav
 
@@ -24,6 +24,19 @@ def seg(text, nsp=0.05, lp=-0.3, cr=1.2):
 ])
 def test_judge(segments, reason):
     assert judge(segments)[1] == reason
+
+
+@pytest.mark.parametrize("text,echo", [
+    ("check my g mail check my g mail", True),
+    ("what time is it what time is it", True),
+    ("five five", False),
+    ("five five five", True),
+    ("set a timer for ten minutes", False),
+    ("put eggs and bread on the list", False),
+    ("that that is is", False),
+])
+def test_short_window_loops_are_detected(text, echo):
+    assert _echoes(text.split()) is echo
 
 
 def test_normalize():
