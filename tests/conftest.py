@@ -1,6 +1,7 @@
 """Shared test set-up: every test runs with its own data and config dirs, never the user's."""
 from __future__ import annotations
 
+import datetime as _dt
 import os
 import sys
 from pathlib import Path
@@ -9,6 +10,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
+sys.path.append(str(Path(__file__).resolve().parent))   # tests/command_helpers.py and friends
+
+from command_helpers import EventLog, FakeClock  # noqa: E402
+from jarvis_tui.runtime import Runtime  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -49,3 +54,39 @@ def cli():
         return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=timeout,
                               input=input, env={**os.environ, **(env or {})})
     return run
+
+
+# ---- command tests: a real Runtime (real SQLite in a tmp data dir, no LLM) ----------------------
+@pytest.fixture
+def make_runtime(data_dir, config_dir):
+    made: list[Runtime] = []
+
+    def make() -> Runtime:
+        rt = Runtime.create(data_dir=str(data_dir), config_dir=str(config_dir), overrides={"llm.backend": "none"})
+        made.append(rt)
+        return rt
+    yield make
+    for rt in made:
+        try:
+            rt.close()
+        except Exception:
+            pass
+
+
+@pytest.fixture
+def rt(make_runtime) -> Runtime:
+    return make_runtime()
+
+
+@pytest.fixture
+def events(rt) -> EventLog:
+    log = EventLog()
+    rt.bus.subscribe(log)
+    return log
+
+
+@pytest.fixture
+def clock(rt) -> FakeClock:
+    c = FakeClock(_dt.datetime(2025, 3, 4, 9, 0, tzinfo=_dt.timezone.utc))   # a Tuesday
+    rt.services.clock = c
+    return c

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from conftest import ask
+from command_helpers import ask
 
 DATA = Path(__file__).parent / "data"
 

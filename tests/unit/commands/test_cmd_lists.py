@@ -1,7 +1,7 @@
 """Shopping and to-do lists in SQLite; clearing waits for the Clear button or a spoken yes."""
 from __future__ import annotations
 
-from conftest import ask
+from command_helpers import ask
 
 
 def test_add_several_read_check_off_remove(rt):

@@ -5,7 +5,7 @@ import datetime as _dt
 
 import pytest
 
-from conftest import ask
+from command_helpers import ask
 from jarvis_tui.sdk import RequestInformation
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from conftest import ask
+from command_helpers import ask
 
 
 def test_set_check_cancel(rt, events):

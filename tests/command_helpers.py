@@ -1,10 +1,8 @@
-"""Fixtures for the command tests: a real Runtime (real SQLite in a tmp data dir, no LLM)."""
+"""Helpers for the command tests (imported by name: `from command_helpers import ask`)."""
 from __future__ import annotations
 
 import datetime as _dt
 import threading
-
-import pytest
 
 from jarvis_tui.runtime import Runtime
 
@@ -28,34 +26,6 @@ class EventLog:
         return self.of(kind)
 
 
-@pytest.fixture
-def make_runtime(data_dir, config_dir):
-    made: list[Runtime] = []
-
-    def make() -> Runtime:
-        rt = Runtime.create(data_dir=str(data_dir), config_dir=str(config_dir), overrides={"llm.backend": "none"})
-        made.append(rt)
-        return rt
-    yield make
-    for rt in made:
-        try:
-            rt.close()
-        except Exception:
-            pass
-
-
-@pytest.fixture
-def rt(make_runtime) -> Runtime:
-    return make_runtime()
-
-
-@pytest.fixture
-def events(rt) -> EventLog:
-    log = EventLog()
-    rt.bus.subscribe(log)
-    return log
-
-
 class FakeClock:
     """A settable clock for deterministic reminder tests (the real-thread tests use real time)."""
 
@@ -67,13 +37,6 @@ class FakeClock:
 
     def advance(self, **kw) -> None:
         self.now = self.now + _dt.timedelta(**kw)
-
-
-@pytest.fixture
-def clock(rt) -> FakeClock:
-    c = FakeClock(_dt.datetime(2025, 3, 4, 9, 0, tzinfo=_dt.timezone.utc))   # a Tuesday
-    rt.services.clock = c
-    return c
 
 
 def ask(rt: Runtime, text: str):
