@@ -34,6 +34,12 @@ class Brain(Protocol):
 
     def run_turn(self, assistant: "Assistant", turn: TurnResult, request: RequestInformation) -> None: ...
 
+    def note_turn(self, turn: TurnResult, request: RequestInformation) -> None:
+        """Remember a turn a fast path answered, so follow-ups can refer to it."""
+
+    def truncate_reply(self, turn_id: str, spoken: str) -> bool:
+        """Barge-in: keep only the part of the reply the user heard."""
+
 
 @dataclass
 class PendingActions:

@@ -425,7 +425,7 @@ class ConversationBrain:
                             clarification=clarification, turn_id=turn.turn_id))
                         turn.spoken = clarification
                         turn.wait_for_input = True
-                        history.append(HistoryTurn(user=text, message=clarification, raw=clarification))
+                        history.append(HistoryTurn(user=text, message=clarification, raw=clarification, turn_id=turn.turn_id))
                         return
                     break
                 last_invalid = None
@@ -474,7 +474,8 @@ class ConversationBrain:
                 if clarification is not None:
                     turn.spoken = clarification
                     turn.wait_for_input = True
-                    history.append(HistoryTurn(user=text, calls=[], message=clarification, raw=clarification))
+                    history.append(HistoryTurn(user=text, calls=[], message=clarification, raw=clarification,
+                                               turn_id=turn.turn_id))
                     return
                 if retry_hint is not None:
                     extra = extra + [{"role": "assistant", "content": p.completion.text},
@@ -499,6 +500,7 @@ class ConversationBrain:
             turn.spoken = NOT_UNDERSTOOD
         history.append(HistoryTurn(
             user=text,
+            turn_id=turn.turn_id,
             calls=[{"name": r.name, "arguments": r.arguments} for r in executed],
             message=turn.message if not executed else None,
             results=[{"name": r.name, "result": result_summary(r.response.context_data if r.response else {})}
@@ -553,10 +555,26 @@ class ConversationBrain:
             history = self.histories.setdefault(request.conversation_id or "default", [])
             history.append(HistoryTurn(
                 user=turn.text,
+                turn_id=turn.turn_id,
                 calls=[{"name": r.name, "arguments": r.arguments} for r in turn.tool_calls],
                 results=[{"name": r.name, "result": result_summary(r.response.context_data if r.response else {})}
                          for r in turn.tool_calls]))
             self._trim(request.conversation_id or "default")
+
+    def truncate_reply(self, turn_id: str, spoken: str) -> bool:
+        """Barge-in: the user stopped the reply of `turn_id` after hearing `spoken`; only that part
+        stays in the history. Returns whether the turn was found."""
+        with self._lock:
+            for history in self.histories.values():
+                for entry in reversed(history):
+                    if entry.turn_id == turn_id:
+                        heard = spoken.strip()
+                        # calls, results and raw output carry the full reply: only what was heard stays
+                        entry.message = f"{heard}…" if heard else "…"
+                        entry.calls, entry.results, entry.raw = [], [], None
+                        entry.interrupted = True
+                        return True
+        return False
 
     def reset(self, conversation_id: str | None = None) -> None:
         with self._lock:

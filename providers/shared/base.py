@@ -23,6 +23,8 @@ class HistoryTurn:
     message: str | None = None                                     # the assistant's own words
     results: list[dict[str, Any]] = field(default_factory=list)    # [{"name", "result"}] result: str
     raw: str | None = None                                         # the model's output, verbatim
+    turn_id: str = ""
+    interrupted: bool = False                                      # the user stopped the reply
 
     def size(self) -> int:
         return len(self.user) + len(self.message or "") + len(json.dumps(self.calls)) + sum(

@@ -237,3 +237,17 @@ def test_calculate_without_two_numbers_is_asked_again_without_calculate(make_bra
     assert d.tool_calls[0]["name"] == "chat" and d.retries == ["grounding"]
     assert "calculate" in _tools_in(backend.requests[0]["json_schema"])
     assert "calculate" not in _tools_in(backend.requests[1]["json_schema"])
+
+
+def test_barge_in_keeps_only_the_heard_part_in_the_history(make_brain):
+    long_reply = "Here is a long story about a dragon who lived in the mountains and loved tea."
+    assistant, brain, backend, events = make_brain([
+        call("chat", message=long_reply), call("chat", message="Sure.")])
+    turn = assistant.handle_text("tell me something nice")
+    assert turn.spoken == long_reply
+    assert brain.truncate_reply(turn.turn_id, "Here is a long story") is True
+    assert brain.truncate_reply("no-such-turn", "x") is False
+    assistant.handle_text("go on")
+    contents = " ".join(str(m["content"]) for m in backend.requests[1]["messages"])
+    assert "Here is a long story" in contents
+    assert "loved tea" not in contents           # the unheard rest is gone
