@@ -45,7 +45,7 @@ class AudioConfig:
     input_device: str | None = None      # by name; None = system default
     output_device: str | None = None
     mode: str = "push_to_talk"           # push_to_talk | hands_free
-    hangover_ms: int = 400               # silence after speech that ends an utterance
+    hangover_ms: int = 300               # silence after speech that ends an utterance (<= 500)
     preroll_ms: int = 300
     min_speech_ms: int = 250
     max_utterance_s: float = 15.0

@@ -162,3 +162,21 @@ def test_missing_microphone_is_reported_and_stop_is_quick(runtime, stt, tts, vad
     t0 = time.monotonic()
     loop.stop()
     assert time.monotonic() - t0 < 3.0
+
+
+def test_short_window_stt_and_its_guards(stt, tts, vad, runtime, helpers):
+    """An utterance our VAD cut is decoded in the short window (and falls back to the full path
+    when that loops); noise decoded that way is still rejected, never acted on."""
+    from jarvis_tui.audio.stt import normalize
+    from jarvis_tui.audio.voice_loop import VoiceLoop
+    loop = VoiceLoop(runtime, transcriber=stt, vad=vad, speak_replies=False)
+    speech = helpers.speech16k(tts, "what is the capital of France")
+    signal = np.concatenate([np.zeros(8000, np.float32), speech, np.zeros(16000, np.float32)])
+    utts = loop.process_samples(signal)
+    assert len(utts) == 1 and utts[0].key >= 0                 # a Pause preceded the endpoint
+    r = stt.transcribe(utts[0].samples, segmented=True)
+    assert r.accepted and normalize(r.text) == "what is the capital of france" and stt.last_path == "short"
+    rng = np.random.default_rng(5)
+    babble = sum(np.sin(2 * np.pi * f * np.arange(32000) / 16000) for f in rng.uniform(120, 900, 6))
+    for noise in (rng.standard_normal(32000) * 0.1, babble / np.abs(babble).max() * 0.3):
+        assert not stt.transcribe(noise.astype(np.float32), segmented=True).accepted
