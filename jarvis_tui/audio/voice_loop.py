@@ -488,20 +488,11 @@ class VoiceLoop:
             self._trim_history(item.turn_id, result.spoken_text)
 
     def _trim_history(self, turn_id: str, spoken: str) -> None:
-        """Only what was actually spoken stays in the conversation: the brain's histories keep the
-        reply of the last turn as `message`; cut it to the spoken part."""
-        brain = getattr(self.runtime.assistant, "brain", None)
-        trim = getattr(brain, "truncate_reply", None)
-        if callable(trim):
-            try:
-                trim(turn_id, spoken)
-                return
-            except Exception:  # noqa: BLE001
-                log.exception("truncate_reply failed")
-        history = (getattr(brain, "histories", None) or {}).get("default")
-        if history and hasattr(history[-1], "message"):
-            if True:
-                try:
-                    history[-1].message = spoken
-                except Exception:  # noqa: BLE001 - frozen entries: leave them
-                    pass
+        """Only what was actually spoken stays in the conversation (Brain.truncate_reply)."""
+        brain = self.runtime.assistant.brain
+        if brain is None:
+            return      # without an LLM there is no conversation history to trim
+        try:
+            brain.truncate_reply(turn_id, spoken)
+        except Exception:  # noqa: BLE001 - history is best effort; the turn already ended
+            log.exception("truncate_reply failed")
