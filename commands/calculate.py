@@ -131,12 +131,7 @@ class CalculateCommand(JarvisCommandBase):
         ])
 
     def generate_adapter_examples(self) -> list[CommandExample]:
-        return examples([
-            ("What's 5 plus 3?", {"num1": 5, "num2": 3, "operation": "add"}),
-            ("Calculate 10 minus 4", {"num1": 10, "num2": 4, "operation": "subtract"}),
-            ("What is 6 times 7?", {"num1": 6, "num2": 7, "operation": "multiply"}),
-            ("Divide 20 by 5", {"num1": 20, "num2": 5, "operation": "divide"}),
-            ("What's 15 percent of 200?", {"num1": 0.15, "num2": 200, "operation": "multiply"}),
+        return self.generate_prompt_examples() + examples([
             ("What is 3.5 plus 1.25?", {"num1": 3.5, "num2": 1.25, "operation": "add"}),
             ("How much is 12 times 12?", {"num1": 12, "num2": 12, "operation": "multiply"}),
             ("What's 100 divided by 7?", {"num1": 100, "num2": 7, "operation": "divide"}),
@@ -154,7 +149,7 @@ class CalculateCommand(JarvisCommandBase):
             ("Work out 144 divided by 12", {"num1": 144, "num2": 12, "operation": "divide"}),
             ("What's 2.5 times 4?", {"num1": 2.5, "num2": 4, "operation": "multiply"}),
             ("What is 18 minus 27?", {"num1": 18, "num2": 27, "operation": "subtract"}),
-        ])
+        ], primary=None)
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         a, b, op = _dec(kwargs["num1"]), _dec(kwargs["num2"]), kwargs["operation"]

@@ -101,11 +101,17 @@ def extract_json_values(text: str) -> list[Any]:
     return found
 
 
-def _balanced_end(text: str, start: int) -> int | None:
+_CLOSERS = {"{": "}", "[": "]"}
+
+
+def _scan_brackets(text: str, start: int, strict: bool) -> tuple[int | None, list[str], bool]:
+    """Walk JSON-ish text from `start`, tracking strings and open brackets.
+    strict: stop where the outermost bracket closes (its index is returned) and give up (None) on a
+    closer that does not match; otherwise read to the end, skipping stray closers.
+    Returns (end index or None, closers still open, inside a string at the end)."""
     stack: list[str] = []
     in_str = False
     i = start
-    pairs = {"{": "}", "[": "]"}
     while i < len(text):
         ch = text[i]
         if in_str:
@@ -116,38 +122,26 @@ def _balanced_end(text: str, start: int) -> int | None:
                 in_str = False
         elif ch == '"':
             in_str = True
-        elif ch in pairs:
-            stack.append(pairs[ch])
+        elif ch in _CLOSERS:
+            stack.append(_CLOSERS[ch])
         elif ch in "}]":
-            if not stack or stack[-1] != ch:
-                return None
-            stack.pop()
-            if not stack:
-                return i
+            if stack and stack[-1] == ch:
+                stack.pop()
+                if strict and not stack:
+                    return i, stack, in_str
+            elif strict:
+                return None, stack, in_str
         i += 1
-    return None
+    return None, stack, in_str
+
+
+def _balanced_end(text: str, start: int) -> int | None:
+    return _scan_brackets(text, start, strict=True)[0]
 
 
 def _close_open(fragment: str) -> str | None:
-    stack: list[str] = []
-    in_str = False
-    i = 0
-    pairs = {"{": "}", "[": "]"}
-    while i < len(fragment):
-        ch = fragment[i]
-        if in_str:
-            if ch == "\\":
-                i += 2
-                continue
-            if ch == '"':
-                in_str = False
-        elif ch == '"':
-            in_str = True
-        elif ch in pairs:
-            stack.append(pairs[ch])
-        elif ch in "}]" and stack and stack[-1] == ch:
-            stack.pop()
-        i += 1
+    """A truncated object/array completed with the closers it still needs (None if nothing is open)."""
+    _, stack, in_str = _scan_brackets(fragment, 0, strict=False)
     if not stack:
         return None
     tail = '"' if in_str else ""

@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import Any
 
-from jarvis_tui.headless.common import fail, print_json
+from jarvis_tui.headless.common import cli_overrides, fail, print_json
 
 ROW_LABELS = {
     "endpoint": "endpoint (end of speech -> decision)",
@@ -76,13 +76,7 @@ def render(result: dict[str, Any]) -> str:
 def run(args: argparse.Namespace) -> int:
     from jarvis_tui.bench.runner import Bench, BenchError, _stderr
 
-    overrides: dict[str, Any] = {}
-    if getattr(args, "provider", None):
-        overrides["llm.interface"] = args.provider
-    if getattr(args, "model", None):
-        overrides["llm.model"] = args.model
-    if getattr(args, "no_llm", None):
-        overrides["llm.backend"] = "none"
+    overrides = cli_overrides(args)
     try:
         bench = Bench(runs=args.runs, corpus=args.corpus, corpus_limit=getattr(args, "corpus_limit", 0) or 0,
                       config_dir=args.config_dir, data_dir=args.data_dir, overrides=overrides,

@@ -9,7 +9,8 @@ from typing import Any
 from jarvis_tui.config import Config, load_config
 
 
-def config_from_args(args: argparse.Namespace) -> Config:
+def cli_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """The config keys that --provider, --model and --no-llm set."""
     overrides: dict[str, Any] = {}
     if getattr(args, "provider", None):
         overrides["llm.interface"] = args.provider
@@ -17,7 +18,11 @@ def config_from_args(args: argparse.Namespace) -> Config:
         overrides["llm.model"] = args.model
     if getattr(args, "no_llm", None):
         overrides["llm.backend"] = "none"
-    return load_config(config_dir=args.config_dir, data_dir=args.data_dir, overrides=overrides)
+    return overrides
+
+
+def config_from_args(args: argparse.Namespace) -> Config:
+    return load_config(config_dir=args.config_dir, data_dir=args.data_dir, overrides=cli_overrides(args))
 
 
 def print_json(obj: Any) -> None:
