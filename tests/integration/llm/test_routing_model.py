@@ -48,7 +48,8 @@ def _sample(registry, per_tool=2):
 def test_llm_routing_on_a_corpus_sample(llm_runtime):
     registry = llm_runtime.registry
     sample = _sample(registry)
-    assert len(sample) >= 20, "the sample needs the corpus, the holdout file and the commands"
+    # the dev corpus lives in ../shared (beside the checkout in CI); without it the holdout alone runs
+    assert len(sample) >= (20 if CORPUS.exists() else 15), "the sample needs the holdout file and the commands"
     brain = llm_runtime.assistant.brain
     tool_hits = arg_hits = 0
     misses, direct_to_action, guarded_with_llm = [], [], []
