@@ -68,11 +68,13 @@ class Speaker:
         self.device_name = device
         self.block_ms = block_ms
         self._stop = threading.Event()
+        self._stop_requested_at: float | None = None
         self._lock = threading.Lock()
         self.playing = False
 
     def stop(self) -> None:
         """Interrupt what is playing (any thread)."""
+        self._stop_requested_at = time.monotonic()
         self._stop.set()
 
     def play(self, segments: Iterable[tuple[str, np.ndarray]], rate: int, t_ready: float | None = None,
@@ -174,11 +176,14 @@ class Speaker:
                     t_stop = time.monotonic()
                     stream.abort()
                     break
-            if not self._stop.is_set():
+            interrupted = self._stop.is_set()
+            if interrupted and t_stop is None:
+                # the audio callback saw the stop first and ended the stream itself
+                t_stop = self._stop_requested_at or time.monotonic()
+            if not interrupted:
                 # the callback stopped: let the device play out what it holds
                 time.sleep(min(latency, 0.5))
         stop_ms = (time.monotonic() - t_stop) * 1000 if t_stop else 0.0
-        interrupted = self._stop.is_set() and t_stop is not None
         self._stop.set()          # the producer stops synthesizing further sentences
         producer.join(timeout=10)
         played = state["delivered"]
