@@ -20,6 +20,11 @@ _DAY_WORDS = re.compile(r"\b(?:tomorrow|tonight|today|morning|afternoon|evening|
 _RECUR = (r"(?P<recur>every\s*day|everyday|daily|each day|every morning|every evening|every night|on weekdays|every weekday|"
           r"weekdays|every week|weekly|every other week|biweekly|every month|monthly|"
           r"every (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))")
+# when-words a model leaves at the end of a reminder's text ("stretch every weekday at 10:30"): the
+# time and recurrence are arguments of their own, so the text keeps only the what
+_WHEN_TAIL = re.compile(r"(?:[\s,]+(?:" + _RECUR + r"|(?:at|by|around)\s+(?:noon|midnight|\d{1,2}(?:[:.]\d{2})?"
+                        r"(?:\s*[ap]\.?\s?m\.?)?)|today|tomorrow|tonight|in\s+\d+\s+(?:minutes?|hours?)))+$",
+                        re.I)
 _RECUR_MAP = {"every day": "daily", "everyday": "daily", "daily": "daily", "each day": "daily", "every morning": None,
               "every evening": None, "every night": None, "on weekdays": "weekdays", "every weekday": "weekdays",
               "weekdays": "weekdays", "every week": "weekly", "weekly": "weekly", "every other week": "biweekly",
@@ -237,6 +242,10 @@ class ReminderCommand(JarvisCommandBase):
         out = drop_ungrounded(args, voice_command, ["text"])
         if out.get("action") != "set":
             return out
+        if isinstance(out.get("text"), str):
+            what = _WHEN_TAIL.sub("", out["text"]).strip()
+            if what:
+                out["text"] = what
         said = " ".join(voice_command.lower().replace("\u2019", "'").split())
         has_in = re.search(r"\bin\s+(?:an?|one|half|\d+|[a-z]+)\s*(?:and a half\s+)?(?:minutes?|mins?|hours?|hrs?)\b", said)
         clock = None

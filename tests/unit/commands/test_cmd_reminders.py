@@ -98,3 +98,17 @@ def test_delete_unknown(rt, clock):
     ask(rt, "remind me to call mom at 3 pm")
     turn, r = ask(rt, "delete the dentist reminder")
     assert not r.success and "dentist" in turn.spoken and len(rt.store.reminders.active()) == 1
+
+
+def test_llm_reminder_text_loses_the_when_words_it_repeats(rt):
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call(
+        {"action": "set", "text": "stretch every weekday at 10:30", "time": "10:30", "recurrence": "weekly"},
+        "I'd like a reminder to stretch every weekday at 10:30")
+    assert out == {"action": "set", "text": "stretch", "time": "10:30", "recurrence": "weekdays"}
+    out = reminder.post_process_tool_call({"action": "set", "text": "call the dentist at 3 pm tomorrow"},
+                                          "remind me to call the dentist at 3 pm tomorrow")
+    assert out["text"] == "call the dentist" and out["time"] == "15:00"
+    # a text that is nothing but when-words stays as it is (validation asks what to remind about)
+    out = reminder.post_process_tool_call({"action": "set", "text": "tomorrow"}, "remind me tomorrow")
+    assert out.get("text") == "tomorrow"
