@@ -4,7 +4,7 @@ yes). This module defines no commands (ListCommandBase is abstract)."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from commands._common import fail, say
 from commands._grounding import drop_ungrounded
@@ -129,14 +129,22 @@ class ListCommandBase(JarvisCommandBase):
         count = f"one {self.item_word}" if len(names) == 1 else f"{len(names)} {self.item_word}s"
         return say(f"Your {self.noun} has {count}: {join_words(names)}.", items=names, list=self.list_name)
 
-    def _mark(self, items: list[str], done: bool) -> CommandResponse:
+    def _apply(self, items: list[str], done: bool | None,
+               change: Callable[[str], bool]) -> tuple[list[str], list[str]]:
+        """(stored names changed, spoken names not found): each item is matched to a stored one
+        (open, done, or either when `done` is None) and `change`d."""
         changed, missing = [], []
         for item in items:
-            stored = self._resolve(item, done=not done)
-            if stored and self._store().set_done(self.list_name, stored, done):
+            stored = self._resolve(item, done=done)
+            if stored and change(stored):
                 changed.append(stored)
             else:
                 missing.append(item)
+        return changed, missing
+
+    def _mark(self, items: list[str], done: bool) -> CommandResponse:
+        changed, missing = self._apply(items, not done,
+                                       lambda stored: self._store().set_done(self.list_name, stored, done))
         parts = []
         if changed:
             parts.append(f"{'Checked off' if done else 'Marked as not done'}: {join_words(changed)}.")
@@ -148,13 +156,7 @@ class ListCommandBase(JarvisCommandBase):
             data["message"], context_data=data)
 
     def _remove(self, items: list[str]) -> CommandResponse:
-        removed, missing = [], []
-        for item in items:
-            stored = self._resolve(item, done=None)
-            if stored and self._store().remove(self.list_name, stored):
-                removed.append(stored)
-            else:
-                missing.append(item)
+        removed, missing = self._apply(items, None, lambda stored: self._store().remove(self.list_name, stored))
         parts = []
         if removed:
             parts.append(f"Removed {join_words(removed)} from your {self.noun}.")
