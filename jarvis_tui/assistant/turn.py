@@ -29,6 +29,9 @@ class TurnResult:
     wait_for_input: bool = False
     timings_ms: dict[str, float] = field(default_factory=dict)
     turn_id: str = ""
+    # the intent router's view of this turn (None: the router did not run, e.g. a fast path claimed it)
+    router_scores: list[tuple[str, float]] | None = None   # ranked (tool or "out_of_scope", probability)
+    router_confident: bool | None = None                   # its top tool may be acted on without asking
 
     @property
     def responses(self) -> list[CommandResponse]:

@@ -99,6 +99,29 @@ class IJarvisCommand(ABC):
     def generate_prompt_examples(self) -> list[CommandExample]:
         return []
 
+    # ---- what the intent router learns from (routing knowledge lives with the command) ----------
+    @property
+    def negative_examples(self) -> list[str]:
+        """Requests that look like this command's but that it must NOT claim: they belong to another
+        command or to none ("never mind" is not cancel_timer's; "what's my schedule" is not
+        set_timer's). The router trains on them as "not this command"; fast paths must not claim
+        them either."""
+        return []
+
+    @property
+    def domain_words(self) -> list[str]:
+        """Words that name this command's domain ("timer", "countdown"; "inbox", "email"). The router
+        uses them as features and to shortlist the constrained output; the core keeps no such lists."""
+        return []
+
+    def confirmation_question(self, args: dict[str, Any]) -> str | None:
+        """When this call would destroy user data or send something on the user's behalf, the exact
+        question to ask before doing it on a guess ("Cancel your pasta timer?"); None when the call
+        is harmless. Asked only when the call was chosen by the LLM and the router is not confident;
+        fast paths act at once."""
+        return None
+
+
     def generate_adapter_examples(self) -> list[CommandExample]:
         return self.generate_prompt_examples()
 
