@@ -15,7 +15,7 @@ import threading
 from typing import Any
 
 from commands._parsing import say_duration
-from jarvis_tui.assistant.events import Announcement
+from jarvis_tui.sdk.events import Announcement
 from jarvis_tui.sdk.services import CommandServices
 
 log = logging.getLogger(__name__)

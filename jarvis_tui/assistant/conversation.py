@@ -28,6 +28,7 @@ from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
 from jarvis_tui.assistant.turn import TurnResult
 from jarvis_tui.llm.backend import Completion, LlmError
 from jarvis_tui.sdk.command import normalize_utterance
+from jarvis_tui.sdk.history import HistoryTurn, result_summary
 from jarvis_tui.sdk.responses import CommandResponse, RequestInformation
 
 if TYPE_CHECKING:
@@ -378,8 +379,6 @@ class ConversationBrain:
             self._run_turn(assistant, turn, request)
 
     def _run_turn(self, assistant: "Assistant", turn: TurnResult, request: RequestInformation) -> None:
-        from providers.shared.base import HistoryTurn
-        from providers.shared.context_builders import result_summary
 
         turn.route = "llm"
         conv = request.conversation_id or "default"
@@ -532,7 +531,6 @@ class ConversationBrain:
         return f"I need a bit more to do that: {msg}" if msg else f"What should I use for {name.replace('_', ' ')}?"
 
     def _summarize(self, context_data: dict[str, Any]) -> str:
-        from providers.shared.context_builders import result_summary
         data = {k: v for k, v in (context_data or {}).items() if k not in ("validation_errors",)}
         if not data:
             return ""
@@ -549,8 +547,6 @@ class ConversationBrain:
 
     def note_turn(self, turn: TurnResult, request: RequestInformation) -> None:
         """Remember a turn the brain did not route (a fast path), so follow-ups can refer to it."""
-        from providers.shared.base import HistoryTurn
-        from providers.shared.context_builders import result_summary
         with self._lock:
             history = self.histories.setdefault(request.conversation_id or "default", [])
             history.append(HistoryTurn(

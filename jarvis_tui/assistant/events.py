@@ -11,19 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
-@dataclass(frozen=True, kw_only=True)
-class Event:
-    t: float = field(default_factory=time.monotonic)
-    turn_id: str = ""
-
-    @property
-    def kind(self) -> str:
-        return type(self).__name__
-
-    def to_dict(self) -> dict[str, Any]:
-        d = dataclasses.asdict(self)
-        d["event"] = self.kind
-        return d
+from jarvis_tui.sdk.events import Announcement, Event  # noqa: F401 - part of the event set
 
 
 # ---- audio in ------------------------------------------------------------------------------------
@@ -145,15 +133,6 @@ class SpeechOutFinished(Event):
     text: str
     spoken_text: str = ""                          # what was actually played before any barge-in
     interrupted: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class Announcement(Event):
-    """Something the assistant says on its own: a timer ended, a reminder is due."""
-
-    text: str
-    source: str = ""                               # e.g. set_timer, reminder
-    earcon: str | None = None                      # name of a sound in assets/sounds
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -9,26 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from jarvis_tui.sdk.prompt_provider import IJarvisPromptProvider
+from jarvis_tui.sdk.history import HistoryTurn  # noqa: F401 - re-exported for providers
 from providers.shared import context_builders, core_rules, tool_formatters
 from providers.shared.command_converters import arguments_schema, direct_answer_commands
 from providers.shared.parsing import jarvis_json, parse_generic
-
-
-@dataclass
-class HistoryTurn:
-    """One earlier exchange of a conversation, as the brain remembers it."""
-
-    user: str
-    calls: list[dict[str, Any]] = field(default_factory=list)      # [{"name", "arguments"}]
-    message: str | None = None                                     # the assistant's own words
-    results: list[dict[str, Any]] = field(default_factory=list)    # [{"name", "result"}] result: str
-    raw: str | None = None                                         # the model's output, verbatim
-    turn_id: str = ""
-    interrupted: bool = False                                      # the user stopped the reply
-
-    def size(self) -> int:
-        return len(self.user) + len(self.message or "") + len(json.dumps(self.calls)) + sum(
-            len(str(r.get("result", ""))) for r in self.results)
 
 
 class JarvisPromptProvider(IJarvisPromptProvider):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any, Iterable
 from zoneinfo import ZoneInfo
+from jarvis_tui.sdk.history import result_summary  # noqa: F401 - re-exported for providers
 
 
 def now_in(timezone: str | None, now: _dt.datetime | None = None) -> _dt.datetime:
@@ -43,11 +44,3 @@ def memories_block(memories: Iterable[str]) -> str:
     return ("Things the user told you before:\n" + "\n".join(f"- {m}" for m in items)) if items else ""
 
 
-def result_summary(result: dict[str, Any] | None, limit: int = 400) -> str:
-    """A short text form of a command's context_data for history and summaries."""
-    import json
-    if not result:
-        return "{}"
-    data = {k: v for k, v in result.items() if k not in ("validation_errors",)}
-    text = json.dumps(data, ensure_ascii=False, default=str, separators=(",", ":"))
-    return text if len(text) <= limit else text[:limit - 3] + "..."

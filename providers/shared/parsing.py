@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from jarvis_tui.assistant.tool_calls import extract_json_values, normalize_call
+from jarvis_tui.sdk.tool_calls import extract_json_values, normalize_call
 
 _THINK = re.compile(r"<think>.*?(?:</think>|$)", re.S | re.I)
 _FENCE = re.compile(r"```[a-zA-Z_]*\s*\n?(.*?)```", re.S)
