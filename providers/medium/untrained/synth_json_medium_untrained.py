@@ -14,7 +14,7 @@ import datetime as _dt
 import json
 from typing import Any
 
-from jarvis_tui.llm.grammar import jarvis_json_schema
+from jarvis_tui.sdk.grammar import jarvis_json_schema
 from providers.shared import context_builders, core_rules
 from providers.shared.base import HistoryTurn, JarvisPromptProvider
 from providers.shared.command_converters import minified_tool

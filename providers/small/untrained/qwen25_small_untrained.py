@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from jarvis_tui.llm.grammar import single_call_schema, tagged_gbnf
+from jarvis_tui.sdk.grammar import single_call_schema, tagged_gbnf
 from providers.shared.base import JarvisPromptProvider
 from providers.shared.parsing import parse_generic
 

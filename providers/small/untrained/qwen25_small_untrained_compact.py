@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable
 
-from jarvis_tui.llm.grammar import single_call_schema
+from jarvis_tui.sdk.grammar import single_call_schema
 from providers.shared import tool_formatters
 from providers.shared.base import JarvisPromptProvider
 

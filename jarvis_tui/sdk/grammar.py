@@ -1,0 +1,63 @@
+"""Constrained output: JSON schemas built from the active tools' argument schemas, and GBNF
+grammars built from them for llama.cpp. A constrained call can only name a real tool, with
+arguments typed as that tool declares them (anyOf, one branch per tool)."""
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+
+def call_alternatives(tool_args: Mapping[str, dict[str, Any]], name_key: str = "name",
+                      args_key: str = "arguments") -> list[dict[str, Any]]:
+    """One object schema per tool: {name_key: const name, args_key: that tool's argument schema}."""
+    out = []
+    for name in sorted(tool_args):
+        out.append({
+            "type": "object",
+            "properties": {name_key: {"const": name}, args_key: tool_args[name]},
+            "required": [name_key, args_key],
+            "additionalProperties": False,
+        })
+    return out
+
+
+def single_call_schema(tool_args: Mapping[str, dict[str, Any]], name_key: str = "name",
+                       args_key: str = "arguments", reply_key: str | None = None) -> dict[str, Any]:
+    """A call to exactly one tool, or (reply_key given) {reply_key: "text"} for a direct answer."""
+    alts = call_alternatives(tool_args, name_key, args_key)
+    if reply_key:
+        alts.append({"type": "object", "properties": {reply_key: {"type": "string"}},
+                     "required": [reply_key], "additionalProperties": False})
+    if not alts:
+        raise ValueError("no tools and no direct answer: nothing the model could say")
+    return alts[0] if len(alts) == 1 else {"anyOf": alts}
+
+
+def jarvis_json_schema(tool_args: Mapping[str, dict[str, Any]], max_calls: int = 3) -> dict[str, Any]:
+    """{"message": str, "tool_calls": [call, ...]} with calls typed per tool."""
+    alts = call_alternatives(tool_args)
+    calls: dict[str, Any] = {"type": "array", "maxItems": max_calls}
+    if alts:
+        calls["items"] = alts[0] if len(alts) == 1 else {"anyOf": alts}
+    else:
+        calls["maxItems"] = 0
+    return {"type": "object", "properties": {"message": {"type": "string"}, "tool_calls": calls},
+            "required": ["message", "tool_calls"], "additionalProperties": False}
+
+
+def schema_to_gbnf(schema: dict[str, Any]) -> str:
+    """GBNF text for a JSON schema (llama.cpp's own converter)."""
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+    return json_schema_to_gbnf(json.dumps(schema))
+
+
+def tagged_gbnf(schema: dict[str, Any], open_tag: str = "<tool_call>\n", close_tag: str = "\n</tool_call>",
+                allow_text: bool = True) -> str:
+    """A grammar for '<tool_call>\\n{json}\\n</tool_call>' (one or more), or plain text."""
+    body = schema_to_gbnf(schema)
+    body = body.replace("root ::=", "call ::=", 1)
+    lit = lambda s: json.dumps(s)  # GBNF string literals use JSON escapes
+    tagged = f"{lit(open_tag)} call {lit(close_tag)}"
+    root = f"root ::= ({tagged})+" + (" | text" if allow_text else "")
+    text_rule = '\ntext ::= [^<] [^\\x00]*' if allow_text else ""
+    return f"{root}\n{body}{text_rule}\n"
