@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from jarvis_tui.sdk.command import normalize_utterance
+from jarvis_tui.sdk.text import normalize_utterance, numbers_in, refers_back  # noqa: F401
 
 # ---- cues of an action ---------------------------------------------------------------------------
 _ACTION_WORDS = (
@@ -153,36 +153,6 @@ _NUM_WORDS = ("zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twel
               "sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
               "hundred|thousand|million|half|quarter|dozen")
 _NUMBER = re.compile(rf"\d+(?:[.,]\d+)?|(?<![a-z])(?:{_NUM_WORDS})(?![a-z])")
-
-
-def numbers_in(text: str) -> int:
-    """How many separate numbers the text says (digits, or runs of number words: "twenty five" is
-    one, "five and five" two, "one hundred and five" one)."""
-    t = normalize_utterance(text)
-    count = len(re.findall(r"\d+(?:[.,]\d+)?", t))
-    words = re.findall(r"[a-z]+", re.sub(r"\d+(?:[.,]\d+)?", " ", t))
-    num = re.compile(rf"(?:{_NUM_WORDS})")
-    in_num = False
-    for i, w in enumerate(words):
-        if num.fullmatch(w):
-            if not in_num:
-                count += 1
-            elif words[i - 1] == "and" and (i < 2 or words[i - 2] not in ("hundred", "thousand", "million")):
-                count += 1
-            in_num = True
-        elif w in ("and", "point") and in_num:
-            continue
-        else:
-            in_num = False
-    return count
-
-
-_REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answer|the same|again)\b")
-
-
-def refers_back(text: str) -> bool:
-    """Words that point at an earlier turn ("now multiply that by 2")."""
-    return bool(_REFERENCE.search(normalize_utterance(text)))
 
 
 def grounding_problem(call: dict[str, Any], text: str) -> str | None:

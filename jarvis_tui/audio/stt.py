@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from jarvis_tui.sdk.text import plain_text
 
 log = logging.getLogger(__name__)
 SAMPLE_RATE = 16000
@@ -81,10 +82,7 @@ class SttResult:
 
 
 def normalize(text: str) -> str:
-    t = text.lower().replace("’", "'")
-    t = re.sub(r"[\[\]\(\)\*♪]", " ", t)
-    t = re.sub(r"[^\w' ]+", " ", t)
-    return re.sub(r"\s+", " ", t).strip()
+    return plain_text(text)
 
 
 def judge(segments: list[dict[str, Any]], no_speech_threshold: float = 0.6,

@@ -11,6 +11,7 @@ from jarvis_tui.sdk.examples import CommandAntipattern, CommandExample, JarvisPa
 from jarvis_tui.sdk.parameters import JarvisParameter
 from jarvis_tui.sdk.responses import CommandResponse, PreRouteResult, RequestInformation, ValidationResult
 from jarvis_tui.sdk.secrets import AuthenticationConfig, JarvisSecret
+from jarvis_tui.sdk.text import normalize_utterance  # noqa: F401 - part of the command SDK
 
 if TYPE_CHECKING:
     from jarvis_tui.sdk.services import CommandServices
@@ -305,17 +306,3 @@ class JarvisCommandBase(IJarvisCommand):
                             "enabled": fp.id not in self.disabled_fast_paths} for fp in self.fast_paths],
             "has_fast_path": bool(self.fast_paths) or type(self).pre_route is not JarvisCommandBase.pre_route,
         }
-
-
-_PUNCT_END = re.compile(r"[\s.!?,;:]+$")
-_SPACES = re.compile(r"\s+")
-
-
-def normalize_utterance(text: str) -> str:
-    """Lower case, single spaces, no trailing punctuation, curly quotes straightened."""
-    t = text.replace("\u2019", "'").replace("\u2018", "'").strip().lower()
-    t = _PUNCT_END.sub("", t)
-    t = re.sub(r"^(?:hey |ok |okay )?jarvis[,\s]+", "", t)
-    t = re.sub(r"^(?:please|can you|could you|would you)\s+", "", t)
-    t = re.sub(r"\s+please$", "", t)
-    return _SPACES.sub(" ", t).strip()

@@ -1,0 +1,395 @@
+"""The one text grammar of the project (DESIGN: "Text grammar is one module of the SDK"): normalising
+an utterance, numbers (digits and words), durations, clock times, item lists, and the words the
+assistant says back ("1 minute and 30 seconds", "4.75"). Fast paths, the intent router, grounding
+and the commands' post-processing all read text through it.
+
+Every parser is strict: it returns None when the whole text is not what it expects, so a fast path
+built on it says "not sure" instead of guessing. This module defines no commands and names none.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from decimal import Decimal, InvalidOperation
+
+_UNITS = {
+    "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60,
+         "seventy": 70, "eighty": 80, "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_FRACTIONS = {"half": Decimal("0.5"), "quarter": Decimal("0.25"), "1/2": Decimal("0.5"),
+              "1/4": Decimal("0.25"), "3/4": Decimal("0.75")}
+
+NUMBER_WORDS = set(_UNITS) | set(_TENS) | set(_SCALES) | {"a", "an", "point", "and", "minus", "negative"}
+# a loose regex fragment for "something that may be a number"; the handler checks it strictly
+NUM = r"(?:-?\d[\d,]*(?:\.\d+)?|\d+/\d+|(?:(?:" + "|".join(
+    sorted(set(_UNITS) | set(_TENS) | set(_SCALES) | {"point", "and", "a", "minus", "negative"},
+           key=len, reverse=True)) + r")[\s-]*)+)"
+
+
+def _words_to_int(words: list[str]) -> int | None:
+    """'twenty five' -> 25, 'a hundred and ten' -> 110, 'one thousand two hundred' -> 1200."""
+    if not words:
+        return None
+    total, current, seen = 0, 0, False
+    for i, w in enumerate(words):
+        if w in ("a", "an"):
+            # only "a hundred", "a thousand"
+            if i + 1 < len(words) and words[i + 1] in _SCALES and not seen:
+                current = 1
+                continue
+            return None
+        if w == "and":
+            if not seen or i + 1 >= len(words):
+                return None
+            continue
+        if w in _UNITS:
+            low = current % 100
+            if low % 10 != 0 or 10 <= low < 20 or (_UNITS[w] >= 10 and low != 0):
+                return None
+            if seen and _UNITS[w] == 0:
+                return None
+            current += _UNITS[w]
+        elif w in _TENS:
+            if current % 100 != 0:
+                return None
+            current += _TENS[w]
+        elif w in _SCALES:
+            scale = _SCALES[w]
+            if current == 0:
+                return None
+            if scale == 100:
+                current *= 100
+            else:
+                total += current * scale
+                current = 0
+        else:
+            return None
+        seen = True
+    return total + current if seen else None
+
+
+def parse_number(text: str) -> Decimal | None:
+    """A whole number or decimal in digits or words: '3.5', '1,250', 'three point five',
+    'twenty-five', 'minus four', '1/2'. None when the text is anything else."""
+    t = text.strip().lower().replace("-", " ") if not re.fullmatch(r"\s*-\s*\d.*", text) else text.strip()
+    if not t:
+        return None
+    m = re.fullmatch(r"(-)?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?", t)
+    if m:
+        try:
+            return Decimal((m.group(1) or "") + m.group(2).replace(",", "") + (m.group(3) or ""))
+        except InvalidOperation:
+            return None
+    m = re.fullmatch(r"(\d+)\s*/\s*(\d+)", t)
+    if m:
+        den = int(m.group(2))
+        return Decimal(int(m.group(1))) / Decimal(den) if den else None
+    m = re.fullmatch(r"\.(\d+)", t)
+    if m:
+        return Decimal("0." + m.group(1))
+    words = t.split()
+    sign = 1
+    if words and words[0] in ("minus", "negative"):
+        sign, words = -1, words[1:]
+    if "point" in words:
+        i = words.index("point")
+        whole = _words_to_int(words[:i]) if words[:i] else 0
+        digits = words[i + 1:]
+        if whole is None or not digits:
+            return None
+        frac = ""
+        for d in digits:
+            if d in _UNITS and _UNITS[d] < 10:
+                frac += str(_UNITS[d])
+            elif d.isdigit():
+                frac += d
+            else:
+                return None
+        return sign * Decimal(f"{whole}.{frac}")
+    if len(words) == 1 and words[0].isdigit():
+        return sign * Decimal(words[0])
+    n = _words_to_int(words)
+    return None if n is None else sign * Decimal(n)
+
+
+# ---- durations ------------------------------------------------------------------------------------
+_UNIT_SECONDS = {}
+for _names, _secs in ((("hours", "hour", "hrs", "hr", "h"), 3600),
+                      (("minutes", "minute", "mins", "min", "m"), 60),
+                      (("seconds", "second", "secs", "sec", "s"), 1)):
+    for _n in _names:
+        _UNIT_SECONDS[_n] = _secs
+_UNIT_RE = r"(?:hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)"
+_COMPONENT = re.compile(
+    r"(?:(?P<half>half|1/2)\s+(?:a|an)\s+(?P<hunit>hour|minute|second))"
+    r"|(?:(?P<quarter>a\s+quarter|quarter)\s+(?:of\s+)?(?:an\s+)?hour)"
+    r"|(?:(?P<num>[\w.,/ -]+?)(?:\s+and\s+a\s+(?P<frac>half|1/2|quarter))?[\s-]*(?P<unit>" + _UNIT_RE + r")(?![a-z])"
+    r"(?:\s+and\s+a\s+(?P<frac2>half|quarter))?)",
+)
+_JOIN = re.compile(r"(?:,?\s*and\s+|,\s*|\s+)")
+
+
+def parse_duration(text: str) -> int | None:
+    """Seconds in a spoken duration, or None unless the whole text is one:
+    '10 minutes', 'an hour and a half', '1 minute 30 seconds', 'ninety seconds',
+    'half an hour', '1 and a 1/2 hours', '1 hour, 15 minutes, and 30 seconds', 'two-minute'."""
+    t = text.strip().lower()
+    t = re.sub(r"\s+", " ", t)
+    if not t:
+        return None
+    total = Decimal(0)
+    pos, count = 0, 0
+    while pos < len(t):
+        if count:
+            j = _JOIN.match(t, pos)
+            if not j or j.end() == pos:
+                return None
+            pos = j.end()
+        m = _COMPONENT.match(t, pos)
+        if not m:
+            return None
+        # the unit must end at a word boundary
+        if m.end() < len(t) and t[m.end()].isalnum():
+            return None
+        if m.group("half"):
+            total += Decimal("0.5") * _UNIT_SECONDS[m.group("hunit")]
+        elif m.group("quarter"):
+            total += Decimal(900)
+        else:
+            raw = m.group("num").strip()
+            if raw in ("a", "an"):
+                value = Decimal(1)
+            else:
+                value = parse_number(raw)
+                if value is None or value < 0:
+                    return None
+            frac = m.group("frac") or m.group("frac2")
+            if frac:
+                value += _FRACTIONS[frac]
+            total += value * _UNIT_SECONDS[m.group("unit")]
+        pos = m.end()
+        count += 1
+    seconds = int(total.to_integral_value())
+    return seconds if seconds > 0 else None
+
+
+# ---- clock times ----------------------------------------------------------------------------------
+_AMPM = r"(?P<ampm>a\.?\s?m\.?|p\.?\s?m\.?)"
+
+
+def parse_clock_time(text: str, require_meridiem: bool = True) -> str | None:
+    """'3 pm' / '3:30 p.m.' / '15:00' / 'noon' / 'midnight' -> 'HH:MM' (24 h). A bare '8' or
+    '8:30' is ambiguous (morning or evening): None when require_meridiem, else read as written."""
+    t = text.strip().lower()
+    if t in ("noon", "midday", "12 noon"):
+        return "12:00"
+    if t in ("midnight", "12 midnight"):
+        return "00:00"
+    m = re.fullmatch(r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*" + _AMPM + r"?(?:\s+in the (?P<part>morning|afternoon|evening))?", t)
+    if not m:
+        m = re.fullmatch(r"(?P<hw>[a-z]+)(?:\s+(?P<mw>[a-z]+(?:[\s-][a-z]+)?))?\s*" + _AMPM, t)
+        if not m:
+            return None
+        h = parse_number(m.group("hw"))
+        mins = Decimal(0)
+        if m.group("mw"):
+            if m.group("mw") == "o'clock":
+                mins = Decimal(0)
+            else:
+                mins = parse_number(m.group("mw").replace("oh ", ""))
+        if h is None or mins is None:
+            return None
+        hour, minute, ampm, part = int(h), int(mins), m.group("ampm"), None
+    else:
+        hour, minute = int(m.group("h")), int(m.group("m") or 0)
+        ampm, part = m.group("ampm"), m.groupdict().get("part")
+    if minute > 59:
+        return None
+    if ampm or part:
+        if not 1 <= hour <= 12:
+            return None
+        pm = (ampm or "").startswith("p") or part in ("afternoon", "evening")
+        hour = hour % 12 + (12 if pm else 0)
+    else:
+        leading_zero = bool(re.match(r"0\d", t))
+        if hour > 23:
+            return None
+        if require_meridiem and 1 <= hour <= 12 and not leading_zero:
+            return None
+    return f"{hour:02d}:{minute:02d}"
+
+
+# ---- lists of items -------------------------------------------------------------------------------
+_KEEP_TOGETHER = ("salt and pepper", "mac and cheese", "macaroni and cheese", "fish and chips",
+                  "peanut butter and jelly", "bread and butter", "oil and vinegar", "cookies and cream",
+                  "rock and roll", "black and white", "sweet and sour")
+
+
+def split_items(text: str) -> list[str]:
+    """'tomatoes, onions and garlic' -> ['tomatoes', 'onions', 'garlic']; keeps known pairs such as
+    'salt and pepper' whole and drops leading articles ('some milk' -> 'milk')."""
+    t = text.strip().strip(".").lower()
+    kept: dict[str, str] = {}
+    for i, pair in enumerate(_KEEP_TOGETHER):
+        if pair in t:
+            token = f"\x00{i}\x00"
+            kept[token] = pair
+            t = t.replace(pair, token)
+    parts = re.split(r"\s*,\s*(?:and\s+|&\s+)?|\s+and\s+|\s+&\s+|\s+plus\s+", t)
+    items = []
+    for p in parts:
+        for token, pair in kept.items():
+            p = p.replace(token, pair)
+        p = re.sub(r"^(?:some|a|an|the|more|my)\s+", "", p.strip())
+        if p:
+            items.append(p)
+    return items
+
+
+def join_words(items: list[str], conj: str = "and") -> str:
+    items = [str(i) for i in items]
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
+# ---- saying things --------------------------------------------------------------------------------
+def plural(n: int | Decimal, word: str, plural_word: str | None = None) -> str:
+    return f"{say_number(n)} {word if n == 1 else (plural_word or word + 's')}"
+
+
+def say_number(value: Decimal | int | float, places: int = 2) -> str:
+    """Digits as a person reads them: 4.75, 12, 1,250, 0.333 (at most `places` decimals, more
+    only for small numbers so they do not collapse to 0)."""
+    d = Decimal(str(value)) if not isinstance(value, Decimal) else value
+    if d == d.to_integral_value():
+        return f"{int(d):,}"
+    if abs(d) < 1:
+        q = Decimal(1).scaleb(-max(places, 3))
+        r = d.quantize(q)
+        if r == 0:
+            return f"{d:.2E}".replace("E", " times ten to the ")
+    else:
+        r = d.quantize(Decimal(1).scaleb(-places))
+    s = format(r.normalize(), "f")
+    if "." in s:
+        whole, frac = s.split(".")
+        s = f"{int(whole):,}".replace("-0", "-0") + "." + frac if whole not in ("-0",) else s
+        if d < 0 and not s.startswith("-"):
+            s = "-" + s
+    return s
+
+
+def is_rounded(value: Decimal, places: int = 2) -> bool:
+    return say_number(value, places).replace(",", "") != format(value.normalize(), "f")
+
+
+def say_duration(seconds: int) -> str:
+    """330 -> '5 minutes and 30 seconds', 4530 -> '1 hour, 15 minutes and 30 seconds'."""
+    seconds = int(round(seconds))
+    if seconds <= 0:
+        return "0 seconds"
+    h, rem = divmod(seconds, 3600)
+    m, s = divmod(rem, 60)
+    parts = []
+    if h:
+        parts.append(plural(h, "hour"))
+    if m:
+        parts.append(plural(m, "minute"))
+    if s:
+        parts.append(plural(s, "second"))
+    return join_words(parts)
+
+
+def say_clock(t: _dt.datetime | _dt.time) -> str:
+    """15:05 -> '3:05 PM', 12:00 -> '12 PM'."""
+    hour, minute = t.hour, t.minute
+    suffix = "AM" if hour < 12 else "PM"
+    h12 = hour % 12 or 12
+    return f"{h12} {suffix}" if minute == 0 else f"{h12}:{minute:02d} {suffix}"
+
+
+def say_date(d: _dt.date) -> str:
+    """'Tuesday, March 4'."""
+    return f"{d.strftime('%A')}, {d.strftime('%B')} {d.day}"
+
+
+def say_when(when: _dt.datetime, now: _dt.datetime) -> str:
+    """'at 3 PM', 'tomorrow at 8 AM', 'on Friday at 9 AM', 'on March 4 at 9 AM'."""
+    days = (when.date() - now.date()).days
+    clock = say_clock(when)
+    if days == 0:
+        return f"at {clock}"
+    if days == 1:
+        return f"tomorrow at {clock}"
+    if 1 < days < 7:
+        return f"on {when.strftime('%A')} at {clock}"
+    return f"on {when.strftime('%B')} {when.day} at {clock}"
+
+
+# ---- utterances --------------------------------------------------------------------------------
+_PUNCT_END = re.compile(r"[\s.!?,;:]+$")
+_SPACES = re.compile(r"\s+")
+_WAKE = re.compile(r"^(?:(?:hey|ok|okay|hi)\s+)?(?:jarvis|alexa|siri|olly|google)[,\s]+")
+
+
+def normalize_utterance(text: str) -> str:
+    """Lower case, single spaces, no trailing punctuation, curly quotes straightened, a leading wake
+    word ("hey jarvis", or another assistant's name people say from habit) and politeness removed."""
+    t = text.replace("\u2019", "'").replace("\u2018", "'").strip().lower()
+    t = _PUNCT_END.sub("", t)
+    t = _WAKE.sub("", t)
+    t = re.sub(r"^(?:please|can you|could you|would you)\s+", "", t)
+    t = re.sub(r"\s+please$", "", t)
+    return _SPACES.sub(" ", t).strip()
+
+
+def plain_text(text: str) -> str:
+    """Lower case words only: punctuation, brackets and music marks become spaces (for comparing
+    transcripts and texts word by word)."""
+    t = text.lower().replace("\u2019", "'")
+    t = re.sub(r"[\[\]\(\)\*\u266a]", " ", t)
+    t = re.sub(r"[^\w' ]+", " ", t)
+    return _SPACES.sub(" ", t).strip()
+
+
+def words(text: str) -> list[str]:
+    """The words of a text, lower case (apostrophes and hyphens kept inside words)."""
+    return re.findall(r"[a-z0-9][a-z0-9'-]*", text.lower().replace("\u2019", "'"))
+
+
+def numbers_in(text: str) -> int:
+    """How many separate numbers the text says (digits, or runs of number words: "twenty five" is
+    one, "five and five" two, "one hundred and five" one)."""
+    t = normalize_utterance(text)
+    count = len(re.findall(r"\d+(?:[.,]\d+)?", t))
+    ws = re.findall(r"[a-z]+", re.sub(r"\d+(?:[.,]\d+)?", " ", t))
+    spoken = set(_UNITS) | set(_TENS) | set(_SCALES) | {"half", "quarter", "dozen"}
+    spoken.discard("oh")
+    in_num = False
+    for i, w in enumerate(ws):
+        if w in spoken:
+            if not in_num:
+                count += 1
+            elif ws[i - 1] == "and" and (i < 2 or ws[i - 2] not in _SCALES):
+                count += 1
+            in_num = True
+        elif w in ("and", "point") and in_num:
+            continue
+        else:
+            in_num = False
+    return count
+
+
+_REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answer|the same|again)\b")
+
+
+def refers_back(text: str) -> bool:
+    """Words that point at an earlier turn ("now multiply that by 2")."""
+    return bool(_REFERENCE.search(normalize_utterance(text)))
