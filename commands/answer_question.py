@@ -1,9 +1,12 @@
 """answer_question: general knowledge, answered by the language model in a sentence or two."""
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from commands._common import examples, fail, say
+from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, JarvisCommandBase,
                             JarvisParameter, RequestInformation)
 
@@ -29,6 +32,15 @@ class AnswerQuestionCommand(JarvisCommandBase):
     @property
     def allow_direct_answer(self) -> bool:
         return True
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """The query is the user's own question: a missing one is filled from the words, and one the
+        user did not say (a prompt example, a retry instruction) is replaced by them."""
+        out = dict(args)
+        query = str(out.get("query") or "").strip()
+        if not query or not drop_ungrounded({"query": query}, voice_command, ["query"]):
+            out["query"] = re.sub(r"^(?:(?:hey|ok|okay)\s+)?jarvis[,\s]+", "", voice_command.strip(), flags=re.I)
+        return out
 
     @property
     def keywords(self) -> list[str]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from commands._common import examples, fail, say
 from commands._parsing import parse_number, say_number
+from jarvis_tui.sdk.text import numbers_said
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
 
@@ -66,6 +67,26 @@ def _dec(v: Any) -> Decimal:
     return Decimal(repr(v)) if isinstance(v, float) else Decimal(str(v))
 
 
+def _said_numbers_only(args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+    said = numbers_said(voice_command)
+    allowed = set(said) | {x / 100 for x in said} | {x * 100 for x in said}
+    low = voice_command.lower()
+    for word, part in (("half", Decimal("0.5")), ("quarter", Decimal("0.25")), ("three quarters", Decimal("0.75"))):
+        if word in low:
+            allowed |= {part} | {x + part for x in said}
+    for key in ("num1", "num2"):
+        value = args.get(key)
+        if value is None:
+            continue
+        try:
+            number = Decimal(str(value))
+        except (InvalidOperation, ValueError):
+            continue
+        if number not in allowed:
+            del args[key]
+    return args
+
+
 class CalculateCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -111,8 +132,10 @@ class CalculateCommand(JarvisCommandBase):
         ]
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
-        """"take 15 from 90" / "subtract 4 from 10" is the second number minus the first."""
-        out = dict(args)
+        """A number the user did not say is dropped (a calculation needs the user's two numbers: "how
+        many feet in a mile" is not one); "take 15 from 90" / "subtract 4 from 10" is the second
+        number minus the first."""
+        out = _said_numbers_only(dict(args), voice_command)
         m = re.search(r"\b(?:take|subtract)\s+(?:away\s+)?(?P<a>[\w.,-]+(?:\s[\w.,-]+){0,3}?)\s+(?:away\s+)?from\s+"
                       r"(?P<b>[\w.,-]+(?:\s[\w.,-]+){0,3})$", voice_command.lower().strip(" ?.!"))
         if m and out.get("operation") == "subtract":

@@ -24,7 +24,7 @@ class ChatCommand(JarvisCommandBase):
 
     @property
     def parameters(self) -> list[JarvisParameter]:
-        return [JarvisParameter("message", "string", required=True,
+        return [JarvisParameter("message", "string", required=False,
                                 description="The assistant's reply to speak, e.g. 'Doing great, thanks! How about you?'")]
 
     @property

@@ -28,6 +28,18 @@ def _index() -> dict[str, tuple[str, str]]:
     return out
 
 
+def _units_said(text: str) -> set[tuple[str, str]]:
+    """Every unit named in the text (one, two and three word names: "fluid ounces", "degrees celsius")."""
+    ws = re.findall(r"[a-z]+", text.lower())
+    found: set[tuple[str, str]] = set()
+    for n in (3, 2, 1):
+        for i in range(len(ws) - n + 1):
+            unit = resolve_unit(" ".join(ws[i:i + n]))
+            if unit is not None:
+                found.add(unit)
+    return found
+
+
 def resolve_unit(text: str | None) -> tuple[str, str] | None:
     if not text:
         return None
@@ -175,8 +187,14 @@ class ConvertMeasurementCommand(JarvisCommandBase):
                                 valid_values=valid, suggested_value=suggestion)
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
-        """'How many cups in a gallon' says no number: the value is 1."""
+        """A unit the user did not say is dropped (a conversion needs the user's units: "how cold is it
+        in Denver" is not one); 'How many cups in a gallon' says no number: the value is 1."""
         out = dict(args)
+        said_units = _units_said(voice_command)
+        for key in ("from_unit", "to_unit"):
+            unit = resolve_unit(out.get(key)) if out.get(key) else None
+            if out.get(key) and (unit is None or unit not in said_units):
+                del out[key]
         if out.get("value") is None and not re.search(r"\d", voice_command):
             words = re.findall(r"[a-z]+", voice_command.lower())
             if not any(parse_number(w) is not None for w in words if w not in ("a", "an", "one")):

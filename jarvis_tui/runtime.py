@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from jarvis_tui.assistant.assistant import Assistant
+from jarvis_tui.assistant.intent_router import RouterThresholds
 from jarvis_tui.assistant.events import Error, EventBus, ModelLoadProgress
 from jarvis_tui.commands_registry import CommandRegistry, discover_commands
 from jarvis_tui.config import Config, load_config
@@ -40,7 +41,10 @@ class Runtime:
         services = CommandServices(store=store, config=config, emit=bus.emit)
         disabled = list(config.routing.disabled_fast_paths) + list(store.settings.get("routing.disabled_fast_paths", []))
         registry.bind(services, disabled)
-        assistant = Assistant(registry, emit=bus.emit)
+        r = config.routing
+        thresholds = RouterThresholds(decline=r.decline_threshold, direct=r.direct_threshold,
+                                      tool=r.tool_threshold, shortlist_size=r.shortlist_size)
+        assistant = Assistant(registry, emit=bus.emit, router_thresholds=thresholds, use_router=r.router)
         return cls(config, store, bus, registry, services, assistant)
 
     def load_brain(self, progress: Callable[[ModelLoadProgress], None] | None = None):

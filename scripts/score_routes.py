@@ -4,11 +4,14 @@
   jarvis-tui route --file CORPUS.jsonl > routes.jsonl
   python scripts/score_routes.py CORPUS.jsonl routes.jsonl [--json] [--errors]
 
-Tool accuracy: the first call's name equals the corpus tool. Argument accuracy (over rows whose
+Tool accuracy: the first call's name equals the corpus tool (or one of the row's `accept` tools; a
+row whose tool is "none" is right when nothing is called). Argument accuracy (over rows whose
 tool is right): every corpus argument is present and equal, compared leniently (case, whitespace, end punctuation,
 plural 's', number formats, a lone string vs a one-item list, label lists = any of). Extra
 arguments the model adds are not counted against it. Also: fast-path share, LLM latency p50/p95,
-prefill/generate means, and that small talk / questions are never routed to an action command.
+prefill/generate means, and that small talk / questions are never routed to an action command;
+for the SLURP sets also actions fired on requests no command serves (target 0), declines, small
+talk answered as chat, and the rows the intent router decided without the LLM.
 
 Two sets of figures: all rows, and the rows inside DESIGN.md's command contract (tool and every
 expected argument name/enum value exist in the DESIGN table; the dev corpus has rows for email
@@ -24,6 +27,7 @@ import sys
 from collections import Counter, defaultdict
 
 DIRECT = {"chat", "answer_question"}
+SMALL_TALK_INTENTS = {"general_quirky", "general_greet"}   # SLURP rows: answered as chat, never an action
 
 # DESIGN.md's table: argument -> allowed values (None = any value of the declared type)
 _DATES = ["today", "tomorrow", "day_after_tomorrow", "this_weekend", "next_week"]
@@ -108,6 +112,8 @@ def score(pairs):
     fast = guard = 0
     chat_to_action = 0
     chat_rows = 0
+    none_rows = fired_on_none = declined = small_talk_rows = small_talk_chat = router_decided = 0
+    fired: list[dict] = []
     for row, r in pairs:
         calls = r.get("tool_calls") or []
         got = calls[0]["name"] if calls else None
@@ -125,12 +131,25 @@ def score(pairs):
             chat_rows += 1
             if got is not None and got not in DIRECT:
                 chat_to_action += 1
-        ok = got == want
+        accept = set(row.get("accept") or [want])
+        if want == "none" or "none" in accept:
+            none_rows += 1
+            if got is not None and got not in DIRECT:
+                fired_on_none += 1
+                fired.append({"text": row["text"], "fired": got, "arguments": calls[0].get("arguments")})
+            if got is None:
+                declined += 1
+        if row.get("intent") in SMALL_TALK_INTENTS:
+            small_talk_rows += 1
+            small_talk_chat += got == "chat" or (got is None and bool(r.get("message")))
+        if (r.get("router") or {}).get("decision") not in (None, "llm") and r.get("route") != "pre_route":
+            router_decided += 1
+        ok = got == want or (got is None and "none" in accept) or (got is not None and got in accept)
         per_tool[want]["n"] += 1
         if ok:
             tool_ok += 1
             per_tool[want]["tool"] += 1
-            args = calls[0].get("arguments") or {}
+            args = (calls[0].get("arguments") or {}) if calls else {}
             a_ok = all(arg_ok(k, v, args.get(k)) for k, v in row["arguments"].items())
             if a_ok:
                 args_ok += 1
@@ -153,6 +172,11 @@ def score(pairs):
         "llm_prefill_mean_ms": round(statistics.mean(prefill), 1) if prefill else 0.0,
         "llm_generate_mean_ms": round(statistics.mean(generate), 1) if generate else 0.0,
         "small_talk_or_questions_routed_to_actions": f"{chat_to_action}/{chat_rows}",
+        "actions_fired_on_no_command_rows": f"{fired_on_none}/{none_rows}",
+        "declined_no_command_rows": f"{declined}/{none_rows}",
+        "small_talk_answered_as_chat": f"{small_talk_chat}/{small_talk_rows}",
+        "router_decided_without_llm": router_decided,
+        "fired_on_no_command": fired,
         "per_tool": {k: dict(v) for k, v in sorted(per_tool.items())},
     }
     return summary, misses
@@ -180,7 +204,7 @@ def main(argv=None) -> int:
         print(json.dumps(summary | ({"misses": misses} if a.errors else {}), indent=2))
     else:
         for k, v in summary.items():
-            if k not in ("per_tool", "contract_rows"):
+            if k not in ("per_tool", "contract_rows", "fired_on_no_command"):
                 print(f"{k:<44} {v}")
         print(f"inside the DESIGN contract ({contract['rows']} rows):")
         for k, v in summary["contract_rows"].items():
@@ -190,6 +214,8 @@ def main(argv=None) -> int:
         for tool, c in summary["per_tool"].items():
             print(f"  {tool:<22} tool {c.get('tool', 0)}/{c['n']}  args {c.get('args', 0)}/{c['n']}")
         if a.errors:
+            for f in summary["fired_on_no_command"]:
+                print(f"FIRED on a no-command row {f['text']!r}: {f['fired']} {f['arguments']}")
             outside = {row["text"] for row, _ in pairs if not in_contract(row)}
             for m in misses:
                 tag = " (outside contract)" if m["text"] in outside else ""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.router import pre_route
 from jarvis_tui.assistant.turn import ToolCallRecord, TurnResult
@@ -50,12 +51,62 @@ class PendingActions:
 
 class Assistant:
     def __init__(self, registry: CommandRegistry, emit: ev.EventSink | None = None,
-                 brain: Brain | None = None) -> None:
+                 brain: Brain | None = None, router_thresholds: RouterThresholds | None = None,
+                 use_router: bool = True) -> None:
         self.registry = registry
         self.emit: ev.EventSink = emit or (lambda e: None)
         self.brain = brain
         self.pending: PendingActions | None = None
         self._lock = threading.RLock()   # one turn at a time
+        self.use_router = use_router
+        self.router_thresholds = router_thresholds
+        self._router: IntentRouter | None = None
+        self._router_lock = threading.Lock()
+
+    # ---- the intent router -------------------------------------------------------------------------
+    @property
+    def router(self) -> IntentRouter | None:
+        """Fitted on first use (or by `prepare_router` at start-up) from the discovered commands."""
+        if not self.use_router:
+            return None
+        with self._router_lock:
+            if self._router is None:
+                self._router = IntentRouter(list(self.registry), self.router_thresholds)
+            return self._router
+
+    def prepare_router(self) -> float:
+        """Fit the router now (start-up); returns the milliseconds it took."""
+        r = self.router
+        return r.train_ms if r is not None else 0.0
+
+    def route_intent(self, text: str, conversation_id: str = "default", turn: TurnResult | None = None) -> RouterResult | None:
+        """The router's decision for `text`, with the Routed event; None without a router. Right after
+        the assistant asked something back, or when the words point at an earlier turn, it never
+        declines (the conversation decides)."""
+        router = self.router
+        if router is None:
+            return None
+        follow_up = False
+        expects = getattr(self.brain, "in_follow_up", None)
+        if callable(expects):
+            try:
+                follow_up = bool(expects(text, conversation_id))
+            except Exception:  # noqa: BLE001 - a brain without history is never in a follow-up
+                follow_up = False
+        result = router.decide(text, allow_decline=not follow_up)
+        if follow_up and result.decision != "decline":
+            result.decision, result.tool, result.confident = "shortlist", None, False
+            result.shortlist = ()
+        turn_id = turn.turn_id if turn is not None else ""
+        if turn is not None:
+            turn.router_scores = [(n, round(p, 4)) for n, p in result.ranked]
+            turn.router_confident = result.confident
+            turn.router_result = result
+            turn.timings_ms["router"] = result.elapsed_ms
+        self.emit(ev.Routed(top=[[n, p] for n, p in result.top(3)], out_of_scope=round(result.out_of_scope, 3),
+                            decision=result.decision, tool=result.tool, shortlist=list(result.shortlist),
+                            confident=result.confident, turn_id=turn_id))
+        return result
 
     # ---- entry points -----------------------------------------------------------------------------
     def handle_text(self, text: str, source: str = "text", conversation_id: str = "default",
@@ -120,18 +171,37 @@ class Assistant:
             record = self.execute_call(match.command, dict(match.result.arguments), request, "pre_route", turn)
             turn.spoken = spoken_text(record.response, match.result.spoken_response) if record.response else None
             turn.wait_for_input = bool(record.response and record.response.wait_for_input)
-            note = getattr(self.brain, "note_turn", None)
-            if callable(note):   # the brain's history includes fast-path turns (for follow-ups)
-                try:
-                    note(turn, request)
-                except Exception:  # noqa: BLE001
-                    log.exception("brain.note_turn failed")
+            self._note(turn, request)
+            return
+        decision = self.route_intent(turn.text, request.conversation_id or "default", turn)
+        if decision is not None and decision.decision == "decline":
+            turn.route = "none"
+            turn.spoken = decline_message(decision.topic)
+            self.emit(ev.Declined(text=turn.text, topic=decision.topic or "", reason="router",
+                                  turn_id=turn.turn_id))
+            self._note(turn, request)
             return
         if self.brain is not None:
             self.brain.run_turn(self, turn, request)
             return
+        if decision is not None and decision.decision == "direct" and decision.tool:
+            # no LLM to route: a confident direct-answer command runs on the user's own words
+            command = self.registry.get(decision.tool)
+            if command is not None:
+                turn.route = "router"
+                record = self.execute_call(command, {}, request, "router", turn)
+                turn.spoken = spoken_text(record.response) if record.response else None
+                return
         turn.route = "none"
         turn.spoken = CANT_HANDLE
+
+    def _note(self, turn: TurnResult, request: RequestInformation) -> None:
+        note = getattr(self.brain, "note_turn", None)
+        if callable(note):   # the brain's history includes turns it did not route (for follow-ups)
+            try:
+                note(turn, request)
+            except Exception:  # noqa: BLE001
+                log.exception("brain.note_turn failed")
 
     def _answer_pending(self, turn: TurnResult, request: RequestInformation) -> bool:
         """A spoken 'yes' presses the pending primary/destructive button, 'no' cancels."""

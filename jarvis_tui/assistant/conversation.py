@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from jarvis_tui.assistant import events as ev
-from jarvis_tui.assistant import route_guard
+from jarvis_tui.assistant.intent_router import RouterResult, decline_message
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
 from jarvis_tui.assistant.turn import TurnResult
 from jarvis_tui.llm.backend import Completion, LlmError
 from jarvis_tui.sdk.command import normalize_utterance
 from jarvis_tui.sdk.history import HistoryTurn, result_summary
+from jarvis_tui.sdk.text import refers_back
 from jarvis_tui.sdk.responses import CommandResponse, RequestInformation
 
 if TYPE_CHECKING:
@@ -42,10 +43,8 @@ SUMMARY_SYSTEM = ("You are a voice assistant. Tell the user this result in one s
 ANSWER_SYSTEM = ("You are Jarvis, a voice assistant. Answer in one to three short spoken sentences. "
                  "If you do not know, say so.")
 NOT_UNDERSTOOD = "Sorry, I didn't understand that."
-# command keywords too common in questions and small talk to demand an action
-_GENERIC_KEYWORDS = frozenset({"how many", "how long", "what is", "what time", "when", "where", "why", "how does",
-                               "explain", "status", "done", "stop", "send", "message", "buy", "list", "funny",
-                               "laugh", "day", "time", "date", "clock"})
+DECLINE_TOOL = "none"        # the constrained output's "no tool fits" call: {"tool": "none", "args": {}}
+
 
 
 @dataclass
@@ -58,6 +57,8 @@ class RouteDecision:
     provider: str = ""
     stats: dict[str, Any] = field(default_factory=dict)               # tokens, cache, tokens/s
     retries: list[str] = field(default_factory=list)                  # why the LLM was asked again
+    router: RouterResult | None = None                                # the intent router's decision
+    declined: bool = False                                            # no command fits: nothing fires
 
 
 @dataclass
@@ -104,7 +105,7 @@ class ConversationBrain:
         self._prompt_cache: dict[tuple[str, tuple[str, ...]], tuple[str, Any, Any, Any]] = {}
         self._lock = threading.RLock()
         self.last_selection_reason = ""
-        self.last_guard: str | None = None
+        self.last_decider: str | None = None        # "router" when the router decided without an LLM call
 
     # ---- provider and prompt --------------------------------------------------------------------
     def active_provider(self):
@@ -148,17 +149,21 @@ class ConversationBrain:
             provider.remember_commands(commands)
         return hit
 
-    def _narrowed(self, provider, commands: list[Any], allowed: tuple[str, ...]):
-        """(schema, grammar) constraining output to the `allowed` tools; the prompt stays the same
-        (so the KV prefix does too). None when this provider is not constrained by a schema/grammar."""
-        key = ("narrow", provider.name, tuple(sorted(c.command_name for c in commands)), allowed)
+    def _narrowed(self, provider, commands: list[Any], allowed: tuple[str, ...], decline: bool = False):
+        """(schema, grammar) constraining output to the `allowed` tools (and, with `decline`, the
+        decline call {"tool": "none"}); the prompt stays the same (so the KV prefix does too). None
+        when this provider is not constrained by a schema/grammar."""
+        key = ("narrow", provider.name, tuple(sorted(c.command_name for c in commands)), allowed, decline)
         hit = self._prompt_cache.get(key)
         if hit is None:
             subset = [c for c in commands if c.command_name in allowed]
             grammar = provider.response_grammar(subset) if hasattr(provider, "response_grammar") else None
             schema = None
             if grammar is None and hasattr(provider, "narrowed_schema"):
-                schema = provider.narrowed_schema(subset)
+                try:
+                    schema = provider.narrowed_schema(subset, decline=decline)
+                except TypeError:            # a provider whose narrowed output cannot decline
+                    schema = provider.narrowed_schema(subset)
             elif grammar is None and hasattr(provider, "response_schema"):
                 schema = provider.response_schema(subset)
             hit = (schema, grammar)
@@ -175,6 +180,12 @@ class ConversationBrain:
         last = history[-1]
         said = (getattr(last, "message", None) or "").strip()
         return not (said.endswith("?") and not getattr(last, "calls", None))
+
+    def in_follow_up(self, text: str, conversation_id: str = "default") -> bool:
+        """Whether `text` answers or continues the previous turn (the assistant asked something back,
+        or the words point at an earlier turn): then the router must not decline it on its own."""
+        history = self.histories.get(conversation_id or "default") or []
+        return bool(history) and (not self._guard_allowed(history) or refers_back(text))
 
     def _messages(self, provider, system: str, history: list[Any], text: str, source: str) -> list[dict[str, Any]]:
         budget = self._history_budget_chars(system)
@@ -222,23 +233,12 @@ class ConversationBrain:
                                     cached_tokens=completion.cached_tokens, iteration=iteration, turn_id=turn_id))
         parser = ToolCallParser([c.command_name for c in commands])
         parsed = parser.parse(jarvis if jarvis is not None else completion.text)
+        if not parsed.calls and any(str(r.get("name")).lower() == DECLINE_TOOL for r in parsed.rejected):
+            parsed.rejected = [r for r in parsed.rejected if str(r.get("name")).lower() != DECLINE_TOOL]
+            parsed.declined = True
         assistant.emit(ev.ToolCallsParsed(calls=[{"name": c["name"], "arguments": c["arguments"]} for c in parsed.calls],
                                           rejected=parsed.rejected, origin="llm", turn_id=turn_id))
         return _Pass(completion, parsed, messages)
-
-    def _fitting_action(self, text: str, commands: list[Any]):
-        """A command that may not be answered directly whose keywords appear in the text."""
-        said = " " + normalize_utterance(text) + " "
-        for c in commands:
-            if getattr(c, "allow_direct_answer", False):
-                continue
-            for kw in getattr(c, "keywords", []) or []:
-                kw = str(kw).strip().lower()
-                if len(kw) < 4 or kw in _GENERIC_KEYWORDS:
-                    continue                  # "in", "to", "how many": questions say them too
-                if kw and re.search(rf"(?<![a-z]){re.escape(kw)}(?![a-z])", said):
-                    return c
-        return None
 
     def _routing_retry(self, p: _Pass, text: str, commands: list[Any], done: set[str]) -> tuple[str, str] | None:
         """(reason, hint) when the output deserves one more try before acting on it."""
@@ -247,12 +247,6 @@ class ConversationBrain:
         if not calls and p.parsed.rejected and "unknown" not in done:
             bad = ", ".join(str(r.get("name")) for r in p.parsed.rejected)
             return "unknown", f"There is no tool {bad}. Use one of: {names}."
-        direct_only = all(getattr(self._command(commands, c["name"]), "allow_direct_answer", False) for c in calls)
-        if (not calls or direct_only) and "must_call" not in done:
-            fit = self._fitting_action(text, commands)
-            if fit is not None:
-                return "must_call", (f"You must call a tool for this request: it needs {fit.command_name}. "
-                                     f"Reply with the {fit.command_name} call.")
         return None
 
     @staticmethod
@@ -264,7 +258,12 @@ class ConversationBrain:
 
     def _decide(self, assistant: "Assistant", text: str, history: list[Any], source: str, turn_id: str,
                 iteration: int, extra: list[dict[str, Any]], budget: list[int], retries: list[str],
-                done: set[str], timing: dict[str, float]) -> tuple[_Pass, Any, list[Any]]:
+                done: set[str], timing: dict[str, float],
+                router: RouterResult | None = None) -> tuple[_Pass, Any, list[Any]]:
+        """One routing decision. The intent router's decision (made before, in the assistant) shapes
+        it: a confident direct-answer command, or an action command without parameters, runs with no
+        LLM call; a confident action command narrows the constrained output to that tool (the model
+        fills its arguments); otherwise the output may name only the router's shortlist, or decline."""
         provider = self.active_provider()
         commands = list(assistant.registry)
         system, schema, grammar, tools = self._prepared(provider, commands)
@@ -272,27 +271,25 @@ class ConversationBrain:
         names = [c.command_name for c in commands]
         constrained = bool(schema or grammar) and not provider.supports_native_tools
         allowed: tuple[str, ...] | None = None
-        if not extra and "guarded" not in done and self._guard_allowed(history):
-            guard = route_guard.classify(text, names)
-            if guard is not None:
-                done.add("guarded")
-                self.last_guard = guard.kind
-                if guard.kind == "question":
-                    return self._guard_pass(assistant, guard, base, commands, turn_id), provider, commands
-                if constrained:                       # small talk: the model writes the chat reply
-                    allowed = (guard.tool,)
-                    done.add("must_call")
-            elif constrained:
-                short = route_guard.shortlist(text, names)
-                if short:                             # a domain word: one of those actions
-                    allowed = tuple(short)
-                    done.add("must_call")
+        decline = constrained
+        if not extra and "routed" not in done and router is not None:
+            done.add("routed")
+            chosen = self._command(commands, router.tool) if router.tool else None
+            if chosen is not None and (router.decision == "direct" or (
+                    router.decision == "tool" and not any(p.required for p in chosen.parameters)
+                    and not chosen.parameters)):
+                self.last_decider = "router"
+                return self._router_pass(assistant, chosen.command_name, base, turn_id), provider, commands
+            if constrained and router.decision == "tool" and chosen is not None:
+                allowed, decline = (chosen.command_name,), False
+            elif constrained and router.shortlist:
+                allowed = tuple(n for n in router.shortlist if n in names) or None
         while True:
             messages = base + extra
             budget[0] -= 1
             use_schema, use_grammar = schema, grammar
-            if allowed is not None and constrained:
-                use_schema, use_grammar = self._narrowed(provider, commands, allowed)
+            if constrained and (allowed is not None or decline):
+                use_schema, use_grammar = self._narrowed(provider, commands, allowed or tuple(names), decline)
             t = time.perf_counter()
             p = self._llm_pass(assistant, provider, commands, messages, use_schema, use_grammar, tools, turn_id,
                                iteration + len(retries), system)
@@ -301,9 +298,9 @@ class ConversationBrain:
             timing["llm_generate"] = timing.get("llm_generate", 0.0) + p.completion.generate_ms
             timing["llm_calls"] = timing.get("llm_calls", 0.0) + 1
             problem = None
-            if p.parsed.calls and not (history and (not self._guard_allowed(history)
-                                                    or route_guard.refers_back(text))):
-                problem = route_guard.grounding_problem(p.parsed.calls[0], text)
+            follow_up = bool(history) and (not self._guard_allowed(history) or refers_back(text))
+            if p.parsed.calls and not follow_up:
+                problem = self._missing_evidence(assistant, p.parsed.calls[0], text, router)
             if problem:
                 done.add("grounding")
                 retries.append("grounding")
@@ -325,38 +322,66 @@ class ConversationBrain:
             extra = extra + [{"role": "assistant", "content": p.completion.text}, provider.retry_message(hint)
                              if hasattr(provider, "retry_message") else {"role": "user", "content": hint}]
 
-    def _guard_pass(self, assistant: "Assistant", guard: "route_guard.GuardDecision", messages: list[dict[str, Any]],
-                    commands: list[Any], turn_id: str) -> _Pass:
-        """A decision the deterministic guard made: no LLM call."""
-        call = {"name": guard.tool, "arguments": dict(guard.arguments)}
+    @staticmethod
+    def _missing_evidence(assistant: "Assistant", call: dict[str, Any], text: str,
+                          router: RouterResult | None) -> str | None:
+        """A tool the router did not pick (or not confidently) whose required arguments are not in the
+        user's words once the command has post-processed them ("how many feet in a mile" is not a
+        calculation: no two numbers). Then the model is asked again without that tool."""
+        if router is not None and router.confident and router.tool == call.get("name"):
+            return None
+        command = assistant.registry.get(call.get("name", ""))
+        if command is None:
+            return None
+        try:
+            args = command.post_process_tool_call(dict(call.get("arguments") or {}), text)
+        except Exception:  # noqa: BLE001 - a broken post-processor is reported when the call runs
+            return None
+        missing = [p.name for p in command.parameters
+                   if p.required and p.default is None and args.get(p.name) in (None, "", [])]
+        if missing:
+            return f"{command.command_name} needs {', '.join(missing)} from the request"
+        return None
+
+    def _router_pass(self, assistant: "Assistant", name: str, messages: list[dict[str, Any]], turn_id: str) -> _Pass:
+        """A decision the intent router made with confidence: no LLM call to route. The command runs
+        on the user's own words (a direct-answer command words its reply itself)."""
+        call = {"name": name, "arguments": {}}
         parsed = ParsedToolCalls(calls=[call])
-        assistant.emit(ev.ToolCallsParsed(calls=[dict(call)], origin="guard", turn_id=turn_id))
-        return _Pass(Completion(text=json.dumps({"guard": guard.kind, **call})), parsed, messages)
+        assistant.emit(ev.ToolCallsParsed(calls=[dict(call)], origin="router", turn_id=turn_id))
+        return _Pass(Completion(text=json.dumps({"router": name})), parsed, messages)
 
     # ---- routing only (jarvis-tui route) ----------------------------------------------------------
     def route_only(self, assistant: "Assistant", text: str, conversation_id: str = "default") -> RouteDecision:
         with self._lock:
-            self.last_guard = None
+            self.last_decider = None
             timing: dict[str, float] = {}
             retries: list[str] = []
             budget = [max(1, self.config.llm.max_iterations)]
+            router = assistant.route_intent(text, conversation_id)
+            if router is not None and router.decision == "decline":
+                return RouteDecision(message=decline_message(router.topic), router=router, declined=True,
+                                     timings_ms={"llm": 0.0}, stats={"llm_calls": 0, "decider": "router"})
             try:
                 p, provider, _ = self._decide(assistant, text, list(self.histories.get(conversation_id, [])),
-                                              "text", "", 0, [], budget, retries, set(), timing)
+                                              "text", "", 0, [], budget, retries, set(), timing, router)
             except LlmError as exc:
                 assistant.emit(ev.Error(stage="llm", message=str(exc)))
                 return RouteDecision(message=None, timings_ms={"llm": timing.get("llm", 0.0)},
                                      rejected=[{"name": None, "reason": str(exc)}])
             c = p.completion
             calls = [{"name": x["name"], "arguments": self._post_process(assistant, x, text)} for x in p.parsed.calls]
+            message = p.parsed.message
+            if p.parsed.declined:
+                message = decline_message(assistant.router.topic(text) if assistant.router else None)
             return RouteDecision(
-                tool_calls=calls,
-                message=p.parsed.message, rejected=p.parsed.rejected, raw=c.text, provider=provider.name,
+                tool_calls=calls, router=router, declined=p.parsed.declined,
+                message=message, rejected=p.parsed.rejected, raw=c.text, provider=provider.name,
                 timings_ms={"llm": round(timing.get("llm", 0.0), 1), "prefill": round(timing.get("llm_prefill", 0.0), 1),
                             "generate": round(timing.get("llm_generate", 0.0), 1)},
                 stats={"prompt_tokens": c.prompt_tokens, "cached_tokens": c.cached_tokens,
                        "completion_tokens": c.completion_tokens, "tokens_per_s": round(c.tokens_per_s, 1),
-                       "llm_calls": int(timing.get("llm_calls", 0)), "guard": self.last_guard},
+                       "llm_calls": int(timing.get("llm_calls", 0)), "decider": self.last_decider},
                 retries=retries)
 
     @staticmethod
@@ -379,8 +404,8 @@ class ConversationBrain:
             self._run_turn(assistant, turn, request)
 
     def _run_turn(self, assistant: "Assistant", turn: TurnResult, request: RequestInformation) -> None:
-
         turn.route = "llm"
+        self.last_decider = None
         conv = request.conversation_id or "default"
         history = self.histories.setdefault(conv, [])
         text = request.voice_command or turn.text
@@ -399,10 +424,20 @@ class ConversationBrain:
         try:
             while budget[0] > 0:
                 p, provider, commands = self._decide(assistant, text, history, request.source, turn.turn_id,
-                                                     iteration, extra, budget, retries, done, timing)
+                                                     iteration, extra, budget, retries, done, timing,
+                                                     getattr(turn, "router_result", None))
                 iteration += 1
                 first_raw = first_raw if first_raw is not None else p.completion.text
                 calls = p.parsed.calls
+                if self.last_decider == "router":
+                    turn.route = "router"
+                if not calls and p.parsed.declined and not executed:
+                    router = assistant.router
+                    topic = router.topic(text) if router is not None else None
+                    turn.message = decline_message(topic)
+                    spoken_parts.append(turn.message)
+                    assistant.emit(ev.Declined(text=text, topic=topic or "", reason="llm", turn_id=turn.turn_id))
+                    break
                 if not calls:
                     turn.message = p.parsed.message
                     if p.parsed.message:

@@ -64,6 +64,27 @@ class PreRouted(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Routed(Event):
+    """The intent router's view of an utterance: its top scores and what it decided."""
+
+    top: list[list[Any]] = field(default_factory=list)    # [[tool or "out_of_scope", probability], ...]
+    out_of_scope: float = 0.0
+    decision: str = ""                                     # decline | direct | tool | shortlist
+    tool: str | None = None
+    shortlist: list[str] = field(default_factory=list)
+    confident: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Declined(Event):
+    """No command fits: nothing fired, the assistant said what it cannot do yet."""
+
+    text: str
+    topic: str = ""
+    reason: str = ""                                       # router | llm
+
+
+@dataclass(frozen=True, kw_only=True)
 class PromptBuilt(Event):
     provider: str
     system_prompt: str

@@ -32,6 +32,7 @@ class TurnResult:
     # the intent router's view of this turn (None: the router did not run, e.g. a fast path claimed it)
     router_scores: list[tuple[str, float]] | None = None   # ranked (tool or "out_of_scope", probability)
     router_confident: bool | None = None                   # its top tool may be acted on without asking
+    router_result: Any = None                              # the intent router's RouterResult
 
     @property
     def responses(self) -> list[CommandResponse]:
@@ -56,4 +57,5 @@ class TurnResult:
             "spoken": self.spoken,
             "actions": self.actions,
             "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
+            "router": self.router_result.to_dict() if self.router_result is not None else None,
         }

@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+from jarvis_tui.assistant.intent_router import decline_message
 from jarvis_tui.assistant.router import pre_route
 from jarvis_tui.headless.common import config_from_args, fail, print_json
 from jarvis_tui.runtime import Runtime
@@ -64,9 +65,17 @@ def run(args: argparse.Namespace) -> int:
                                            "total": round(pre_ms, 2)}})
                 continue
             if brain is None:
-                print_json({"text": text, "route": "none", "tool_calls": [], "message": None,
+                # no LLM: the intent router alone (a decline, or its confident pick without arguments)
+                decision = runtime.assistant.route_intent(text)
+                calls, message, route = [], None, "none"
+                if decision is not None and decision.decision == "decline":
+                    message = decline_message(decision.topic)
+                elif decision is not None and decision.decision in ("direct", "tool") and decision.tool:
+                    calls, route = [{"name": decision.tool, "arguments": {}}], "router"
+                print_json({"text": text, "route": route, "tool_calls": calls, "message": message,
                             "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
-                                           "total": round((time.perf_counter() - t0) * 1000, 2)}})
+                                           "total": round((time.perf_counter() - t0) * 1000, 2)},
+                            "router": decision.to_dict() if decision is not None else None})
                 continue
             t1 = time.perf_counter()
             decision = brain.route_only(runtime.assistant, text)
@@ -76,7 +85,13 @@ def run(args: argparse.Namespace) -> int:
             for key in ("prefill", "generate"):
                 if key in decision.timings_ms:
                     timings[key] = decision.timings_ms[key]
-            print_json({"text": text, "route": "llm" if decision.tool_calls or decision.message else "none",
+            if decision.declined:
+                route = "none"
+            elif decision.stats.get("decider") == "router":
+                route = "router"
+            else:
+                route = "llm" if decision.tool_calls or decision.message else "none"
+            print_json({"text": text, "route": route, "router": decision.router.to_dict() if decision.router else None,
                         "tool_calls": [{"name": c["name"], "arguments": c["arguments"]} for c in decision.tool_calls],
                         "message": decision.message,
                         "timings_ms": timings,

@@ -21,10 +21,20 @@ def call_alternatives(tool_args: Mapping[str, dict[str, Any]], name_key: str = "
     return out
 
 
+DECLINE_TOOL = "none"
+
+
 def single_call_schema(tool_args: Mapping[str, dict[str, Any]], name_key: str = "name",
-                       args_key: str = "arguments", reply_key: str | None = None) -> dict[str, Any]:
-    """A call to exactly one tool, or (reply_key given) {reply_key: "text"} for a direct answer."""
+                       args_key: str = "arguments", reply_key: str | None = None,
+                       decline: bool = False) -> dict[str, Any]:
+    """A call to exactly one tool, or (reply_key given) {reply_key: "text"} for a direct answer, or
+    (decline) the call {name_key: "none", args_key: {}} that says no tool fits the request."""
     alts = call_alternatives(tool_args, name_key, args_key)
+    if decline:
+        alts.append({"type": "object",
+                     "properties": {name_key: {"const": DECLINE_TOOL},
+                                    args_key: {"type": "object", "properties": {}, "additionalProperties": False}},
+                     "required": [name_key, args_key], "additionalProperties": False})
     if reply_key:
         alts.append({"type": "object", "properties": {reply_key: {"type": "string"}},
                      "required": [reply_key], "additionalProperties": False})

@@ -387,6 +387,45 @@ def numbers_in(text: str) -> int:
     return count
 
 
+def numbers_said(text: str) -> list[Decimal]:
+    """Every number the text says, in order: digits ("3.5", "1,250") and runs of number words
+    ("twenty five", "two and a half" -> 2.5). For checking that a number came from the user."""
+    out: list[Decimal] = []
+    tokens = re.findall(r"-?\d[\d,]*(?:\.\d+)?|\d+/\d+|[a-z]+", normalize_utterance(text).replace("-", " "))
+    spoken = set(_UNITS) | set(_TENS) | set(_SCALES) | set(_FRACTIONS)
+    spoken.discard("oh")
+    run: list[str] = []
+
+    def flush() -> None:
+        while run and run[-1] in ("and", "point", "a", "an"):
+            run.pop()
+        if run:
+            value = parse_number(" ".join(run))
+            if value is not None:
+                out.append(value)
+            elif len(run) > 1:                       # "five and five": two numbers
+                for w in run:
+                    v = parse_number(w) if w not in ("and", "point", "a", "an") else None
+                    if v is not None:
+                        out.append(v)
+        run.clear()
+
+    for tok in tokens:
+        if tok[0].isdigit() or tok[0] == "-":
+            flush()
+            v = parse_number(tok)
+            if v is not None:
+                out.append(v)
+        elif tok in spoken or (run and tok in ("and", "point")) or tok in ("a", "an"):
+            if tok in ("a", "an") and run and run[-1] != "and":
+                flush()
+            run.append(tok)
+        else:
+            flush()
+    flush()
+    return out
+
+
 _REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answer|the same|again)\b")
 
 

@@ -195,6 +195,7 @@ class ParsedToolCalls:
     rejected: list[dict[str, Any]] = field(default_factory=list)    # [{"name", "reason"}]
     message: str | None = None
     error: str | None = None
+    declined: bool = False          # the model said no tool fits (the decline call, tool "none")
 
     @property
     def names(self) -> list[str]:

@@ -147,8 +147,10 @@ class JarvisPromptProvider(IJarvisPromptProvider):
         """A JSON schema the backend constrains output to (None = free text)."""
         return None
 
-    def narrowed_schema(self, commands: list[Any]) -> dict[str, Any] | None:
-        """The schema when the brain has narrowed the tools to `commands` (a call to one of them)."""
+    def narrowed_schema(self, commands: list[Any], decline: bool = False) -> dict[str, Any] | None:
+        """The schema when the brain has narrowed the tools to `commands` (a call to one of them, or
+        with `decline` the "no tool fits" call). Providers whose output is not {tool, args} JSON
+        decline by calling no tool."""
         return self.response_schema(commands)
 
     def response_grammar(self, commands: list[Any]) -> str | None:

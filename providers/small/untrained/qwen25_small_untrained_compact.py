@@ -48,6 +48,7 @@ class Qwen25SmallUntrainedCompact(JarvisPromptProvider):
             'Answer with JSON only: {"tool":"<name>","args":{...}}'
             + (' or {"reply":"<words>"} when no tool fits.' if direct else "."),
             "Leave out args the user did not give. Durations in seconds, times as HH:MM (24 h).",
+            'If no tool can do what the user asks, answer {"tool":"none","args":{}}.',
         ]
         body = "\n".join(tool_formatters.format_tool(c, self.render_call, primary_only=False,
                                                      with_description=self.tool_descriptions,
@@ -81,8 +82,8 @@ class Qwen25SmallUntrainedCompact(JarvisPromptProvider):
 
     def response_schema(self, commands: list[Any]) -> dict[str, Any] | None:
         return single_call_schema(self.tool_argument_schemas(commands), "tool", "args",
-                                  "reply" if self._reply_allowed(commands) else None)
+                                  "reply" if self._reply_allowed(commands) else None, decline=True)
 
-    def narrowed_schema(self, commands: list[Any]) -> dict[str, Any] | None:
-        # narrowed by the brain to these tools: a call to one of them, no words
-        return single_call_schema(self.tool_argument_schemas(commands), "tool", "args", None)
+    def narrowed_schema(self, commands: list[Any], decline: bool = False) -> dict[str, Any] | None:
+        # narrowed by the brain to these tools: a call to one of them (or the decline call), no words
+        return single_call_schema(self.tool_argument_schemas(commands), "tool", "args", None, decline=decline)

@@ -13,7 +13,7 @@ def _ask(cli, data_dir, text):
 def test_ask_json_contract_and_state_across_processes(cli, tmp_path):
     data = tmp_path / "state"
     out = _ask(cli, data, "add tomatoes, onions and garlic to my shopping list")
-    assert set(out) == {"text", "route", "tool_calls", "validation", "spoken", "actions", "timings_ms"}
+    assert set(out) == {"text", "route", "tool_calls", "validation", "spoken", "actions", "timings_ms", "router"}
     assert out["route"] == "pre_route"
     assert out["tool_calls"] == [{"name": "shopping_list",
                                   "arguments": {"action": "add", "items": ["tomatoes", "onions", "garlic"]}}]
@@ -37,8 +37,11 @@ def test_ask_timer_persists_and_validation_is_reported(cli, tmp_path):
 
 
 def test_ask_unclaimed_without_llm(cli, tmp_path):
+    out = _ask(cli, tmp_path / "state", "play the new album by my favourite band")
+    assert out["route"] == "none" and out["tool_calls"] == [] and out["spoken"] == "I can't play music yet."
+    # small talk needs the model for its words: without one it says so, and nothing else runs
     out = _ask(cli, tmp_path / "state", "what do you think about space travel")
-    assert out["route"] == "none" and out["tool_calls"] == [] and out["spoken"] == "I can't handle that yet."
+    assert [c["name"] for c in out["tool_calls"]] == ["chat"] and "language model" in out["spoken"]
 
 
 def test_route_no_llm_prints_the_routing_contract(cli, tmp_path):
@@ -48,12 +51,15 @@ def test_route_no_llm_prints_the_routing_contract(cli, tmp_path):
     lines = [json.loads(x) for x in p.stdout.strip().splitlines()]
     assert len(lines) == 3
     for line in lines:
-        assert set(line) == {"text", "route", "tool_calls", "message", "timings_ms"}
+        assert set(line) <= {"text", "route", "tool_calls", "message", "timings_ms", "router"}
+        assert {"text", "route", "tool_calls", "message", "timings_ms"} <= set(line)
         assert set(line["timings_ms"]) == {"pre_route", "llm", "total"}
     assert lines[0]["route"] == "pre_route"
     assert lines[0]["tool_calls"] == [{"name": "set_timer", "arguments": {"duration_seconds": 5400}}]
     assert lines[1]["tool_calls"] == [{"name": "calculate", "arguments": {"num1": 3.5, "num2": 1.25, "operation": "add"}}]
-    assert lines[2]["route"] == "none" and lines[2]["tool_calls"] == []
+    # no fast path: the intent router's confident pick (small talk -> chat), with its scores
+    assert lines[2]["route"] == "router" and lines[2]["tool_calls"] == [{"name": "chat", "arguments": {}}]
+    assert lines[2]["router"]["top"][0][0] == "chat" and lines[2]["router"]["decision"] == "direct"
     # routing executes nothing
     p = cli("ask", "check my timers", "--json", "--no-speak", "--no-llm", "--data-dir", str(tmp_path / "state"))
     assert json.loads(p.stdout)["spoken"] == "You have no timers running."

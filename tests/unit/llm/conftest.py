@@ -23,8 +23,10 @@ def factory():
 
 @pytest.fixture
 def make_brain(factory, tmp_path):
-    """make_brain(outputs, provider=..., max_iterations=3) -> (assistant, brain, backend, events)."""
-    def make(outputs, provider="Qwen25SmallUntrainedCompact", max_iterations=3, commands=None):
+    """make_brain(outputs, provider=..., max_iterations=3, router=False) -> (assistant, brain, backend, events).
+    The LLM loop's own tests run without the intent router (it would decide before the scripted
+    model on this five-command registry); router=True puts it in front, as in the app."""
+    def make(outputs, provider="Qwen25SmallUntrainedCompact", max_iterations=3, commands=None, router=False):
         config = load_config(config_dir=tmp_path / "c", data_dir=tmp_path / "d", environ={})
         config.llm.interface = provider
         config.llm.max_iterations = max_iterations
@@ -34,6 +36,6 @@ def make_brain(factory, tmp_path):
         events = []
         backend = ScriptedBackend(outputs)
         brain = ConversationBrain(backend, factory, config)
-        assistant = Assistant(registry, emit=events.append, brain=brain)
+        assistant = Assistant(registry, emit=events.append, brain=brain, use_router=router)
         return assistant, brain, backend, events
     return make

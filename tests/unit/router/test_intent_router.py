@@ -1,0 +1,233 @@
+"""The learned intent router, on the real discovered commands and real scikit-learn: routing
+knowledge comes from each command's declarations, "no command fits" is an answer, a plugin command
+dropped into <config dir>/commands/ is routed from its own examples alone. The LLM, where a turn
+needs one, is the scripted backend of the brain's unit tests (tests/integration/llm runs the real one)."""
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
+
+from brain_fakes import ScriptedBackend  # noqa: E402
+
+from jarvis_tui.assistant import events as ev  # noqa: E402
+from jarvis_tui.assistant.conversation import ConversationBrain  # noqa: E402
+from jarvis_tui.assistant.intent_router import (OUT_OF_SCOPE, IntentRouter, build_training_set,  # noqa: E402
+                                                read_out_of_scope)
+from jarvis_tui.commands_registry import discover_commands  # noqa: E402
+from jarvis_tui.llm.provider_factory import PromptProviderFactory  # noqa: E402
+from jarvis_tui.runtime import Runtime  # noqa: E402
+from jarvis_tui.sdk.text import normalize_utterance  # noqa: E402
+
+PLANTS = textwrap.dedent('''
+    from jarvis_tui.sdk import CommandExample, CommandResponse, JarvisCommandBase, JarvisParameter
+
+    class WaterPlants(JarvisCommandBase):
+        command_name = "water_plants"
+        description = "Start the watering system for the plants of a room"
+        parameters = [JarvisParameter("room", "string")]
+
+        @property
+        def domain_words(self):
+            return ["watering", "sprinkler", "houseplants"]
+
+        def generate_adapter_examples(self):
+            return [CommandExample(t) for t in (
+                "water the plants", "water the plants in the living room", "give the plants some water",
+                "start watering the garden", "the plants look thirsty", "turn on the sprinkler",
+                "run the watering system", "water my houseplants", "can you water the ferns",
+                "time to water the tomatoes", "the herbs need watering", "sprinkle the lawn",
+                "water the balcony flowers", "start the drip irrigation", "give the garden a drink")]
+
+        def pre_route(self, voice_command):
+            return None
+
+        def run(self, request_info, **kw):
+            return CommandResponse.final_response({"message": "Watering."})
+
+
+    class Lights(JarvisCommandBase):
+        command_name = "lights"
+        description = "Switch the lights of a room"
+        parameters = [JarvisParameter("state", "string", enum_values=["on", "off"])]
+
+        @property
+        def domain_words(self):
+            return ["lights", "light", "lamp"]
+
+        def generate_adapter_examples(self):
+            return [CommandExample(t) for t in (
+                "lights on", "lights off", "switch the lamp on", "turn off the light in here",
+                "put the lights on", "kill the lights", "can you switch the lights off",
+                "turn the living room light on", "lamp off please", "i need some light")]
+
+        def pre_route(self, voice_command):
+            return None
+
+        def run(self, request_info, **kw):
+            return CommandResponse.final_response({"message": "Lights switched."})
+''')
+
+
+@pytest.fixture(scope="module")
+def router() -> IntentRouter:
+    return IntentRouter(list(discover_commands()))
+
+
+@pytest.fixture
+def runtime(isolated_dirs):
+    rt = Runtime.create()
+    yield rt
+    rt.close()
+
+
+def scripted_brain(rt, outputs):
+    backend = ScriptedBackend(outputs)
+    brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
+    rt.assistant.brain = brain
+    rt.services.llm = brain.answerer
+    return brain, backend
+
+
+def test_training_data_comes_from_the_commands_declarations():
+    commands = list(discover_commands())
+    data = build_training_set(commands)
+    labels = set(data.labels)
+    assert {c.command_name for c in commands} <= labels and OUT_OF_SCOPE in labels
+    # every command's own adapter examples are in it, labelled with that command
+    for c in commands:
+        first = normalize_utterance(c.generate_adapter_examples()[0].voice_command)
+        assert first in [t for t, lab in zip(data.texts, data.labels) if lab == c.command_name], c.command_name
+    # the built-in out-of-scope set has topics for the spoken decline
+    topics = {t for t, _ in read_out_of_scope()}
+    assert "control the lights" in topics and "play music" in topics
+
+
+@pytest.mark.parametrize("text,topic", [
+    ("turn on the kitchen lights", "control the lights"),
+    ("play some jazz for me", "play music"),
+    ("order me a pizza", "order food"),
+    ("book me a taxi to the airport", "book or call a taxi"),
+])
+def test_requests_no_command_serves_are_declined_with_their_topic(router, text, topic):
+    d = router.decide(text)
+    assert d.decision == "decline" and d.topic == topic and d.ranked[0][0] == OUT_OF_SCOPE
+
+
+@pytest.mark.parametrize("text,tool", [
+    ("who painted the mona lisa", "answer_question"),
+    ("hello there how are you doing", "chat"),
+    ("tell me a joke about cats", "tell_joke"),
+    ("what's the weather going to be like in paris tomorrow", "get_weather"),
+])
+def test_top_tool_for_plain_requests(router, text, tool):
+    assert router.rank(text)[0][0] == tool
+
+
+def test_a_decline_fires_nothing_and_says_what_it_cannot_do(runtime):
+    events = []
+    runtime.bus.subscribe(events.append)
+    turn = runtime.assistant.handle_text("switch off the bedroom lights please")
+    assert turn.route == "none" and turn.tool_calls == []
+    assert turn.spoken == "I can't control the lights yet."
+    declined = [e for e in events if isinstance(e, ev.Declined)]
+    routed = [e for e in events if isinstance(e, ev.Routed)]
+    assert len(declined) == 1 and declined[0].topic == "control the lights"
+    assert routed and routed[0].decision == "decline" and routed[0].top[0][0] == OUT_OF_SCOPE
+    assert turn.router_confident is True and turn.router_scores[0][0] == OUT_OF_SCOPE
+
+
+def test_small_talk_gets_a_chat_reply_and_never_an_action(runtime):
+    brain, backend = scripted_brain(runtime, ["Doing well, thanks for asking!"])
+    turn = runtime.assistant.handle_text("hey jarvis how's it going")
+    assert [c.name for c in turn.tool_calls] == ["chat"]
+    assert turn.spoken == "Doing well, thanks for asking!"
+    assert len(backend.requests) == 1 and backend.requests[0]["json_schema"] is None   # the reply, not a routing call
+
+
+def test_a_question_is_answered_on_the_users_words_without_a_routing_call(runtime):
+    brain, backend = scripted_brain(runtime, ["Leonardo da Vinci painted it."])
+    turn = runtime.assistant.handle_text("who painted the mona lisa")
+    assert [(c.name, c.arguments) for c in turn.tool_calls] == [("answer_question", {"query": "who painted the mona lisa"})]
+    assert turn.route == "router" and turn.spoken == "Leonardo da Vinci painted it."
+    assert len(backend.requests) == 1
+
+
+def _tools_in(schema):
+    alts = schema.get("anyOf", [schema])
+    return sorted(a["properties"]["tool"]["const"] for a in alts)
+
+
+def test_a_confident_router_leaves_the_model_only_its_tool(runtime):
+    brain, backend = scripted_brain(runtime, [json.dumps({"tool": "calculate", "args": {"num1": 6, "num2": 7,
+                                                                                          "operation": "multiply"}})])
+    d = brain.route_only(runtime.assistant, "what is six times seven")
+    assert d.router.decision == "tool" and d.router.tool == "calculate"
+    assert _tools_in(backend.requests[0]["json_schema"]) == ["calculate"]
+    assert d.tool_calls == [{"name": "calculate", "arguments": {"num1": 6, "num2": 7, "operation": "multiply"}}]
+
+
+def test_when_unsure_the_model_chooses_among_the_shortlist_or_declines(runtime):
+    brain, backend = scripted_brain(runtime, [json.dumps({"tool": "none", "args": {}})])
+    runtime.assistant.router.thresholds = type(runtime.assistant.router.thresholds)(decline=1.1, direct=1.1, tool=1.1)
+    events = []
+    runtime.bus.subscribe(events.append)
+    turn = runtime.assistant.handle_text("could you sort out the thing from earlier")
+    tools = _tools_in(backend.requests[0]["json_schema"])
+    assert "none" in tools and 1 < len(tools) <= 5      # the shortlist and the decline call
+    assert turn.tool_calls == [] and turn.spoken in ("Sorry, I can't help with that yet.",) or \
+        turn.spoken.startswith("I can't ")
+    assert any(isinstance(e, ev.Declined) and e.reason == "llm" for e in events)
+
+
+def test_a_tool_without_the_users_numbers_is_asked_again_without_it(runtime):
+    runtime.assistant.use_router = False
+    brain, backend = scripted_brain(runtime, [
+        json.dumps({"tool": "calculate", "args": {"num1": 1, "num2": 1, "operation": "multiply"}}),
+        json.dumps({"tool": "answer_question", "args": {"query": "how far away is the moon"}})])
+    d = brain.route_only(runtime.assistant, "how far away is the moon")
+    assert d.tool_calls[0]["name"] == "answer_question" and d.retries == ["grounding"]
+    assert "calculate" in _tools_in(backend.requests[0]["json_schema"])
+    assert "calculate" not in _tools_in(backend.requests[1]["json_schema"])
+
+
+def test_a_plugin_command_is_routed_from_its_own_declarations(isolated_dirs):
+    data, conf = isolated_dirs
+    (conf / "commands").mkdir()
+    (conf / "commands" / "home_plugins.py").write_text(PLANTS, encoding="utf-8")
+    builtin = IntentRouter(list(discover_commands()))
+    rt = Runtime.create()
+    try:
+        assert {"water_plants", "lights"} <= set(rt.registry.names)
+        router = rt.assistant.router
+        # routed from its examples alone, including phrasings it does not list
+        for text in ("please water the plants in the kitchen", "my ferns need some water"):
+            assert router.rank(text)[0][0] == "water_plants", (text, router.rank(text)[:3])
+        # a command for a topic the built-in out-of-scope set declines takes it over (by its domain words)
+        assert builtin.decide("turn on the lights in the hallway").decision == "decline"
+        assert router.decide("turn on the lights in the hallway").tool == "lights"
+        assert router.data.dropped_out_of_scope > 0
+        # the built-ins keep their routes
+        for text, tool in (("who painted the mona lisa", "answer_question"), ("tell me a joke", "tell_joke"),
+                           ("play some jazz for me", OUT_OF_SCOPE)):
+            assert router.rank(text)[0][0] == tool == builtin.rank(text)[0][0]
+        turn = rt.assistant.handle_text("lamp off please")
+        assert [c.name for c in turn.tool_calls] == [] or turn.route != "none"
+    finally:
+        rt.close()
+
+
+def test_route_without_llm_prints_the_routers_scores(isolated_dirs, capsys):
+    from jarvis_tui.cli import main
+    rc = main(["route", "--no-llm", "turn the lamp off in the study", "who wrote hamlet"])
+    assert rc == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.startswith("{")]
+    assert lines[0]["route"] == "none" and lines[0]["message"] == "I can't control the lights yet."
+    assert lines[0]["router"]["decision"] == "decline" and lines[0]["router"]["top"][0][0] == OUT_OF_SCOPE
+    assert lines[1]["route"] == "router" and lines[1]["tool_calls"][0]["name"] == "answer_question"
+    assert 0 < lines[1]["router"]["top"][0][1] <= 1
