@@ -202,6 +202,12 @@ class JarvisApp(App[int]):
         self.prompt_panel.add_note(f"No prompt this turn: the fast path of {e.command} claimed it"
                                    + (f" ({e.fast_path_id})" if e.fast_path_id else "") + ".")
 
+    def _on_Routed(self, e: ev.Routed) -> None:
+        self.tool_panel.routed(e.top, e.decision, e.tool, e.shortlist)
+
+    def _on_Declined(self, e: ev.Declined) -> None:
+        self.conversation.note(f"declined: no command for {e.topic or 'this request'} ({e.reason})")
+
     def _on_PromptBuilt(self, e: ev.PromptBuilt) -> None:
         self.prompt_panel.prompt(e.provider, e.system_prompt, e.messages, e.tools, e.iteration)
 

@@ -102,7 +102,9 @@ async def test_unrouted_text_without_llm_says_so(make_app):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         await type_request(pilot, "what is the meaning of life")
-        assert "Jarvis [none]: I can't handle that yet." in app.conversation.plain
+        # the router knows it is a question; answering needs the model, and the reply says so
+        assert "Jarvis [router]: The language model isn't loaded, so I can't answer questions right now." \
+            in app.conversation.plain
 
 
 async def test_events_from_other_threads_reach_the_panels(make_app, runtime):
@@ -227,3 +229,15 @@ async def test_switch_provider_from_the_palette(make_app, runtime):
         assert f"system prompt preview ({target}" in app.prompt_panel.plain
         assert f"Prompt provider: {target} (from the next turn)" in app.conversation.plain
         assert app.status.provider == target
+
+
+async def test_router_scores_and_a_decline_are_shown(make_app):
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await type_request(pilot, "turn on the lights in the kitchen")
+        tools = app.tool_panel.plain
+        assert "router: out_of_scope 0." in tools and "→ no command fits: declined" in tools
+        conversation = app.conversation.plain
+        assert "Jarvis [none]: I can't control the lights yet." in conversation
+        assert "declined: no command for control the lights (router)" in conversation
+        assert "call " not in tools                                    # nothing fired

@@ -10,6 +10,7 @@ BADGES = {
     "llm": ("LLM", "bold white on blue"),
     "none": ("NONE", "bold black on grey62"),
     "action": ("ACTION", "bold black on yellow"),
+    "router": ("ROUTER", "bold white on magenta"),
 }
 
 

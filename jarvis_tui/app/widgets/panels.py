@@ -74,6 +74,15 @@ class ToolCallsPanel(PlainRichLog):
             line = f"✗ rejected {r.get('name', '?')}: {r.get('reason', '')}"
             self.add(Text(line, style="red"), line)
 
+    def routed(self, top: list[list[Any]], decision: str, tool: str | None, shortlist: list[str]) -> None:
+        """The intent router's top scores and what it decided."""
+        scores = "  ".join(f"{name} {float(p):.2f}" for name, p in top)
+        what = {"decline": "no command fits: declined", "direct": f"{tool}, no routing call",
+                "tool": f"{tool}, the model fills its arguments",
+                "shortlist": "not sure: the model chooses among " + ", ".join(shortlist)}.get(decision, decision)
+        line = f"router: {scores}  → {what}"
+        self.add(Text.assemble(("◆ router ", "bold magenta"), (scores, "magenta"), (f"  → {what}", "dim")), line)
+
     def finished(self, command: str, origin: str, success: bool, message: str | None,
                  error: str | None, post_processed: dict[str, Any], arguments: dict[str, Any]) -> None:
         parts: list[Any] = []
@@ -99,7 +108,8 @@ class ToolCallsPanel(PlainRichLog):
 
 
 def _origin(origin: str) -> str:
-    return {"pre_route": "fast path (pre_route)", "llm": "LLM", "action": "button"}.get(origin, origin)
+    return {"pre_route": "fast path (pre_route)", "llm": "LLM", "action": "button",
+            "router": "intent router (no routing call)"}.get(origin, origin)
 
 
 class ValidationPanel(PlainRichLog):
