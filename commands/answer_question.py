@@ -15,6 +15,33 @@ SYSTEM = ("You are Jarvis, a voice assistant. Answer the question correctly in o
           "sentences. Say numbers plainly. No lists, no markdown. If you don't know, say so.")
 
 
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('what does photosynthesis mean', {'query': 'what does photosynthesis mean'}),
+ ('define serendipity', {'query': 'define serendipity'}),
+ ('who was the first person on the moon', {'query': 'who was the first person on the moon'}),
+ ('how tall is mount everest', {'query': 'how tall is mount everest'}),
+ ('when did the second world war end', {'query': 'when did the second world war end'}),
+ ('what is the population of canada', {'query': 'what is the population of canada'}),
+ ('how many legs does a spider have', {'query': 'how many legs does a spider have'}),
+ ('why is the sky blue', {'query': 'why is the sky blue'}),
+ ('where is the great barrier reef', {'query': 'where is the great barrier reef'}),
+ ("what's the meaning of the word ubiquitous", {'query': "what's the meaning of the word ubiquitous"}),
+ ('who wrote pride and prejudice', {'query': 'who wrote pride and prejudice'}),
+ ('how far is the sun from the earth', {'query': 'how far is the sun from the earth'}),
+ ('what language do they speak in brazil', {'query': 'what language do they speak in brazil'}),
+ ('what is the boiling point of water', {'query': 'what is the boiling point of water'}),
+ ('who is the president of france', {'query': 'who is the president of france'}),
+ ("what's a black hole", {'query': "what's a black hole"}),
+ ('how does a rainbow form', {'query': 'how does a rainbow form'}),
+ ('what is the capital city of australia', {'query': 'what is the capital city of australia'}),
+ ('who discovered penicillin', {'query': 'who discovered penicillin'}),
+ ("what's the longest river in africa", {'query': "what's the longest river in africa"})]
+_NEGATIVES: list[str] = ["what's the latest news", "what's the price of gold shares", 'how much is a dollar in euros',
+ 'what song is playing', 'who sings this song']
+_DOMAIN_WORDS: list[str] = ['define', 'definition', 'meaning']
+
+
 class AnswerQuestionCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -53,13 +80,21 @@ class AnswerQuestionCommand(JarvisCommandBase):
                 CommandAntipattern("get_current_time", "What time is it in Tokyo?"),
                 CommandAntipattern("calculate", "What's 6 times 7?")]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([(q, {"query": q}) for q in [
             "What is the capital of France?", "Who invented the telephone?", "How far is California from New Jersey?",
             "What is photosynthesis?"]])
 
     def generate_adapter_examples(self) -> list[CommandExample]:
-        return examples([(q, {"query": q}) for q in [
+        return examples(_MORE_EXAMPLES, primary=None) + examples([(q, {"query": q}) for q in [
             "What is the capital of France?", "Who invented the telephone?", "How far is California from New Jersey?",
             "What's the tallest mountain in the world?", "Where is the Great Wall of China?",
             "Who was the first president?", "When was the Declaration of Independence signed?",

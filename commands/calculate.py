@@ -87,6 +87,18 @@ def _said_numbers_only(args: dict[str, Any], voice_command: str) -> dict[str, An
     return args
 
 
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [("what's nine times eight", {'num1': 9, 'num2': 8, 'operation': 'multiply'}),
+ ('add 15 and 27', {'num1': 15, 'num2': 27, 'operation': 'add'}),
+ ('what is 100 minus 37', {'num1': 100, 'num2': 37, 'operation': 'subtract'}),
+ ('divide 81 by 9', {'num1': 81, 'num2': 9, 'operation': 'divide'}),
+ ('how much is 250 plus 75', {'num1': 250, 'num2': 75, 'operation': 'add'}),
+ ('multiply 12 by 11', {'num1': 12, 'num2': 11, 'operation': 'multiply'})]
+_NEGATIVES: list[str] = ['how much is ten dollars in euros', "what's the square root of a negative number"]
+_DOMAIN_WORDS: list[str] = ['plus', 'minus', 'times', 'divided', 'multiplied', 'calculate', 'sum']
+
+
 class CalculateCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -144,6 +156,14 @@ class CalculateCommand(JarvisCommandBase):
                 out["num1"], out["num2"] = _json(b), _json(a)
         return out
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("What's 5 plus 3?", {"num1": 5, "num2": 3, "operation": "add"}),
@@ -154,7 +174,7 @@ class CalculateCommand(JarvisCommandBase):
         ])
 
     def generate_adapter_examples(self) -> list[CommandExample]:
-        return self.generate_prompt_examples() + examples([
+        return examples(_MORE_EXAMPLES, primary=None) + self.generate_prompt_examples() + examples([
             ("What is 3.5 plus 1.25?", {"num1": 3.5, "num2": 1.25, "operation": "add"}),
             ("How much is 12 times 12?", {"num1": 12, "num2": 12, "operation": "multiply"}),
             ("What's 100 divided by 7?", {"num1": 100, "num2": 7, "operation": "divide"}),

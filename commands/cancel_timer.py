@@ -24,6 +24,15 @@ def _cancel_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"label": label} if label else {})
 
 
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('scrap the timer', {}), ("i don't need the timer anymore", {}), ('switch off the countdown', {}),
+ ('cancel the tea timer', {'label': 'tea'})]
+_NEGATIVES: list[str] = ['never mind', 'forget it', 'stop talking', 'no thanks', 'cancel my takeaway order', 'turn off the lights',
+ 'turn the music off', 'stop the music', 'cancel my subscription', 'delete that photo', "that's all thanks"]
+_DOMAIN_WORDS: list[str] = ['timer', 'timers', 'countdown']
+
+
 class CancelTimerCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -56,6 +65,14 @@ class CancelTimerCommand(JarvisCommandBase):
             r"(?:timer|(?P<plural>timers))(?:\s+(?:for|called|named|in)\s+(?:the\s+)?(?P<label2>[\w ]+))?",
             _cancel_claim, "cancel the pasta timer / stop all timers")]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("Cancel the pasta timer", {"label": "pasta"}),
@@ -65,7 +82,7 @@ class CancelTimerCommand(JarvisCommandBase):
         ])
 
     def generate_adapter_examples(self) -> list[CommandExample]:
-        return examples([
+        return examples(_MORE_EXAMPLES, primary=None) + examples([
             ("Cancel the pasta timer", {"label": "pasta"}),
             ("Cancel all timers", {"label": "all"}),
             ("Cancel my timer", {}),

@@ -12,6 +12,24 @@ SYSTEM = ("You are Jarvis, a friendly voice assistant. Reply to the user's small
           "warm spoken sentences. No lists, no markdown.")
 
 
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('never mind', {}), ('forget it', {}), ('okay thanks', {}), ('cool', {}), ("that's all for now", {}),
+ ("no that's fine", {}), ('nothing', {}), ('i just got back from the gym', {}),
+ ('my day was pretty long', {}), ("i'm feeling a bit down today", {}),
+ ('the train was late again this morning', {}), ('i finally finished my project', {}),
+ ('we had pasta for dinner', {}), ("it's my birthday today", {}), ('do you like music', {}),
+ ("what's your favourite colour", {}), ('are you a robot', {}), ("you're really helpful", {}),
+ ('good night jarvis', {}), ('i love you', {}), ('can you keep a secret', {}), ('tell me about yourself', {}),
+ ("i'm so tired", {}), ('my team won the match', {}), ('sorry my mistake', {}), ('what are you up to', {}),
+ ('do you ever sleep', {}), ('i had a great weekend', {}), ('the weather was lovely at the park today', {}),
+ ('my cat just knocked over a plant', {}), ("you're funny", {}),
+ ("what's the best thing about being an assistant", {}), ('guess what happened today', {}), ("i'm bored", {}),
+ ('how old are you', {}), ('who made you', {})]
+_NEGATIVES: list[str] = []
+_DOMAIN_WORDS: list[str] = []
+
+
 class ChatCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -44,6 +62,14 @@ class ChatCommand(JarvisCommandBase):
         return [CommandAntipattern("answer_question", "Who invented the telephone? (a factual question)"),
                 CommandAntipattern("tell_joke", "Tell me a joke")]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("Hey Jarvis, how's it going?", {"message": "Pretty good, thanks! What can I do for you?"}),
@@ -53,7 +79,7 @@ class ChatCommand(JarvisCommandBase):
         ])
 
     def generate_adapter_examples(self) -> list[CommandExample]:
-        return examples([
+        return examples(_MORE_EXAMPLES, primary=None) + examples([
             ("Hey Jarvis, how's it going?", {"message": "Pretty good, thanks! What can I do for you?"}),
             ("Good morning!", {"message": "Good morning! Hope you slept well."}),
             ("Hello there", {"message": "Hi there! What's up?"}),

@@ -25,6 +25,17 @@ def _check_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"label": label} if label else {})
 
 
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('how much time is left on the timer', {}), ('is my timer still going', {}),
+ ('how long until the pasta is done', {'label': 'pasta'}), ('what timers are running', {}),
+ ('time left on the oven timer', {'label': 'oven'}), ('did my timer go off', {}),
+ ('check the tea timer', {'label': 'tea'}), ('how many minutes are left on my countdown', {})]
+_NEGATIVES: list[str] = ['set a ten minute timer for the eggs', '10 minute timer for the pasta', 'what time is it',
+ 'how long does it take to boil pasta', 'how long is the film']
+_DOMAIN_WORDS: list[str] = ['timer', 'timers']
+
+
 class CheckTimersCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -73,6 +84,14 @@ class CheckTimersCommand(JarvisCommandBase):
                      _check_claim, "is the cooking timer still running"),
         ]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("How much time is left?", {}),
@@ -82,7 +101,7 @@ class CheckTimersCommand(JarvisCommandBase):
         ])
 
     def generate_adapter_examples(self) -> list[CommandExample]:
-        return examples([
+        return examples(_MORE_EXAMPLES, primary=None) + examples([
             ("How much time is left?", {}),
             ("Check the pasta timer", {"label": "pasta"}),
             ("What timers are running?", {}),

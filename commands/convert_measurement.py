@@ -99,6 +99,18 @@ def _claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
                                      "from_unit": src[1], "to_unit": dst[1], "category": src[0]})
 
 
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('how many ounces in a pound', {'from_unit': 'pound', 'to_unit': 'ounce'}),
+ ('convert 10 miles to kilometers', {'from_unit': 'mile', 'to_unit': 'kilometer', 'value': 10}),
+ ("what's 30 celsius in fahrenheit", {'from_unit': 'celsius', 'to_unit': 'fahrenheit', 'value': 30}),
+ ('how many teaspoons in a tablespoon', {'from_unit': 'tablespoon', 'to_unit': 'teaspoon'}),
+ ('how many meters is 6 feet', {'from_unit': 'foot', 'to_unit': 'meter', 'value': 6}),
+ ('5 liters in gallons', {'from_unit': 'liter', 'to_unit': 'gallon', 'value': 5})]
+_NEGATIVES: list[str] = ['how much is ten dollars in euros', 'convert fifty euros to yen', "what's the exchange rate"]
+_DOMAIN_WORDS: list[str] = ['convert', 'conversion', 'ounces', 'grams', 'kilometers', 'celsius', 'fahrenheit', 'liters', 'inches']
+
+
 class ConvertMeasurementCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -139,6 +151,14 @@ class ConvertMeasurementCommand(JarvisCommandBase):
                      _claim, "how many grams in 5 ounces (a written number only; 'in a mile' is left to the LLM)"),
         ]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("Convert 5 miles to kilometers", {"value": 5, "from_unit": "miles", "to_unit": "kilometers"}),
@@ -173,7 +193,7 @@ class ConvertMeasurementCommand(JarvisCommandBase):
             ("How many yards in 100 meters?", 100, "meters", "yards"),
             ("Convert 90 minutes to hours", 90, "minutes", "hours"),
         ]
-        return examples([(t, {"value": v, "from_unit": f, "to_unit": to}) for t, v, f, to in rows])
+        return examples(_MORE_EXAMPLES, primary=None) + examples([(t, {"value": v, "from_unit": f, "to_unit": to}) for t, v, f, to in rows])
 
     def _check_unit(self, name: str, value: Any, category: str | None) -> ValidationResult | None:
         if resolve_unit(value) is not None:

@@ -26,6 +26,23 @@ _ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 TIMEOUT_S = 15
 
 
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('check my inbox', {'action': 'list'}), ('do i have any new emails', {'action': 'list'}),
+ ('any mail from sarah', {'action': 'list'}), ('read my latest email', {'action': 'list'}),
+ ('how many unread messages in my inbox', {'action': 'list'}),
+ ('send an email to tom about the meeting', {'action': 'draft', 'subject': 'the meeting', 'to': 'tom'}),
+ ('write an email to my boss', {'action': 'draft', 'to': 'my boss'}),
+ ('reply to the last email', {'action': 'draft'}),
+ ("email mum that i'll be late", {'action': 'draft', 'body': "i'll be late", 'to': 'mum'}),
+ ('draft a message to the team', {'action': 'draft', 'to': 'the team'}),
+ ('forward this email to john', {'action': 'draft', 'to': 'john'}),
+ ('respond to the email from my landlord', {'action': 'draft', 'to': 'my landlord'})]
+_NEGATIVES: list[str] = ['text my wife', 'call my mum', 'send a message on whatsapp', 'post on facebook',
+ "what's sarah's email address", 'add a new contact', 'save this number']
+_DOMAIN_WORDS: list[str] = ['email', 'emails', 'e-mail', 'inbox', 'mail', 'mailbox', 'gmail']
+
+
 class EmailCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -76,6 +93,14 @@ class EmailCommand(JarvisCommandBase):
         return [CommandAntipattern("reminder", "Remind me to email Sam at 5 PM (a reminder, not an email)"),
                 CommandAntipattern("todo_list", "Add email the landlord to my to-do list")]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("Send an email to john@example.com saying I'll be late",
@@ -112,7 +137,7 @@ class EmailCommand(JarvisCommandBase):
         rows += [("Send it", {"action": "send"}), ("Yes, send the email", {"action": "send"}),
                  ("Send the draft", {"action": "send"}), ("What emails have I sent?", {"action": "list"}),
                  ("List my drafts", {"action": "list"}), ("Show my recent emails", {"action": "list"})]
-        return examples(rows)
+        return examples(_MORE_EXAMPLES, primary=None) + examples(rows)
 
     # ---- outbox (settings table) ------------------------------------------------------------------
     def _outbox(self) -> list[dict[str, Any]]:

@@ -69,6 +69,18 @@ def _time_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"location": place[0].title() if place else loc.title()})
 
 
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [("what's the date today", {}), ('what day is it', {}), ("what's today's date", {}),
+ ('what time is it in sydney', {'location': 'sydney'}), ('is it friday today', {}),
+ ('what day of the week is christmas this year', {}), ('what year is it', {}), ('tell me the time', {}),
+ ('current time in new york', {'location': 'new york'}), ('what month are we in', {}),
+ ("what's the time over in tokyo", {'location': 'tokyo'}), ('have we reached the weekend yet', {})]
+_NEGATIVES: list[str] = ['what time does the last train leave', 'what time does the shop close',
+ 'how long until christmas dinner is ready']
+_DOMAIN_WORDS: list[str] = ['date', "o'clock"]
+
+
 class GetCurrentTimeCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -109,6 +121,14 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             FastPath("get_current_time.date", date_q + r"(?:\s+(?:today|right now|now))?", _time_claim, "what's the date"),
         ]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("What time is it?", {}),
@@ -124,7 +144,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
                 ("What day is it?", {})]
         forms = ["What time is it in {}?", "Current time in {}", "What's the time in {}?", "Time in {}"]
         rows += [(forms[i % len(forms)].format(p), {"location": p}) for i, p in enumerate(places)]
-        return examples(rows, primary=1)
+        return examples(_MORE_EXAMPLES, primary=None) + examples(rows, primary=1)
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A place the user did not name (copied from an example) is dropped: local time."""

@@ -65,6 +65,23 @@ def _round(v: Any) -> int | None:
         return None
 
 
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('do i need an umbrella tomorrow', {'resolved_datetimes': ['tomorrow']}),
+ ('should i bring a coat today', {'resolved_datetimes': ['today']}),
+ ('is it going to be hot this weekend', {'resolved_datetimes': ['this_weekend']}),
+ ('will it snow in denver', {'city': 'denver'}), ('how cold is it outside', {}),
+ ("what's the temperature in berlin", {'city': 'berlin'}),
+ ('is it sunny in rome right now', {'city': 'rome'}),
+ ('can i wear sandals today', {'resolved_datetimes': ['today']}),
+ ('will it be nice for a picnic on saturday', {}), ('is there a storm coming', {}), ('how windy is it', {}),
+ ("what's it like outside", {}), ('forecast for next week', {'resolved_datetimes': ['next_week']}),
+ ('will it rain later', {}), ('is it freezing out there', {}),
+ ('how humid is it today', {'resolved_datetimes': ['today']})]
+_NEGATIVES: list[str] = ['what time is it in london', 'turn up the heating', 'set the thermostat to twenty degrees']
+_DOMAIN_WORDS: list[str] = ['weather', 'forecast', 'rain', 'raining', 'snow', 'temperature', 'umbrella', 'sunny', 'windy', 'humid']
+
+
 class GetWeatherCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -127,6 +144,14 @@ class GetWeatherCommand(JarvisCommandBase):
                      _weather_claim, "how hot is it in dallas"),
         ]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("What's the weather in Chicago?", {"city": "Chicago", "resolved_datetimes": ["today"]}),
@@ -154,7 +179,7 @@ class GetWeatherCommand(JarvisCommandBase):
             ("What's the weather going to be like next week?", None, "next_week"),
             ("Is it cold outside?", None, "today"), ("Should I bring an umbrella tomorrow?", None, "tomorrow"),
         ]
-        return examples([(t, ({"city": c} if c else {}) | {"resolved_datetimes": [d]}) for t, c, d in rows])
+        return examples(_MORE_EXAMPLES, primary=None) + examples([(t, ({"city": c} if c else {}) | {"resolved_datetimes": [d]}) for t, c, d in rows])
 
     # ---- settings ---------------------------------------------------------------------------------
     def _setting(self, key: str, default: Any) -> Any:

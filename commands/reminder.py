@@ -104,6 +104,47 @@ def _snooze_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments=args)
 
 
+# What the intent router learns from besides the adapter examples above and below: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('set an alarm for 6 am', {'action': 'set', 'text': 'alarm', 'time': '06:00'}),
+ ('wake me up at seven thirty tomorrow', {'action': 'set', 'text': 'wake up', 'time': '07:30'}),
+ ('i need an alarm at quarter to eight', {'action': 'set', 'text': 'alarm', 'time': '07:45'}),
+ ('alarm for noon', {'action': 'set', 'text': 'alarm', 'time': '12:00'}),
+ ('get me up at 5 in the morning', {'action': 'set', 'text': 'wake up', 'time': '05:00'}),
+ ('put an alarm on for nine pm', {'action': 'set', 'text': 'alarm', 'time': '21:00'}),
+ ('make an alarm at 6:15', {'action': 'set', 'text': 'alarm', 'time': '06:15'}),
+ ('alarm tomorrow at 8', {'action': 'set', 'text': 'alarm', 'time': '08:00'}),
+ ('wake up call at half past six please', {'action': 'set', 'text': 'wake up', 'time': '06:30'}),
+ ('what alarms have i got', {'action': 'list'}), ('is my alarm on for tomorrow morning', {'action': 'list'}),
+ ('show me my alarms', {'action': 'list'}), ('when is my next alarm', {'action': 'list'}),
+ ('turn off my 7 am alarm', {'action': 'delete'}), ('delete the alarm for tomorrow', {'action': 'delete'}),
+ ('cancel all my alarms', {'action': 'delete'}), ('get rid of the wake up alarm', {'action': 'delete'}),
+ ('put a dentist appointment in my calendar for thursday at 3',
+  {'action': 'set', 'text': 'dentist appointment', 'time': '15:00'}),
+ ('schedule lunch with anna on friday at noon',
+  {'action': 'set', 'text': 'lunch with anna', 'time': '12:00'}),
+ ('add the team meeting to my calendar tomorrow at 10',
+  {'action': 'set', 'text': 'team meeting', 'time': '10:00'}),
+ ('book a haircut in my diary for saturday', {'action': 'set', 'text': 'haircut'}),
+ ("what's on my calendar today", {'action': 'list'}),
+ ('do i have anything scheduled tomorrow', {'action': 'list'}),
+ ('what meetings have i got this week', {'action': 'list'}),
+ ('am i free on friday afternoon', {'action': 'list'}),
+ ('what does my schedule look like', {'action': 'list'}),
+ ('remove the dentist appointment from my calendar', {'action': 'delete', 'text': 'dentist appointment'}),
+ ('cancel my meeting on monday', {'action': 'delete', 'text': 'meeting'}),
+ ('clear my calendar for tomorrow', {'action': 'delete'}),
+ ('delete the event at two pm', {'action': 'delete'}),
+ ("don't let me forget to take my pills at 9", {'action': 'set', 'text': 'take my pills', 'time': '09:00'}),
+ ('ping me about the laundry in 20 minutes',
+  {'action': 'set', 'relative_minutes': 20, 'text': 'the laundry'}),
+ ("note my mother's birthday on the fifth of june", {'action': 'set', 'text': "mother's birthday"})]
+_NEGATIVES: list[str] = ['which alarm clock should i buy', 'my alarm clock is broken', 'i overslept this morning',
+ 'what is a calendar year', 'how do you spell appointment']
+_DOMAIN_WORDS: list[str] = ['reminder', 'reminders', 'remind', 'alarm', 'alarms', 'calendar', 'schedule', 'appointment', 'appointments',
+ 'meeting', 'diary', 'wake me']
+
+
 class ReminderCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -180,6 +221,14 @@ class ReminderCommand(JarvisCommandBase):
                      _snooze_claim, "snooze (that reminder) for 15 minutes"),
         ]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("Remind me to call mom at 3 PM", {"action": "set", "text": "call mom", "time": "15:00"}),
@@ -192,7 +241,7 @@ class ReminderCommand(JarvisCommandBase):
         ])
 
     def generate_adapter_examples(self) -> list[CommandExample]:
-        return examples([
+        return examples(_MORE_EXAMPLES, primary=None) + examples([
             ("Remind me to call mom at 3 PM", {"action": "set", "text": "call mom", "time": "15:00"}),
             ("Remind me to take out the trash in 30 minutes", {"action": "set", "text": "take out the trash", "relative_minutes": 30}),
             ("Remind me every day at 8 AM to take my medicine",

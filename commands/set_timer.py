@@ -56,6 +56,24 @@ def spoken_duration(text: str) -> int | None:
     return best
 
 
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('start a countdown for 3 minutes', {'duration_seconds': 180}),
+ ('timer 20 minutes', {'duration_seconds': 1200}),
+ ('give me 5 minutes on the clock', {'duration_seconds': 300}),
+ ('let me know when fifteen minutes are up', {'duration_seconds': 900}),
+ ('time my run for half an hour', {'duration_seconds': 1800, 'label': 'run'}),
+ ('set a 90 second timer', {'duration_seconds': 90}),
+ ('can you time 10 minutes for the rice', {'duration_seconds': 600, 'label': 'rice'}),
+ ('two minute timer please', {'duration_seconds': 120}),
+ ('tea timer four minutes', {'duration_seconds': 240, 'label': 'tea'}),
+ ('count down one minute', {'duration_seconds': 60})]
+_NEGATIVES: list[str] = ['set an alarm for 7 am', 'wake me up at six', 'alarm at noon tomorrow', 'mute for ten minutes',
+ 'silence notifications for an hour', 'turn the volume down for a minute', 'how many minutes are in a day',
+ 'pause the music for five minutes', 'turn off the lights in ten minutes']
+_DOMAIN_WORDS: list[str] = ['timer', 'countdown', 'count down']
+
+
 class SetTimerCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -114,6 +132,14 @@ class SetTimerCommand(JarvisCommandBase):
                      _duration_claim, "count down 3 minutes"),
         ]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("Set a timer for 5 minutes", {"duration_seconds": 300}),
@@ -150,7 +176,7 @@ class SetTimerCommand(JarvisCommandBase):
             ("Set a timer for 1 hour, 15 minutes and 30 seconds", {"duration_seconds": 4530}),
             ("Remind me in 15 minutes", {"duration_seconds": 900}),
         ]
-        return examples(rows)
+        return examples(_MORE_EXAMPLES, primary=None) + examples(rows)
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A label the user did not say (copied from an example) is dropped; a duration the user

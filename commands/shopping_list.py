@@ -1,11 +1,28 @@
 """shopping_list: things to buy, kept in SQLite across restarts."""
 from __future__ import annotations
 
+from typing import Any
+
 from commands._common import examples
 from commands._lists import ListCommandBase, action_claim, items_claim
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:shopping|grocery|groceries)\s+list"
+
+
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('add eggs to the grocery list', {'action': 'add', 'items': ['eggs']}),
+ ('put bread on my list', {'action': 'add', 'items': ['bread']}),
+ ('we need more coffee', {'action': 'add', 'items': ['coffee']}),
+ ("what's on the shopping list", {'action': 'read'}), ('read me my groceries', {'action': 'read'}),
+ ('take milk off the list', {'action': 'remove', 'items': ['milk']}),
+ ('i bought the apples', {'action': 'check_off', 'items': ['apples']}),
+ ('empty the shopping list', {'action': 'clear'}), ('add something to my list', {'action': 'add'}),
+ ("what's on my list", {'action': 'read'}), ('remove the last item from my list', {'action': 'remove'}),
+ ('show me my lists', {'action': 'read'}), ('start a new list', {'action': 'add'})]
+_NEGATIVES: list[str] = ['order more printer ink online', 'buy me new shoes on amazon', 'track my parcel']
+_DOMAIN_WORDS: list[str] = ['shopping', 'grocery', 'groceries', 'shopping list']
 
 
 class ShoppingListCommand(ListCommandBase):
@@ -71,6 +88,14 @@ class ShoppingListCommand(ListCommandBase):
                      action_claim("clear"), "clear my shopping list"),
         ]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("Add tomatoes, onions and garlic to my shopping list", {"action": "add", "items": ["tomatoes", "onions", "garlic"]}),
@@ -81,7 +106,7 @@ class ShoppingListCommand(ListCommandBase):
         ])
 
     def generate_adapter_examples(self) -> list[CommandExample]:
-        return examples([
+        return examples(_MORE_EXAMPLES, primary=None) + examples([
             ("Add tomatoes, onions and garlic to my shopping list", {"action": "add", "items": ["tomatoes", "onions", "garlic"]}),
             ("Add apples to my shopping list", {"action": "add", "items": ["apples"]}),
             ("Put milk on the grocery list", {"action": "add", "items": ["milk"]}),

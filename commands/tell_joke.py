@@ -44,6 +44,15 @@ def _joke_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"topic": resolved if resolved in ("dad jokes", "knock knock") else topic})
 
 
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('make me laugh', {}), ('know any good jokes', {}), ('tell me something funny', {}),
+ ('got a pun for me', {}), ('joke about computers', {'topic': 'computers'}), ('say something hilarious', {}),
+ ('i need a laugh', {}), ('another joke please', {})]
+_NEGATIVES: list[str] = ["that's not funny", "you're funny"]
+_DOMAIN_WORDS: list[str] = ['joke', 'jokes', 'pun', 'puns']
+
+
 class TellJokeCommand(JarvisCommandBase):
     def __init__(self) -> None:
         super().__init__()
@@ -87,6 +96,14 @@ class TellJokeCommand(JarvisCommandBase):
                      _joke_claim, "joke / dad joke"),
         ]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("Tell me a joke", {}),
@@ -96,7 +113,7 @@ class TellJokeCommand(JarvisCommandBase):
         ])
 
     def generate_adapter_examples(self) -> list[CommandExample]:
-        return examples([
+        return examples(_MORE_EXAMPLES, primary=None) + examples([
             ("Tell me a joke", {}), ("Tell me a joke about animals", {"topic": "animals"}),
             ("Make me laugh with a joke about technology", {"topic": "technology"}), ("Make me laugh", {}),
             ("Say something funny", {}), ("Tell me a joke about cats", {"topic": "cats"}),

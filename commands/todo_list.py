@@ -1,12 +1,29 @@
 """todo_list: tasks to do, kept in SQLite across restarts; complete and uncomplete them."""
 from __future__ import annotations
 
+from typing import Any
+
 from commands._common import examples
 from commands._lists import ListCommandBase, action_claim, items_claim
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:to-?\s?do|todo|task|tasks)\s+list"
 _DONE = r"(?:as\s+)?(?:done|complete|completed|finished)"
+
+
+# What the intent router learns from besides the adapter examples in the class: more ways
+# people say it, requests that look alike but are not this command's, and its domain words.
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('add call the plumber to my to do list', {'action': 'add', 'tasks': ['call the plumber']}),
+ ("what's on my to-do list", {'action': 'read'}),
+ ('mark pay the bills as done', {'action': 'complete', 'tasks': ['pay the bills']}),
+ ('what do i have to do today', {'action': 'read'}),
+ ('cross off walk the dog', {'action': 'complete', 'tasks': ['walk the dog']}),
+ ('remove clean the garage from my tasks', {'action': 'remove', 'tasks': ['clean the garage']}),
+ ('clear my to do list', {'action': 'clear'}),
+ ('add a task to book the hotel', {'action': 'add', 'tasks': ['book the hotel']}),
+ ('what chores are left', {'action': 'read'})]
+_NEGATIVES: list[str] = []
+_DOMAIN_WORDS: list[str] = ['to do', 'to-do', 'todo', 'task', 'tasks', 'chores']
 
 
 class TodoListCommand(ListCommandBase):
@@ -76,6 +93,14 @@ class TodoListCommand(ListCommandBase):
                      action_claim("clear"), "clear my to-do list"),
         ]
 
+    @property
+    def negative_examples(self) -> list[str]:
+        return list(_NEGATIVES)
+
+    @property
+    def domain_words(self) -> list[str]:
+        return list(_DOMAIN_WORDS)
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("Add call the bank to my to-do list", {"action": "add", "tasks": ["call the bank"]}),
@@ -86,7 +111,7 @@ class TodoListCommand(ListCommandBase):
         ])
 
     def generate_adapter_examples(self) -> list[CommandExample]:
-        return examples([
+        return examples(_MORE_EXAMPLES, primary=None) + examples([
             ("Add call the bank to my to-do list", {"action": "add", "tasks": ["call the bank"]}),
             ("Add a task to renew my passport", {"action": "add", "tasks": ["renew my passport"]}),
             ("Put fix the fence and clean the garage on my todo list", {"action": "add", "tasks": ["fix the fence", "clean the garage"]}),
