@@ -44,7 +44,8 @@ class Runtime:
         r = config.routing
         thresholds = RouterThresholds(decline=r.decline_threshold, direct=r.direct_threshold,
                                       tool=r.tool_threshold, shortlist_size=r.shortlist_size)
-        assistant = Assistant(registry, emit=bus.emit, router_thresholds=thresholds, use_router=r.router)
+        assistant = Assistant(registry, emit=bus.emit, router_thresholds=thresholds, use_router=r.router,
+                              router_cache_dir=config.data_dir / "cache")
         return cls(config, store, bus, registry, services, assistant)
 
     def load_brain(self, progress: Callable[[ModelLoadProgress], None] | None = None):
@@ -175,7 +176,17 @@ class Runtime:
                 load_ctranslate2()
             except Exception:  # noqa: BLE001 - make_stt reports a broken install
                 pass
-        jobs = []
+        def router() -> None:
+            t0 = time.perf_counter()
+            try:
+                self.assistant.prepare_router()
+            except Exception as exc:  # noqa: BLE001 - without the router, fast paths and the LLM still route
+                errors["router"] = f"{type(exc).__name__}: {exc}"
+                self.assistant.use_router = False
+                self.bus.emit(Error(stage="router_load", message=errors["router"]))
+            seconds["router"] = time.perf_counter() - t0
+
+        jobs = [_threading.Thread(target=router, name="load-router", daemon=True)]
         if llm:
             jobs.append(_threading.Thread(target=brain, name="load-llm", daemon=True))
         for name, enabled, make in (("stt", stt, make_stt), ("tts", tts and self.config.tts.enabled, make_tts),

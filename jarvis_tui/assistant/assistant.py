@@ -52,7 +52,7 @@ class PendingActions:
 class Assistant:
     def __init__(self, registry: CommandRegistry, emit: ev.EventSink | None = None,
                  brain: Brain | None = None, router_thresholds: RouterThresholds | None = None,
-                 use_router: bool = True) -> None:
+                 use_router: bool = True, router_cache_dir: Any = None) -> None:
         self.registry = registry
         self.emit: ev.EventSink = emit or (lambda e: None)
         self.brain = brain
@@ -61,6 +61,7 @@ class Assistant:
         self.use_router = use_router
         self.router_thresholds = router_thresholds
         self._router: IntentRouter | None = None
+        self.router_cache_dir = router_cache_dir
         self._router_lock = threading.Lock()
 
     # ---- the intent router -------------------------------------------------------------------------
@@ -71,7 +72,8 @@ class Assistant:
             return None
         with self._router_lock:
             if self._router is None:
-                self._router = IntentRouter(list(self.registry), self.router_thresholds)
+                self._router = IntentRouter(list(self.registry), self.router_thresholds,
+                                            cache_dir=self.router_cache_dir)
             return self._router
 
     def prepare_router(self) -> float:

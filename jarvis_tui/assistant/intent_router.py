@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import pickle
 import re
 import threading
 import time
@@ -155,18 +156,57 @@ class IntentRouter:
     """Fitted once per set of commands (at start-up: < 1 s), then `rank`/`decide` per utterance."""
 
     def __init__(self, commands: Iterable[Any], thresholds: RouterThresholds | None = None,
-                 out_of_scope: list[tuple[str, str]] | None = None) -> None:
+                 out_of_scope: list[tuple[str, str]] | None = None, cache_dir: Path | None = None) -> None:
         self.commands = {c.command_name: c for c in commands}
         self.thresholds = thresholds or RouterThresholds()
         t0 = time.perf_counter()
         self.data = build_training_set(self.commands.values(), out_of_scope)
-        self._fit()
+        self.from_cache = self._load(cache_dir)
+        if not self.from_cache:
+            self._fit()
+            self._save(cache_dir)
         self.train_ms = (time.perf_counter() - t0) * 1000
         self._lock = threading.Lock()
-        log.info("intent router: %d samples, %d labels, fitted in %.0f ms", len(self.data.texts),
-                 len(self.classes), self.train_ms)
+        log.info("intent router: %d samples, %d labels, %s in %.0f ms", len(self.data.texts), len(self.classes),
+                 "loaded from cache" if self.from_cache else "fitted", self.train_ms)
 
     # ---- model -----------------------------------------------------------------------------------
+    def _cache_file(self, cache_dir: Path | None) -> Path | None:
+        if cache_dir is None:
+            return None
+        import sklearn
+        return Path(cache_dir) / f"router-{self.data.digest()}-sklearn{sklearn.__version__}.pkl"
+
+    def _load(self, cache_dir: Path | None) -> bool:
+        """The fitted model of exactly these training texts (same digest and scikit-learn version),
+        written by this program into the user's own data dir; anything unreadable is refitted."""
+        path = self._cache_file(cache_dir)
+        if path is None or not path.is_file():
+            return False
+        try:
+            with path.open("rb") as f:
+                self.features, self.model, self.topic_model = pickle.load(f)
+            self.classes = [str(c) for c in self.model.classes_]
+            return True
+        except Exception as exc:  # noqa: BLE001 - a bad cache file is only a slower start
+            log.warning("router cache %s unreadable (%s): refitting", path, exc)
+            return False
+
+    def _save(self, cache_dir: Path | None) -> None:
+        path = self._cache_file(cache_dir)
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            for old in path.parent.glob("router-*.pkl"):
+                old.unlink(missing_ok=True)
+            tmp = path.with_suffix(".tmp")
+            with tmp.open("wb") as f:
+                pickle.dump((self.features, self.model, self.topic_model), f)
+            tmp.replace(path)
+        except OSError as exc:
+            log.warning("router cache not written to %s: %s", path, exc)
+
     def _fit(self) -> None:
         from sklearn.feature_extraction.text import TfidfVectorizer
         from sklearn.linear_model import LogisticRegression

@@ -232,3 +232,18 @@ def test_route_without_llm_prints_the_routers_scores(isolated_dirs, capsys):
     assert lines[0]["router"]["decision"] == "decline" and lines[0]["router"]["top"][0][0] == OUT_OF_SCOPE
     assert lines[1]["route"] == "router" and lines[1]["tool_calls"][0]["name"] == "answer_question"
     assert 0 < lines[1]["router"]["top"][0][1] <= 1
+
+
+def test_the_fitted_router_is_cached_by_its_training_texts_and_a_bad_cache_is_refitted(tmp_path):
+    commands = list(discover_commands())
+    first = IntentRouter(commands, cache_dir=tmp_path)
+    files = list(tmp_path.glob("router-*.pkl"))
+    assert not first.from_cache and len(files) == 1
+    second = IntentRouter(commands, cache_dir=tmp_path)
+    assert second.from_cache and second.rank("who painted the mona lisa") == first.rank("who painted the mona lisa")
+    files[0].write_bytes(b"not a pickle")
+    third = IntentRouter(commands, cache_dir=tmp_path)
+    assert not third.from_cache and third.rank("tell me a joke")[0][0] == "tell_joke"
+    # other training texts (a new plugin command, new examples) are another key
+    fewer = IntentRouter(commands[:-1], cache_dir=tmp_path)
+    assert not fewer.from_cache and fewer.digest() != first.digest()
