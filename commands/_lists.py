@@ -45,6 +45,16 @@ class ListCommandBase(JarvisCommandBase):
     done_action = "check_off"
     undone_action: str | None = None
 
+    def confirmation_question(self, args: dict[str, Any]) -> str | None:
+        """Asked before a guessed removal (clearing the whole list asks with its own buttons)."""
+        if args.get("action") != "remove":
+            return None
+        items = [str(x) for x in (args.get(self.items_param) or []) if str(x).strip()]
+        if not items:
+            return None
+        from commands._parsing import join_words
+        return f"Remove {join_words(items)} from your {self.noun}?"
+
     # ---- helpers ----------------------------------------------------------------------------------
     def _store(self):
         return self.services.store.lists

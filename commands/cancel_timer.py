@@ -115,6 +115,19 @@ class CancelTimerCommand(JarvisCommandBase):
             del out["label"]
         return out
 
+    def confirmation_question(self, args: dict[str, Any]) -> str | None:
+        """Asked before a guessed cancel: exactly which timer(s) would stop."""
+        if self.services is None:
+            return "Cancel your timer?"
+        timers = timer_service(self.services).running_timers()
+        label = clean_label(args.get("label"))
+        chosen = timers if label == "all" or not label else match_timers(timers, label)
+        if not chosen or (len(chosen) > 1 and label != "all"):
+            return None                    # nothing would be cancelled: the command says so or asks which
+        if len(chosen) == 1:
+            return f"Cancel {timer_name(chosen[0])}?"
+        return f"Cancel all {len(chosen)} timers?"
+
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
             return fail("Timers need a running assistant.")

@@ -42,7 +42,7 @@ class ChatCommand(JarvisCommandBase):
 
     @property
     def parameters(self) -> list[JarvisParameter]:
-        return [JarvisParameter("message", "string", required=False,
+        return [JarvisParameter("message", "string", required=False, from_user=False,
                                 description="The assistant's reply to speak, e.g. 'Doing great, thanks! How about you?'")]
 
     @property

@@ -125,8 +125,12 @@ class ConvertMeasurementCommand(JarvisCommandBase):
     def parameters(self) -> list[JarvisParameter]:
         return [
             JarvisParameter("value", "float", description="The amount to convert (1 when omitted).", default=1),
-            JarvisParameter("from_unit", "string", required=True, description="Unit to convert from, e.g. miles, cups, fahrenheit."),
-            JarvisParameter("to_unit", "string", required=True, description="Unit to convert to, e.g. kilometers, milliliters, celsius."),
+            # from_user=False: post_process_tool_call checks the units against the user's words itself,
+            # through the unit table (the user says "km", the model writes "kilometer")
+            JarvisParameter("from_unit", "string", required=True, from_user=False,
+                            description="Unit to convert from, e.g. miles, cups, fahrenheit."),
+            JarvisParameter("to_unit", "string", required=True, from_user=False,
+                            description="Unit to convert to, e.g. kilometers, milliliters, celsius."),
             JarvisParameter("category", "string", enum_values=list(unit_table()),
                             description="length, mass, volume, temperature, speed, time or data (optional)."),
         ]

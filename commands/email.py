@@ -219,6 +219,17 @@ class EmailCommand(JarvisCommandBase):
         s = self.services.secrets
         return {k: s.get(k) for k in ("smtp_host", "smtp_port", "smtp_user", "smtp_password", "smtp_from", "smtp_security")}
 
+    def confirmation_question(self, args: dict[str, Any]) -> str | None:
+        """Asked before a guessed send of the last draft (a new message is only drafted: harmless)."""
+        if args.get("action") != "send" or args.get("to") or self.services is None:
+            return None
+        drafts = [m for m in self._outbox() if m["status"] == "draft"]
+        if not drafts:
+            return None
+        d = drafts[-1]
+        about = f" about {d['subject']}" if d.get("subject") else ""
+        return f"Send the email to {d.get('to') or 'the recipient'}{about}?"
+
     def _send(self, draft_id: str) -> CommandResponse:
         draft = next((m for m in self._outbox() if m["id"] == draft_id), None)
         if draft is None or draft["status"] != "draft":

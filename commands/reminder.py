@@ -412,6 +412,20 @@ class ReminderCommand(JarvisCommandBase):
                    reminders=[{"id": r["id"], "text": r["text"], "due_at": r["due_at"],
                                "recurrence": r["recurrence"]} for r in rows])
 
+    def confirmation_question(self, args: dict[str, Any]) -> str | None:
+        """Asked before a guessed delete: exactly which reminder(s) would go."""
+        if args.get("action") != "delete":
+            return None
+        if self.services is None:
+            return "Delete that reminder?"
+        text = str(args.get("text") or "").strip()
+        found = self.services.store.reminders.active() if text.lower() == "all" else self._find(text)
+        if not found or (len(found) > 1 and text.lower() != "all" and text):
+            return None                    # nothing to delete, or the command asks which one
+        if len(found) == 1:
+            return f"Delete your reminder to {found[0]['text']}?"
+        return f"Delete all {len(found)} of your reminders?"
+
     def _find(self, text: str | None) -> list[dict[str, Any]]:
         rows = self.services.store.reminders.active()
         if not text:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.grounding import ground_arguments
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.router import pre_route
@@ -47,6 +48,11 @@ class PendingActions:
     command: str
     actions: list[IJarvisButton]
     context: dict[str, Any] = field(default_factory=dict)
+    call: dict[str, Any] | None = None          # a guessed destructive call waiting for Yes: {"arguments", "request"}
+
+
+CONFIRM_ACTION = "confirm_call"      # the Yes button of a confirmation question (handled here, not by the command)
+KEPT = "Okay, I've left it as it is."
 
 
 class Assistant:
@@ -138,6 +144,15 @@ class Assistant:
         with self._lock:
             t0 = time.perf_counter()
             turn = TurnResult(text=f"[{action_name}]", route="action", turn_id=uuid.uuid4().hex[:12])
+            pending = self.pending
+            if pending is not None and pending.call is not None and pending.command == command_name:
+                self.pending = None
+                response = self._run_confirmed(pending, action_name, turn)
+                turn.spoken = spoken_text(response)
+                turn.wait_for_input = response.wait_for_input
+                turn.timings_ms["total"] = (time.perf_counter() - t0) * 1000
+                self._finish(turn)
+                return turn
             command = self.registry.get(command_name)
             if command is None:
                 response = CommandResponse.error_response(f"no command named {command_name!r}")
@@ -221,6 +236,12 @@ class Assistant:
             return False
         if chosen is None:
             return False
+        if pending.call is not None:              # the answer to "Cancel your pasta timer?"
+            turn.route = "action"
+            response = self._run_confirmed(pending, chosen.button_action, turn)
+            turn.spoken = spoken_text(response)
+            turn.wait_for_input = response.wait_for_input
+            return True
         command = self.registry.get(pending.command)
         if command is None:
             return False
@@ -243,6 +264,11 @@ class Assistant:
         """post_process_tool_call -> execute, with events; never raises."""
         name = command.command_name
         before = dict(arguments)
+        dropped: dict[str, Any] = {}
+        if origin == "llm":
+            grounded = ground_arguments(command, arguments, request.voice_command,
+                                        self._conversation_text(request.conversation_id))
+            arguments, dropped = grounded.arguments, grounded.dropped
         try:
             args = command.post_process_tool_call(dict(arguments), request.voice_command)
             if not isinstance(args, dict):
@@ -253,6 +279,12 @@ class Assistant:
             args = before
         changes = {k: {"from": before.get(k), "to": args.get(k)}
                    for k in set(before) | set(args) if before.get(k) != args.get(k)}
+        for k in dropped:
+            changes[k] = {"from": before.get(k), "to": args.get(k), "dropped": "not in the user's words"}
+        if origin == "llm" and not turn.router_confident:
+            question = self._confirmation(command, args)
+            if question:
+                return self._ask_first(command, args, request, turn, question, changes)
         t = time.perf_counter()
         response = command.execute(request, **args)
         elapsed = (time.perf_counter() - t) * 1000
@@ -261,6 +293,53 @@ class Assistant:
         turn.tool_calls.append(record)
         self._after_response(name, args, origin, response, turn, elapsed, changes)
         return record
+
+    def _conversation_text(self, conversation_id: str | None) -> str:
+        recent = getattr(self.brain, "recent_text", None)
+        if not callable(recent):
+            return ""
+        try:
+            return str(recent(conversation_id or "default"))
+        except Exception:  # noqa: BLE001 - no history: only the utterance grounds
+            return ""
+
+    @staticmethod
+    def _confirmation(command: IJarvisCommand, args: dict[str, Any]) -> str | None:
+        ask = getattr(command, "confirmation_question", None)
+        if not callable(ask):
+            return None
+        try:
+            return ask(dict(args))
+        except Exception:  # noqa: BLE001 - a command that cannot phrase its question still asks
+            log.exception("confirmation_question of %s failed", command.command_name)
+            return f"Should I run {command.command_name.replace('_', ' ')}?"
+
+    def _ask_first(self, command: IJarvisCommand, args: dict[str, Any], request: RequestInformation,
+                   turn: TurnResult, question: str, changes: dict[str, Any]) -> ToolCallRecord:
+        """A destructive call the LLM guessed: nothing runs until the user says yes."""
+        name = command.command_name
+        buttons = [IJarvisButton("Yes", CONFIRM_ACTION, "destructive"), IJarvisButton("No", "cancel_click", "secondary")]
+        response = CommandResponse.follow_up_response({"message": question, "confirm": True}, actions=buttons)
+        record = ToolCallRecord(name, args, "llm", response, changes)
+        turn.tool_calls.append(record)
+        self.emit(ev.CommandFinished(command=name, arguments=dict(args), origin="llm", success=True,
+                                     message=f"asked first: {question}", error=None,
+                                     context_data={"confirm": True}, post_processed=dict(changes),
+                                     duration_ms=0.0, turn_id=turn.turn_id))
+        self.pending = PendingActions(name, buttons, {"confirm": True},
+                                      call={"arguments": dict(args), "request": request})
+        self.emit(ev.ActionsOffered(command=name, actions=[b.to_dict() for b in buttons],
+                                    context={"confirm": True}, turn_id=turn.turn_id))
+        return record
+
+    def _run_confirmed(self, pending: PendingActions, action: str, turn: TurnResult) -> CommandResponse:
+        """The answer to a confirmation question: Yes runs exactly the pending call, No runs nothing."""
+        command = self.registry.get(pending.command)
+        if action != CONFIRM_ACTION or command is None or pending.call is None:
+            return CommandResponse.final_response({"message": KEPT})
+        call = pending.call
+        record = self.execute_call(command, dict(call["arguments"]), call["request"], "confirmed", turn)
+        return record.response or CommandResponse.error_response("no response")
 
     def _after_response(self, name: str, args: dict[str, Any], origin: str, response: CommandResponse,
                         turn: TurnResult, elapsed_ms: float, changes: dict[str, Any] | None = None) -> None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.grounding import ground_arguments
 from jarvis_tui.assistant.intent_router import RouterResult, decline_message
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
@@ -186,6 +187,12 @@ class ConversationBrain:
         or the words point at an earlier turn): then the router must not decline it on its own."""
         history = self.histories.get(conversation_id or "default") or []
         return bool(history) and (not self._guard_allowed(history) or refers_back(text))
+
+    def recent_text(self, conversation_id: str = "default", turns: int = 3) -> str:
+        """What the user and the assistant said in the last turns (arguments may come from there too:
+        "add that to my list")."""
+        history = self.histories.get(conversation_id or "default") or []
+        return "\n".join(f"{h.user}\n{h.message or ''}" for h in history[-turns:])
 
     def _messages(self, provider, system: str, history: list[Any], text: str, source: str) -> list[dict[str, Any]]:
         budget = self._history_budget_chars(system)
@@ -391,6 +398,7 @@ class ConversationBrain:
         args = dict(call.get("arguments") or {})
         if command is None:
             return args
+        args = ground_arguments(command, args, text).arguments
         try:
             out = command.post_process_tool_call(dict(args), text)
             return out if isinstance(out, dict) else args

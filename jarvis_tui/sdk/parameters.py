@@ -108,6 +108,10 @@ class JarvisParameter:
     enum_values: list[str] | None = None
     default: Any = None
     validation_function: Callable[[Any], bool] | None = field(default=None, compare=False)
+    #: the value must come from the user's words (or the conversation): a free-text value the model
+    #: wrote that the user never said is dropped before the command sees it. False for text the
+    #: assistant writes itself (chat's reply).
+    from_user: bool = True
 
     def __post_init__(self) -> None:
         kind = normalize_type(self.param_type)

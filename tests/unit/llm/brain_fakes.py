@@ -70,7 +70,7 @@ class Chat(JarvisCommandBase):
     command_name = "chat"
     description = "Small talk; message is your own reply"
     allow_direct_answer = True
-    parameters = [JarvisParameter("message", "string", required=True)]
+    parameters = [JarvisParameter("message", "string", required=True, from_user=False)]   # its own words
 
     def pre_route(self, voice_command):
         return None

@@ -1,0 +1,46 @@
+"""Arguments only from the user's words, for every command, in the turn (not per command).
+
+A small model copies text from its prompt (examples, rules, a retry instruction) into arguments when
+the user said nothing of the kind ("What is the capital of France?" as the query of a remark about
+food). Before a command sees an LLM-written call, each free-text argument (a string, or each string
+of a list) whose content words were mostly not said in the utterance or the recent conversation is
+dropped; a required one is then asked for by the usual validation question instead of being made up.
+Enum values are constrained by the schema and exempt, and so are parameters declared
+`from_user=False` (text the assistant writes itself, or values the command grounds by its own
+tables). Fast paths are not touched: their arguments come from the user's words by construction."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from jarvis_tui.sdk.grounding import said_share
+
+MIN_SHARE = 0.5          # at least half of a value's content words must have been said
+
+
+@dataclass
+class Grounded:
+    arguments: dict[str, Any]
+    dropped: dict[str, Any] = field(default_factory=dict)     # name -> the value the user never said
+
+
+def ground_arguments(command: Any, arguments: dict[str, Any], utterance: str, conversation: str = "") -> Grounded:
+    heard = f"{utterance}\n{conversation}"
+    out = dict(arguments)
+    dropped: dict[str, Any] = {}
+    for p in getattr(command, "parameters", []) or []:
+        if p.name not in out or not getattr(p, "from_user", True) or p.enum_values:
+            continue
+        value = out[p.name]
+        if isinstance(value, str):
+            if said_share(value, heard) < MIN_SHARE:
+                dropped[p.name] = out.pop(p.name)
+        elif isinstance(value, list):
+            kept = [v for v in value if not isinstance(v, str) or said_share(v, heard) >= MIN_SHARE]
+            if len(kept) != len(value):
+                dropped[p.name] = [v for v in value if v not in kept]
+                if kept:
+                    out[p.name] = kept
+                else:
+                    out.pop(p.name)
+    return Grounded(out, dropped)

@@ -1,0 +1,93 @@
+"""Grounding of LLM arguments in the user's words: the turn applies it to every free-text argument
+the LLM wrote (jarvis_tui.assistant.grounding), and commands use it in post_process_tool_call.
+
+A small model copies text from its prompt examples into arguments ("Tokyo", "john@example.com",
+"pasta") when the user said nothing of the kind. Free-text arguments whose content words do not
+appear in the utterance are dropped: an optional one simply goes, a required one then gets the
+command's own validation question ("Who should it go to?") instead of a made-up value.
+This module defines no commands and names none."""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+_STOP = frozenset("""a an the to of for on in at by with and or my me i you your it its this that these those
+is are be was were am do does did please some any all from about up out off into""".split())
+
+
+def _norm(text: str) -> str:
+    return " " + re.sub(r"[^a-z0-9@.']+", " ", str(text).lower().replace("\u2019", "'")).strip() + " "
+
+
+def _forms(word: str) -> set[str]:
+    forms = {word}
+    if word.endswith("ies") and len(word) > 4:
+        forms.add(word[:-3] + "y")
+    if word.endswith("es") and len(word) > 3:
+        forms.add(word[:-2])
+    if word.endswith("s") and len(word) > 2:
+        forms.add(word[:-1])
+    forms.update({word + "s", word + "es"})
+    return forms
+
+
+def content_words(value: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9@.']+", _norm(value)) if w.strip(".'") and w not in _STOP]
+
+
+def grounded(value: Any, utterance: str) -> bool:
+    """Whether a free-text value comes from the utterance (any content word of it is said)."""
+    if value is None:
+        return True
+    words = content_words(str(value))
+    if not words:
+        return True                      # nothing to check ("all" and the like are stop words)
+    said = set(re.findall(r"[a-z0-9@.']+", _norm(utterance)))
+    said |= {w.strip(".'") for w in said}
+    return any(_forms(w.strip(".'")) & said for w in words)
+
+
+def said_share(value: Any, heard: str) -> float:
+    """The share of a value's content words (words with letters; an address counts by its name part)
+    that were said in `heard`. 1.0 when the value has no such word (numbers, "HH:MM", stop words)."""
+    words = []
+    for w in content_words(str(value)):
+        w = w.strip(".'")
+        if "@" in w:
+            w = w.split("@", 1)[0]
+        if re.search(r"[a-z]", w):
+            words.append(w)
+    if not words:
+        return 1.0
+    said = set(re.findall(r"[a-z0-9@.']+", _norm(heard)))
+    said |= {w.strip(".'") for w in said}
+    said |= {w.split("@", 1)[0] for w in said if "@" in w}
+    return sum(1 for w in words if _forms(w) & said) / len(words)
+
+
+def address_grounded(value: Any, utterance: str) -> bool:
+    """An e-mail address is grounded when it, or its name part, is in the utterance."""
+    if not value:
+        return True
+    v = str(value).strip().lower()
+    said = _norm(utterance)
+    local = v.split("@", 1)[0]
+    return v in said or bool(local) and bool(re.search(rf"(?<![a-z0-9]){re.escape(local)}(?![a-z0-9])", said))
+
+
+def drop_ungrounded(args: dict[str, Any], utterance: str, keys: Iterable[str]) -> dict[str, Any]:
+    """Drop each of `keys` whose value (a string, or each string of a list) is not in the utterance."""
+    out = dict(args)
+    for key in keys:
+        if key not in out:
+            continue
+        value = out[key]
+        if isinstance(value, list):
+            kept = [v for v in value if not isinstance(v, str) or grounded(v, utterance)]
+            if kept:
+                out[key] = kept
+            else:
+                del out[key]
+        elif isinstance(value, str) and not grounded(value, utterance):
+            del out[key]
+    return out

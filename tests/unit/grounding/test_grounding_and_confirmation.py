@@ -1,0 +1,212 @@
+"""Arguments only from the user's words (generic, in the turn) and no destructive action on a guess.
+
+The LLM is the scripted backend of the brain's unit tests; the commands, the store, the router and
+the provider that builds the prompt are the real ones."""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
+
+from brain_fakes import ScriptedBackend  # noqa: E402
+
+from jarvis_tui.assistant import events as ev  # noqa: E402
+from jarvis_tui.assistant.assistant import CONFIRM_ACTION  # noqa: E402
+from jarvis_tui.assistant.conversation import ConversationBrain  # noqa: E402
+from jarvis_tui.assistant.grounding import ground_arguments  # noqa: E402
+from jarvis_tui.assistant.intent_router import RouterThresholds  # noqa: E402
+from jarvis_tui.commands_registry import discover_commands  # noqa: E402
+from jarvis_tui.llm.provider_factory import PromptProviderFactory  # noqa: E402
+from jarvis_tui.runtime import Runtime  # noqa: E402
+from jarvis_tui.sdk.grounding import content_words  # noqa: E402
+
+UTTERANCE = "mmm hmm"        # says nothing any prompt string could be grounded in
+
+
+def _prompt_strings() -> list[str]:
+    """Every string the prompt shows the model: the default provider's system prompt lines, every
+    command's prompt/adapter example arguments and texts, and the brain's retry and hint messages."""
+    commands = list(discover_commands())
+    factory = PromptProviderFactory(None)
+    provider = factory.select(setting="Qwen25SmallUntrainedCompact").provider
+    system = provider.build_system_prompt({}, None, [], commands)
+    out = {line.strip() for line in system.splitlines() if len(line.strip()) > 3}
+    for c in commands:
+        for e in list(c.generate_prompt_examples()) + list(c.generate_adapter_examples()):
+            out.add(e.voice_command)
+            for v in e.expected_parameters.values():
+                for x in (v if isinstance(v, list) else [v]):
+                    if isinstance(x, str) and len(x) > 2:
+                        out.add(x)
+    out |= {"You must call a tool for this request: it needs calculate. Reply with the calculate call.",
+            "There is no tool launch_rockets. Use one of: calculate, chat.",
+            ConversationBrain._validation_hint("reminder", [])}
+    # strings with words (numbers and clock times like "10:00" are formats, which each command
+    # reads from the user's words itself: reminder times, durations)
+    return sorted(x for x in out if any(re.search(r"[a-z]", w) for w in content_words(x)))
+
+
+def _free_text_targets() -> list[tuple[object, str]]:
+    out = []
+    for c in discover_commands():
+        for p in c.parameters:
+            if p.from_user and not p.enum_values and (p.param_type == "string" or p.is_array):
+                out.append((c, p.name))
+    return out
+
+
+PROMPT_STRINGS = _prompt_strings()
+TARGETS = _free_text_targets()
+
+
+def test_the_fuzz_covers_the_prompt_and_every_free_text_argument():
+    assert len(PROMPT_STRINGS) > 300 and len(TARGETS) >= 10
+    assert any("capital of France" in s for s in PROMPT_STRINGS)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PROMPT_STRINGS), st.sampled_from(TARGETS))
+def test_no_prompt_text_survives_grounding(value, target):
+    command, name = target
+    param = next(p for p in command.parameters if p.name == name)
+    arg = [value] if param.is_array else value
+    out = ground_arguments(command, {name: arg}, UTTERANCE)
+    assert name not in out.arguments, (command.command_name, name, value)
+
+
+def test_what_the_user_said_is_kept():
+    commands = {c.command_name: c for c in discover_commands()}
+    kept = ground_arguments(commands["reminder"], {"text": "call my mom", "time": "15:00"},
+                            "remind me to call my mom at 3 pm")
+    assert kept.arguments == {"text": "call my mom", "time": "15:00"} and kept.dropped == {}
+    # an address counts by its name; a value from the conversation counts too
+    email = ground_arguments(commands["email"], {"to": "bob@example.com", "subject": "Lunch plans"},
+                             "email bob", conversation="what about lunch plans on friday")
+    assert email.arguments == {"to": "bob@example.com", "subject": "Lunch plans"}
+    # the assistant's own words are declared as such (chat's reply)
+    assert ground_arguments(commands["chat"], {"message": "Doing great!"}, "how are you").arguments == \
+        {"message": "Doing great!"}
+
+
+@pytest.fixture
+def runtime(isolated_dirs):
+    rt = Runtime.create()
+    yield rt
+    rt.close()
+
+
+def scripted(rt, outputs, thresholds: RouterThresholds | None = None):
+    backend = ScriptedBackend(outputs)
+    brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
+    rt.assistant.brain = brain
+    rt.services.llm = brain.answerer
+    if thresholds is not None:
+        rt.assistant.router.thresholds = thresholds
+    return brain, backend
+
+
+def call(name, **args):
+    return json.dumps({"tool": name, "args": args})
+
+
+def test_small_talk_never_reaches_a_command_as_the_prompts_example_question(runtime):
+    runtime.assistant.use_router = False           # the model alone decides, and copies its prompt
+    brain, backend = scripted(runtime, [call("reminder", action="set", text="What is the capital of France?",
+                                             time="09:00")])
+    turn = runtime.assistant.handle_text("i had lasagne for lunch")
+    assert not any(r.arguments.get("text") == "What is the capital of France?" for r in turn.tool_calls)
+    assert runtime.store.reminders.active() == []            # nothing was created from prompt text
+    assert turn.wait_for_input                               # it asks what to remind about instead
+
+
+def test_a_retry_instruction_never_becomes_a_query(runtime):
+    runtime.assistant.use_router = False
+    hint = "You must call a tool for this request: it needs calculate."
+    brain, backend = scripted(runtime, [call("answer_question", query=hint), "Sure."])
+    turn = runtime.assistant.handle_text("what's up with the trains")
+    [record] = turn.tool_calls
+    assert record.name == "answer_question" and record.arguments["query"] == "what's up with the trains"
+    assert hint not in json.dumps(backend.requests[-1]["messages"][-1])
+
+
+def _timer(runtime, label="pasta"):
+    turn = runtime.assistant.handle_text(f"set a {label} timer for 10 minutes")
+    assert turn.route == "pre_route" and len(runtime.store.timers.running()) >= 1
+
+
+UNSURE = RouterThresholds(decline=1.1, direct=1.1, tool=1.1)     # the router is never confident
+
+
+def test_a_guessed_cancel_asks_first_and_yes_runs_exactly_that_call(runtime):
+    _timer(runtime)
+    brain, backend = scripted(runtime, [call("cancel_timer", label="pasta")], UNSURE)
+    events = []
+    runtime.bus.subscribe(events.append)
+    turn = runtime.assistant.handle_text("get rid of the pasta one")
+    assert turn.spoken == "Cancel your pasta timer?" and turn.wait_for_input
+    assert len(runtime.store.timers.running()) == 1                       # nothing done yet
+    offered = [e for e in events if isinstance(e, ev.ActionsOffered)][-1]
+    assert [(a["button_text"], a["button_action"]) for a in offered.actions] == [("Yes", CONFIRM_ACTION),
+                                                                                ("No", "cancel_click")]
+    done = runtime.assistant.handle_action("cancel_timer", CONFIRM_ACTION, offered.context)   # the button
+    assert done.spoken == "Cancelled your pasta timer." and runtime.store.timers.running() == []
+
+
+def test_no_keeps_it_by_button_and_by_voice(runtime):
+    _timer(runtime)
+    brain, backend = scripted(runtime, [call("cancel_timer", label="pasta"), call("cancel_timer", label="pasta")],
+                              UNSURE)
+    runtime.assistant.handle_text("get rid of the pasta one")
+    kept = runtime.assistant.handle_action("cancel_timer", "cancel_click", {"confirm": True})
+    assert kept.spoken == "Okay, I've left it as it is." and len(runtime.store.timers.running()) == 1
+    runtime.assistant.handle_text("get rid of the pasta one")
+    assert runtime.assistant.handle_text("no").spoken == "Okay, I've left it as it is."
+    assert len(runtime.store.timers.running()) == 1
+
+
+def test_a_spoken_yes_confirms(runtime):
+    _timer(runtime)
+    scripted(runtime, [call("cancel_timer", label="pasta")], UNSURE)
+    runtime.assistant.handle_text("get rid of the pasta one")
+    assert runtime.assistant.handle_text("yes please").spoken == "Cancelled your pasta timer."
+    assert runtime.store.timers.running() == []
+
+
+def test_other_words_drop_the_question_and_route_normally(runtime):
+    _timer(runtime)
+    scripted(runtime, [call("cancel_timer", label="pasta")], UNSURE)
+    runtime.assistant.handle_text("get rid of the pasta one")
+    turn = runtime.assistant.handle_text("how long is left on the pasta timer")
+    assert turn.route == "pre_route" and len(runtime.store.timers.running()) == 1
+    assert runtime.assistant.handle_text("yes").route != "action"
+
+
+def test_a_fast_path_and_a_confident_router_act_at_once(isolated_dirs):
+    rt = Runtime.create()
+    try:
+        _timer(rt)
+        assert rt.assistant.handle_text("cancel the pasta timer").spoken == "Cancelled your pasta timer."
+    finally:
+        rt.close()
+    rt = Runtime.create(overrides={"routing.disabled_fast_paths": ["cancel_timer.cancel"]})
+    try:
+        _timer(rt, "tea")
+        scripted(rt, [call("cancel_timer", label="tea")])
+        turn = rt.assistant.handle_text("cancel the tea timer")
+        assert turn.router_confident and turn.route == "llm"
+        assert turn.spoken == "Cancelled your tea timer." and rt.store.timers.running() == []
+    finally:
+        rt.close()
+
+
+def test_a_harmless_guess_is_not_asked_about(runtime):
+    brain, backend = scripted(runtime, [call("shopping_list", action="add", items=["eggs"])], UNSURE)
+    turn = runtime.assistant.handle_text("we are out of eggs")
+    assert "eggs" in (turn.spoken or "").lower() and not turn.wait_for_input
