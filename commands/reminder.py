@@ -9,6 +9,7 @@ from typing import Any
 from commands._background import RECURRENCES, parse_iso, reminder_service
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
+from jarvis_tui.sdk.text import find_clock_time
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -54,6 +55,28 @@ def _recurrence(word: str | None) -> tuple[bool, str | None]:
     if w in _RECUR_MAP and _RECUR_MAP[w] is not None:
         return True, _RECUR_MAP[w]
     return False, None
+
+
+ALARM_TEXTS = {"alarm": "alarm", "wake up": "wake up"}
+_ALARM_DAY = r"(?:\s+(?P<day>today|tomorrow|tonight|(?:tomorrow\s+|in\s+the\s+|this\s+)(?:morning|evening|afternoon)))?"
+_ALARM = (r"(?:(?:set|make|put|create|add|schedule|start|give me|i need|i want|can i have)\s+(?:up\s+)?(?:me\s+)?"
+          r"(?:an?\s+|my\s+|the\s+)?)?(?:(?P<wake>wake[- ]?up)(?:\s+(?:call|alarm))?|alarm(?:\s+clock)?)"
+          r"(?:\s+on)?" + _ALARM_DAY.replace("?P<day>", "?P<day0>") + r"\s+(?:for|at)\s+" + _TIME + _ALARM_DAY)
+_WAKE_ME = r"(?:wake|get)\s+me\s+(?:up\s+)?(?:at|by|for)\s+" + _TIME + _ALARM_DAY
+
+
+def _alarm_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    """An alarm or a wake-up at a clock time: a reminder that rings at that clock time, never a
+    countdown. "six" alone is read as a morning time (people set alarms to wake up)."""
+    g = m.groupdict()
+    clock = parse_clock_time(g["time"], require_meridiem=False) if g.get("time") else None
+    if not clock:
+        return None
+    day = " ".join(x for x in (g.get("day0"), g.get("day")) if x)
+    if re.search(r"evening|afternoon|tonight", day) and int(clock[:2]) < 12:
+        clock = f"{int(clock[:2]) + 12:02d}{clock[2:]}"
+    wake = bool(g.get("wake")) or m.re.pattern.startswith("(?:wake|get)")
+    return PreRouteResult(arguments={"action": "set", "text": "wake up" if wake else "alarm", "time": clock})
 
 
 def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -206,6 +229,8 @@ class ReminderCommand(JarvisCommandBase):
                      "remind me to check the oven in 45 minutes"),
             FastPath("reminder.in_text", remind + r"\s+in\s+(?P<dur>[\w ,./-]+?)\s+" + _TEXT, _in_claim,
                      "remind me in 30 minutes to check the laundry"),
+            FastPath("reminder.alarm", _ALARM, _alarm_claim, "set an alarm for 7 am / wake up call at 6:30"),
+            FastPath("reminder.wake_me", _WAKE_ME, _alarm_claim, "wake me up at six tomorrow"),
             FastPath("reminder.list", r"(?:(?:what|which)(?:\s+are)?|list|show(?:\s+me)?|read(?:\s+me)?|tell me|check|any|"
                      r"do i have any|are there any|have i got any)\s+(?:my\s+|the\s+)?(?:upcoming\s+|recurring\s+|"
                      r"active\s+)?reminders(?:\s+(?:do i have|are there|are set|have i got|for today|today))?",
@@ -298,13 +323,13 @@ class ReminderCommand(JarvisCommandBase):
         said = " ".join(voice_command.lower().replace("\u2019", "'").split())
         has_in = re.search(r"\bin\s+(?:an?|one|half|\d+|[a-z]+)\s*(?:and a half\s+)?(?:minutes?|mins?|hours?|hrs?)\b", said)
         clock = None
-        m = re.search(r"\b(?:at|by|for|around)\s+(noon|midnight|\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?\s?m\.?)?"
-                      r"(?:\s+in the (?:morning|afternoon|evening))?)(?![\d:])", said)
-        if m:
-            clock = parse_clock_time(m.group(1), require_meridiem=False)
-            if clock and re.fullmatch(r"\d{1,2}", m.group(1)) and int(m.group(1)) < 7 and not re.search(
-                    r"\bmorning\b", said):
-                clock = f"{int(m.group(1)) + 12:02d}:00"       # "at 5" to do something: 17:00
+        found = find_clock_time(said)
+        if found:
+            clock, words = found
+            alarm = str(out.get("text") or "").lower() in ALARM_TEXTS
+            if (not alarm and re.fullmatch(r"\d{1,2}|[a-z]+", words) and int(clock[:2]) < 7
+                    and not re.search(r"\bmorning\b", said)):
+                clock = f"{int(clock[:2]) + 12:02d}:00"       # "at 5" to do something: 17:00 (not for alarms)
         if clock:
             out["time"] = clock
             if not has_in:
@@ -314,7 +339,7 @@ class ReminderCommand(JarvisCommandBase):
             mt = re.fullmatch(r"(\d{1,2}):(\d{2})", t)
             if mt:
                 out["time"] = f"{int(mt.group(1)):02d}:{mt.group(2)}"
-            if out.get("time") and not re.search(r"\d|noon|midnight|o'clock", said):
+            if out.get("time") and not re.search(r"\d|noon|midnight|o'clock", said) and find_clock_time(said) is None:
                 out.pop("time")
             if out.get("relative_minutes") and not has_in:
                 out.pop("relative_minutes")
@@ -384,6 +409,13 @@ class ReminderCommand(JarvisCommandBase):
         due = self._due(now, kw.get("time"), kw.get("relative_minutes"), recurrence, request_info.voice_command)
         rid = self.services.store.reminders.add(text, due, recurrence)
         reminder_service(self.services).ensure_running()
+        if text.lower() in ALARM_TEXTS and not kw.get("relative_minutes"):
+            # an alarm rings at a clock time: say which, and which day
+            when = say_when(due, now).replace("at ", "for ", 1) if say_when(due, now).startswith("at ") \
+                else say_when(due, now).replace(" at ", " at ", 1)
+            noun = "wake-up alarm" if text.lower() == "wake up" else "alarm"
+            return say(f"OK, your {noun} is set {when}.", reminder_id=rid, due_at=due.isoformat(),
+                       recurrence=recurrence, alarm=True)
         if kw.get("relative_minutes") and not recurrence:
             when = f"in {say_duration(int(kw['relative_minutes']) * 60)}"
         elif recurrence:

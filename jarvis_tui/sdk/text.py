@@ -181,38 +181,81 @@ def parse_duration(text: str) -> int | None:
 _AMPM = r"(?P<ampm>a\.?\s?m\.?|p\.?\s?m\.?)"
 
 
+_DAY_PART = re.compile(r"\s*(?:in\s+the\s+(?P<p1>morning|afternoon|evening)|(?:this|tomorrow)\s+(?P<p2>morning|afternoon|evening)"
+                       r"|(?P<night>at\s+night|tonight))$")
+_RELATIVE = re.compile(r"(?P<a>half|quarter|[\w-]+(?:\s+[\w-]+)?)(?:\s+minutes?)?\s+(?P<rel>past|after|to|till|before)\s+(?P<b>.+)")
+
+
+def _hour_minute(t: str) -> tuple[int, int] | None:
+    """'7', '7:30', '7.30', 'seven', 'seven thirty', 'six oh five', 'half past six', 'quarter to eight',
+    'ten past nine' -> (hour, minute) as said (12 h or 24 h)."""
+    m = re.fullmatch(r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?", t)
+    if m:
+        return int(m.group("h")), int(m.group("m") or 0)
+    m = _RELATIVE.fullmatch(t)
+    if m:
+        hour = _hour_minute(m.group("b"))
+        a = m.group("a")
+        mins = {"half": 30, "quarter": 15}.get(a)
+        if mins is None:
+            n = parse_number(a)
+            mins = int(n) if n is not None and n == int(n) else None
+        if hour is None or hour[1] != 0 or mins is None or not 0 < mins < 60:
+            return None
+        if m.group("rel") in ("past", "after"):
+            return hour[0], mins
+        return (hour[0] - 1) % 24 or (12 if hour[0] <= 12 else 0), 60 - mins
+    ws = t.replace("-", " ").split()
+    if not ws or len(ws) > 4:
+        return None
+    h = parse_number(ws[0])
+    if h is None or h != int(h):
+        return None
+    rest = ws[1:]
+    if not rest:
+        return int(h), 0
+    if rest[0] in ("oh", "o"):
+        rest = rest[1:]
+        if len(rest) != 1:
+            return None
+    mins = parse_number(" ".join(rest))
+    if mins is None or mins != int(mins) or (ws[1] not in ("oh", "o") and int(mins) < 10):
+        return None
+    return int(h), int(mins)
+
+
 def parse_clock_time(text: str, require_meridiem: bool = True) -> str | None:
-    """'3 pm' / '3:30 p.m.' / '15:00' / 'noon' / 'midnight' -> 'HH:MM' (24 h). A bare '8' or
-    '8:30' is ambiguous (morning or evening): None when require_meridiem, else read as written."""
-    t = text.strip().lower()
-    if t in ("noon", "midday", "12 noon"):
+    """A clock time said any way people say it -> 'HH:MM' (24 h): '3 pm', '3:30 p.m.', '15:00',
+    'noon', 'midnight', 'seven thirty am', 'six oh five', 'half past six', 'quarter to eight',
+    'ten past nine', '6 o'clock', 'six in the evening', 'nine at night', 'eight tomorrow morning'.
+    A bare '8' or 'half past six' is ambiguous (morning or evening): None when require_meridiem,
+    else read as written."""
+    t = " ".join(text.strip().lower().replace("o'clock", " ").replace("oclock", " ").split())
+    if t in ("noon", "midday", "12 noon", "twelve noon"):
         return "12:00"
-    if t in ("midnight", "12 midnight"):
+    if t in ("midnight", "12 midnight", "twelve midnight"):
         return "00:00"
-    m = re.fullmatch(r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*" + _AMPM + r"?(?:\s+in the (?P<part>morning|afternoon|evening))?", t)
-    if not m:
-        m = re.fullmatch(r"(?P<hw>[a-z]+)(?:\s+(?P<mw>[a-z]+(?:[\s-][a-z]+)?))?\s*" + _AMPM, t)
-        if not m:
-            return None
-        h = parse_number(m.group("hw"))
-        mins = Decimal(0)
-        if m.group("mw"):
-            if m.group("mw") == "o'clock":
-                mins = Decimal(0)
-            else:
-                mins = parse_number(m.group("mw").replace("oh ", ""))
-        if h is None or mins is None:
-            return None
-        hour, minute, ampm, part = int(h), int(mins), m.group("ampm"), None
-    else:
-        hour, minute = int(m.group("h")), int(m.group("m") or 0)
-        ampm, part = m.group("ampm"), m.groupdict().get("part")
+    part = None
+    m = _DAY_PART.search(t)
+    if m:
+        part = m.group("p1") or m.group("p2") or "night"
+        t = t[:m.start()].strip()
+    ampm = None
+    m = re.search(r"\s*" + _AMPM + r"$", t)
+    if m:
+        ampm = m.group("ampm")
+        t = t[:m.start()].strip()
+    found = _hour_minute(t) if t else None
+    if found is None:
+        return None
+    hour, minute = found
     if minute > 59:
         return None
     if ampm or part:
         if not 1 <= hour <= 12:
             return None
-        pm = (ampm or "").startswith("p") or part in ("afternoon", "evening")
+        pm = (ampm or "").startswith("p") or part in ("afternoon", "evening") or (part == "night" and hour != 12
+                                                                                   and hour >= 6)
         hour = hour % 12 + (12 if pm else 0)
     else:
         leading_zero = bool(re.match(r"0\d", t))
@@ -221,6 +264,22 @@ def parse_clock_time(text: str, require_meridiem: bool = True) -> str | None:
         if require_meridiem and 1 <= hour <= 12 and not leading_zero:
             return None
     return f"{hour:02d}:{minute:02d}"
+
+
+def find_clock_time(text: str, require_meridiem: bool = False) -> tuple[str, str] | None:
+    """The clock time a sentence says after "at / by / for / around / until" (or an alarm word):
+    ('HH:MM', the words it was read from), the longest reading winning ("at half past six in the
+    evening" -> 18:30, not 06:00). None when the sentence says no clock time."""
+    ws = " ".join(text.lower().replace("\u2019", "'").split()).rstrip(" ?.!").split()
+    for i, w in enumerate(ws):
+        if w not in ("at", "by", "for", "around", "until", "till"):
+            continue
+        for n in range(min(8, len(ws) - i - 1), 0, -1):
+            span = " ".join(ws[i + 1:i + 1 + n])
+            clock = parse_clock_time(span, require_meridiem=require_meridiem)
+            if clock is not None:
+                return clock, span
+    return None
 
 
 # ---- lists of items -------------------------------------------------------------------------------

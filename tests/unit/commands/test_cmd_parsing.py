@@ -59,3 +59,23 @@ def test_spoken_forms():
     assert say_number(Decimal("4.75")) == "4.75"
     assert say_number(Decimal("1250")) == "1,250"
     assert say_number(Decimal(10) / 3) == "3.33"
+
+
+@pytest.mark.parametrize("text,strict,loose", [
+    ("3 pm", "15:00", "15:00"), ("seven thirty am", "07:30", "07:30"), ("six oh five am", "06:05", "06:05"),
+    ("half past six", None, "06:30"), ("quarter to eight", None, "07:45"), ("ten past nine pm", "21:10", "21:10"),
+    ("six in the evening", "18:00", "18:00"), ("nine at night", "21:00", "21:00"), ("6 o'clock", None, "06:00"),
+    ("eight tomorrow morning", "08:00", "08:00"), ("twenty five past six in the morning", "06:25", "06:25"),
+    ("seven fifteen", None, "07:15"), ("noon", "12:00", "12:00"), ("banana", None, None), ("25:00", None, None),
+])
+def test_clock_times_in_the_words_people_use(text, strict, loose):
+    from jarvis_tui.sdk.text import parse_clock_time
+    assert parse_clock_time(text) == strict and parse_clock_time(text, require_meridiem=False) == loose
+
+
+def test_a_clock_time_is_found_in_a_sentence_longest_reading_first():
+    from jarvis_tui.sdk.text import find_clock_time, numbers_said
+    assert find_clock_time("remind me to stretch at half past six in the evening") == ("18:30", "half past six in the evening")
+    assert find_clock_time("wake me up at six thirty tomorrow")[0] == "06:30"
+    assert find_clock_time("add milk to my list") is None
+    assert [float(x) for x in numbers_said("what is twenty five plus 3.5")] == [25.0, 3.5]

@@ -1,0 +1,78 @@
+"""Fast paths never claim another command's request (issue: "<N> minute timer for the <food>"
+claimed by check_timers, "never mind" cancelling timers, alarms at a clock time becoming countdowns),
+and never their own negatives. Checked over every discovered command's declarations, so a new
+command's examples are covered the moment it is dropped in."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from jarvis_tui.commands_registry import discover_commands
+
+COMMANDS = list(discover_commands())
+
+
+def _examples(c):
+    return [e.voice_command for e in list(c.generate_adapter_examples()) + list(c.generate_prompt_examples())]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.command_name)
+def test_a_fast_path_claims_no_other_commands_examples_and_none_of_its_negatives(command):
+    wrong = []
+    for other in COMMANDS:
+        texts = list(command.negative_examples) if other is command else _examples(other)
+        for text in texts:
+            claim = command.pre_route(text)
+            if claim is not None:
+                wrong.append((other.command_name, text, claim.arguments))
+    assert wrong == []
+
+
+def _same(want, got) -> bool:
+    if isinstance(want, list) and isinstance(got, list):
+        return len(want) == len(got) and all(_same(a, b) for a, b in zip(want, got))
+    if isinstance(want, str) and isinstance(got, str):
+        def norm(s: str) -> list[str]:          # case, "the", plural: "miles per hour" == "mile per hour"
+            return [w[:-1] if w.endswith("s") and len(w) > 3 else w
+                    for w in re.sub(r"^the\s+", "", s.lower().strip()).split()]
+        return norm(want) == norm(got) or [w.replace("feet", "foot") for w in norm(want)] == norm(got)
+    if isinstance(want, (int, float)) and isinstance(got, (int, float)):
+        return float(want) == float(got)
+    return want == got
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.command_name)
+def test_where_a_fast_path_claims_its_own_example_the_arguments_agree(command):
+    wrong = []
+    for e in command.generate_adapter_examples():
+        claim = command.pre_route(e.voice_command)
+        if claim is None:
+            continue
+        for key, want in e.expected_parameters.items():
+            if key in claim.arguments and not _same(want, claim.arguments[key]):
+                wrong.append((e.voice_command, key, want, claim.arguments[key]))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("text,time,what", [
+    ("set an alarm for 7 am", "07:00", "alarm"),
+    ("wake me up at six thirty tomorrow", "06:30", "wake up"),
+    ("get me up at quarter to seven", "06:45", "wake up"),
+    ("wake up call at half past six please", "06:30", "wake up"),
+    ("set an alarm for six in the evening", "18:00", "alarm"),
+    ("i need an alarm for 5:45", "05:45", "alarm"),
+    ("alarm at noon tomorrow", "12:00", "alarm"),
+])
+def test_alarms_are_clock_times_never_countdowns(text, time, what):
+    claims = [(c.command_name, r.arguments) for c in COMMANDS if (r := c.pre_route(text)) is not None]
+    assert claims == [("reminder", {"action": "set", "text": what, "time": time})]
+
+
+def test_an_alarm_rings_at_its_clock_time_and_says_so(rt):
+    runtime = rt
+    turn = runtime.assistant.handle_text("wake me up at six thirty tomorrow")
+    [row] = runtime.store.reminders.active()
+    assert row["text"] == "wake up" and row["due_at"][11:16] == "06:30"
+    assert turn.spoken.startswith("OK, your wake-up alarm is set") and "6:30 AM" in turn.spoken
+    assert runtime.store.timers.running() == []
