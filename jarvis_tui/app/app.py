@@ -427,6 +427,24 @@ class JarvisApp(App[int]):
                 self._report("providers", f"could not list the prompt providers: {exc}")
             return []
 
+    def action_choose_model(self) -> None:
+        current = self.runtime.model_spec()
+        choices = [Choice(c["alias"], f"{c['label']} ({c['size_gb']} GB)", c["state"], c["alias"] == current)
+                   for c in self.runtime.model_choices()]
+        self.push_screen(ChoiceScreen("Choose model", choices, "Loads at the next start · saved as llm.model",
+                                      id="model-menu"), self._model_chosen)
+
+    def _model_chosen(self, choice: Choice | None) -> None:
+        if choice is None or choice.value is None:
+            return
+        try:
+            alias = self.runtime.set_model(choice.value)
+        except ValueError as exc:
+            self._report("model", str(exc))
+            return
+        self.conversation.note(f"Model: {alias} (loads the next time Jarvis starts)")
+        self.notify(f"Model: {alias}, from the next start", title="Model")
+
     def action_switch_provider(self) -> None:
         providers = self._providers()
         if not providers:

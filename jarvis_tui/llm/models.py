@@ -13,11 +13,14 @@ GGUF_MAGIC = b"GGUF"
 
 
 def resolve_model(spec: str | None, progress: Callable[[str, float], None] | None = None) -> Path:
-    if not spec or spec == "bundled":
+    """'bundled' (or nothing), a tier's alias ('qwen2.5-coder-1.5b'), or a path to a GGUF."""
+    model = bundled.MODELS.get(spec or "bundled")
+    if model is not None:
         try:
-            return bundled.ensure_gguf(progress=progress)
+            return model.ensure(progress=progress)
         except bundled.BundledModelError as exc:
-            raise LlmError(f"the bundled LLM is not available: {exc}") from None
+            what = "the bundled LLM" if model is bundled.BUNDLED else f"llm.model = {spec!r}"
+            raise LlmError(f"{what} is not available: {exc}") from None
     path = Path(os.path.expanduser(spec))
     check_gguf(path)
     return path

@@ -241,3 +241,27 @@ async def test_router_scores_and_a_decline_are_shown(make_app):
         assert "Jarvis [none]: I can't control the lights yet." in conversation
         assert "declined: no command for control the lights (router)" in conversation
         assert "call " not in tools                                    # nothing fired
+
+
+async def test_choose_model_from_the_menu_persists_for_the_next_start(make_app, runtime):
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        options = menu.query_one("#menu-list")
+        options.highlighted = [o.id for o in options._options].index("choose_model")
+        await pilot.press("enter")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChoiceScreen) and chooser.id == "model-menu"
+        values = [c.value for c in chooser.choices]
+        assert values[0] == "bundled" and "qwen2.5-coder-1.5b" in values
+        bundled = chooser.choices[0]
+        assert bundled.current and bundled.detail == "ready"
+        await pilot.press("enter")                                  # keep the bundled one
+        await settle(pilot)
+        assert runtime.store.settings.get("llm.model") == "bundled"
+        assert "Model: bundled (loads the next time Jarvis starts)" in app.conversation.plain
+        assert runtime.model_spec() == "bundled"

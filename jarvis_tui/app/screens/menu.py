@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 # (id, label, help) -- the app's action_<id> does the work
 MENU_ITEMS: list[tuple[str, str, str]] = [
     ("switch_provider", "Switch prompt provider", "Choose the prompt provider used from the next turn"),
+    ("choose_model", "Choose model", "The LLM tier (bundled 0.5B, or the 1.5B once installed), from the next start"),
     ("choose_microphone", "Choose microphone", "Pick the input device"),
     ("choose_voice", "Choose voice", "Pick the piper voice for spoken replies"),
     ("settings", "Settings", "Listening mode, spoken replies, fast paths, the effective config"),
