@@ -18,20 +18,39 @@ from jarvis_tui.runtime import Runtime
 
 
 def read_utterances(args: argparse.Namespace) -> list[str]:
+    """TEXT arguments, or --file F (plain text lines and JSON lines with a "text" field, mixed), or
+    standard input. A line that cannot be read is reported on stderr with its number and skipped."""
     texts = list(args.text or [])
     if args.file:
         path = Path(args.file)
-        for line in path.read_text(encoding="utf-8").splitlines():
-            line = line.strip()
-            if not line:
-                continue
-            if line.startswith("{"):
-                texts.append(str(json.loads(line)["text"]))
-            else:
-                texts.append(line)
+        for number, raw in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            text, problem = _utterance(raw)
+            if problem:
+                print(f"jarvis-tui: {path}:{number}: skipped: {problem}", file=sys.stderr)
+            elif text:
+                texts.append(text)
     if not texts and not sys.stdin.isatty():
         texts = [ln.strip() for ln in sys.stdin if ln.strip()]
     return texts
+
+
+def _utterance(raw: str) -> tuple[str | None, str | None]:
+    """(text, None), (None, None) for a blank line, or (None, why the line is not an utterance)."""
+    line = raw.strip()
+    if not line:
+        return None, None
+    if not line.startswith("{"):
+        return line, None
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return line, None                          # a plain sentence that starts with "{"
+    if not isinstance(obj, dict):
+        return None, "a JSON line must be an object with a \"text\" field"
+    text = obj.get("text")
+    if not isinstance(text, str) or not text.strip():
+        return None, "no \"text\" string in this JSON line"
+    return text.strip(), None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -63,3 +63,14 @@ def test_route_no_llm_prints_the_routing_contract(cli, tmp_path):
     # routing executes nothing
     p = cli("ask", "check my timers", "--json", "--no-speak", "--no-llm", "--data-dir", str(tmp_path / "state"))
     assert json.loads(p.stdout)["spoken"] == "You have no timers running."
+
+
+def test_route_file_takes_text_and_json_lines_and_skips_a_bad_line_by_number(cli, tmp_path):
+    f = tmp_path / "utterances.txt"
+    f.write_text('what time is it\n{"text": "set a timer for 5 minutes"}\n{"tool": "set_timer"}\n'
+                 '{not json, just words}\n\ntell me a joke\n', encoding="utf-8")
+    p = cli("route", "--no-llm", "--file", str(f), "--data-dir", str(tmp_path / "state"))
+    assert p.returncode == 0, p.stderr
+    texts = [json.loads(x)["text"] for x in p.stdout.strip().splitlines()]
+    assert texts == ["what time is it", "set a timer for 5 minutes", "{not json, just words}", "tell me a joke"]
+    assert f"{f}:3: skipped: no \"text\" string in this JSON line" in p.stderr
