@@ -23,7 +23,9 @@ Decisions (`decide`), thresholds from `[routing]` in config:
 - "direct": a direct-answer command (allow_direct_answer) is confident -> that command, no LLM call
   to route (the command itself may use the LLM to write its words);
 - "tool": an action command is confident -> the LLM only fills its arguments;
-- "shortlist": not confident -> the constrained output may name only the top tools (or decline).
+- "shortlist": not confident -> the constrained output may name only the top tools that have a real
+  share of the best one's probability (or decline); when "no command fits" ranks first, only the
+  direct-answer commands (or a decline: with none of them on the list the router declines itself).
 """
 from __future__ import annotations
 
@@ -52,6 +54,8 @@ class RouterThresholds:
     tool: float = 0.7            # an action command's probability that counts as confident
     shortlist_size: int = 4      # tools the constrained output may name when not confident
     shortlist_mass: float = 0.95  # ... or fewer, once their probabilities add up to this
+    shortlist_share: float = 0.2  # ... each with at least this share of the best tool's probability
+    shortlist_floor: float = 0.05  # ... and at least this probability
 
 
 @dataclass
@@ -264,13 +268,26 @@ class IntentRouter:
         elif name != OUT_OF_SCOPE and p >= th.tool:
             result = RouterResult(ranked, "tool", tool=name, shortlist=(name,), confident=True)
         else:
+            # the model chooses among the tools the router gives a real chance (a share of the best
+            # tool's probability), never among the long tail
+            floor = max(th.shortlist_floor, th.shortlist_share * tools[0][1]) if tools else 1.0
             short: list[str] = []
             mass = 0.0
             for n, q in tools[: th.shortlist_size]:
+                if short and q < floor:
+                    break
                 short.append(n)
                 mass += q
                 if mass >= th.shortlist_mass * (1.0 - (p if name == OUT_OF_SCOPE else 0.0)):
                     break
+            if name == OUT_OF_SCOPE and allow_decline:
+                # "no command fits" is the router's best guess: the model may answer in words or
+                # decline, but not act
+                short = [n for n in short if getattr(self.commands.get(n), "allow_direct_answer", False)]
+                if not short:
+                    result = RouterResult(ranked, "decline", topic=self.topic(text), confident=False)
+                    result.elapsed_ms = (time.perf_counter() - t0) * 1000
+                    return result
             result = RouterResult(ranked, "shortlist", shortlist=tuple(short), confident=False)
         result.elapsed_ms = (time.perf_counter() - t0) * 1000
         return result
