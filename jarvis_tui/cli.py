@@ -39,7 +39,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 def _add_llm_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--provider", help="prompt provider name (overrides llm.interface)")
-    p.add_argument("--model", help="path to a GGUF model (overrides llm.model)")
+    p.add_argument("--model", help="path to a GGUF model, or a tier: bundled, qwen2.5-coder-1.5b (overrides llm.model)")
     p.add_argument("--no-llm", action="store_true", help="fast paths only")
 
 

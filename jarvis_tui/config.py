@@ -44,7 +44,7 @@ class GeneralConfig:
 class AudioConfig:
     input_device: str | None = None      # by name; None = system default
     output_device: str | None = None
-    mode: str = "push_to_talk"           # push_to_talk | hands_free
+    mode: str = field(default="push_to_talk", metadata={"choices": ("push_to_talk", "hands_free")})
     hangover_ms: int = 300               # silence after speech that ends an utterance (<= 500)
     preroll_ms: int = 300
     min_speech_ms: int = 250
@@ -58,7 +58,8 @@ class AudioConfig:
 @dataclass
 class SttConfig:
     model: str = "bundled"               # bundled | a size name | a CTranslate2 model dir
-    compute_type: str = "int8"
+    compute_type: str = field(default="int8", metadata={"choices": (
+        "int8", "int8_float32", "int8_float16", "int16", "float16", "float32", "default", "auto")})
     threads: int = 2
     language: str = "en"
     beam_size: int = 1
@@ -75,7 +76,8 @@ class TtsConfig:
 
 @dataclass
 class LlmConfig:
-    backend: str = "llama"               # llama (in process) | openai (HTTP) | none
+    # llama (in process) | openai (HTTP server) | none
+    backend: str = field(default="llama", metadata={"choices": ("llama", "openai", "none")})
     model: str = "bundled"               # bundled | path to a GGUF
     base_url: str | None = None          # for backend = openai
     remote_model: str | None = None      # model name sent to the HTTP server
@@ -173,9 +175,12 @@ def _coerce(f: dataclasses.Field, value: Any, dotted: str, origin: str) -> Any:
                 return float(value)
             raise TypeError("a number")
         if "str" in kind:
-            if isinstance(value, str):
-                return value
-            raise TypeError("text")
+            if not isinstance(value, str):
+                raise TypeError("text")
+            choices = f.metadata.get("choices")
+            if choices and value not in choices:
+                raise ConfigError(f"{dotted} = {value!r}: one of {', '.join(choices)} (from {origin})", key=dotted)
+            return value
         if "Path" in kind:
             return Path(value)
     except (TypeError, ValueError) as exc:

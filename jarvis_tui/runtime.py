@@ -29,6 +29,7 @@ class Runtime:
     services: CommandServices
     assistant: Assistant
     extras: dict[str, Any] = field(default_factory=dict)
+    llm_error: str | None = None            # why the LLM did not load, when it did not
 
     @classmethod
     def create(cls, config: Config | None = None, *, data_dir: str | None = None,
@@ -80,13 +81,15 @@ class Runtime:
             report("progress", 0.7, f"prefilling the {brain.active_provider().name} prompt")
             warm_ms = brain.warm(list(self.registry))
         except (LlmError, ValueError, OSError) as exc:
+            self.llm_error = str(exc)
             report("failed", 1.0, str(exc))
             self.bus.emit(Error(stage="llm_load", message=str(exc)))
             return None
         except Exception as exc:  # noqa: BLE001 - whatever the model file does, the assistant runs on
             log.exception("loading the LLM failed")
-            report("failed", 1.0, f"{type(exc).__name__}: {exc}")
-            self.bus.emit(Error(stage="llm_load", message=f"{type(exc).__name__}: {exc}"))
+            self.llm_error = f"{type(exc).__name__}: {exc}"
+            report("failed", 1.0, self.llm_error)
+            self.bus.emit(Error(stage="llm_load", message=self.llm_error))
             return None
         self.extras["llm_warm_ms"] = warm_ms
         self.assistant.brain = brain

@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
                 return fail(str(exc))
         brain = runtime.load_brain()
         if brain is None and config.llm.backend != "none":
-            print("jarvis-tui: the LLM did not load; routing with fast paths only", file=sys.stderr)
+            print(f"jarvis-tui: the LLM did not load ({runtime.llm_error or 'see the log'}); "
+                  "routing with fast paths and the intent router only", file=sys.stderr)
         for text in texts:
             t0 = time.perf_counter()
             match = pre_route(text, runtime.registry)

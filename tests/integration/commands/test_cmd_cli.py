@@ -74,3 +74,11 @@ def test_route_file_takes_text_and_json_lines_and_skips_a_bad_line_by_number(cli
     texts = [json.loads(x)["text"] for x in p.stdout.strip().splitlines()]
     assert texts == ["what time is it", "set a timer for 5 minutes", "{not json, just words}", "tell me a joke"]
     assert f"{f}:3: skipped: no \"text\" string in this JSON line" in p.stderr
+
+
+def test_a_missing_model_file_is_named_with_the_reason_and_routing_goes_on(cli, tmp_path):
+    p = cli("route", "turn on the lights", "--model", str(tmp_path / "nonexistent.gguf"),
+            "--data-dir", str(tmp_path / "state"))
+    assert p.returncode == 0
+    assert f"LLM model file not found: {tmp_path / 'nonexistent.gguf'}" in p.stderr
+    assert json.loads(p.stdout.splitlines()[0])["message"] == "I can't control the lights yet."

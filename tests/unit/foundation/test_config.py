@@ -68,3 +68,13 @@ def test_cli_reports_config_errors_cleanly(cli, config_dir):
     assert result.returncode == 2
     assert "config error" in result.stderr and "line 2" in result.stderr and "llm.threads" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_value_outside_the_allowed_ones_is_named_with_them(tmp_path):
+    from jarvis_tui.config import ConfigError, load_config
+    (tmp_path / "config.toml").write_text('[llm]\nbackend = "bogus"\n', encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(config_dir=tmp_path, data_dir=tmp_path / "d", environ={})
+    assert "line 2" in str(err.value) and "llm.backend = 'bogus': one of llama, openai, none" in str(err.value)
+    with pytest.raises(ConfigError, match="audio.mode = 'sometimes': one of push_to_talk, hands_free"):
+        load_config(config_dir=tmp_path / "none", data_dir=tmp_path / "d", environ={"JARVIS_AUDIO_MODE": "sometimes"})
