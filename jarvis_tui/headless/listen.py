@@ -15,11 +15,20 @@ import time
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.audio.voice_loop import VoiceLoop
 from jarvis_tui.headless.common import config_from_args, print_json
+from jarvis_tui.logs import NativeStderr, bounded_file_handler
 from jarvis_tui.runtime import Runtime
 
 
 def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
+    assert config.data_dir is not None
+    # PortAudio writes to fd 2 directly, millions of identical lines when the sound server goes away:
+    # through the bounded log, collapsed, and rate-limited on the terminal
+    with NativeStderr(log_handler=bounded_file_handler(config.data_dir), forward=True):
+        return _listen(args, config)
+
+
+def _listen(args: argparse.Namespace, config) -> int:
     if args.no_speak:
         config.tts.enabled = False
     runtime = Runtime.create(config)
