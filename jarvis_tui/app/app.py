@@ -139,9 +139,9 @@ class JarvisApp(App[int]):
             self.status.model = self._model_label()
             self.load_brain()
         elif self.config.llm.backend == "none":
-            self.conversation.note("No LLM (llm.backend = none): only the fast paths answer.")
+            self.conversation.note("No LLM (llm.backend = none): the fast paths and the intent router answer.")
         else:
-            self.conversation.note("The LLM is not loaded in this session: only the fast paths answer.")
+            self.conversation.note("The LLM is not loaded in this session: the fast paths and the intent router answer.")
         if self.audio_enabled:
             self.start_audio()
         else:
@@ -377,7 +377,7 @@ class JarvisApp(App[int]):
         elif message.brain is None:
             if self._brain_state != "failed":
                 self._brain_state = "not available"
-                self.conversation.note("No LLM is available: only the fast paths answer.")
+                self.conversation.note("No LLM is available: the fast paths and the intent router answer.")
         else:
             self._brain_state = ""
         self._show_provider()
