@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Compare intent-router models on a scored routing set (router only, no LLM), trained on exactly
+what the router trains on (every discovered command's declarations + assets/router/out_of_scope.txt).
+
+  python scripts/compare_router_models.py tests/data/slurp/dev.jsonl
+
+For each model: top-1 accuracy over tools + "none" (a request no command serves), actions that the
+top-1 would fire on "none" rows, fit time and milliseconds per utterance."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from jarvis_tui.assistant.intent_router import OUT_OF_SCOPE, build_training_set  # noqa: E402
+from jarvis_tui.commands_registry import discover_commands  # noqa: E402
+from jarvis_tui.sdk.text import normalize_utterance  # noqa: E402
+
+
+def models():
+    from sklearn.calibration import CalibratedClassifierCV
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import ComplementNB
+    from sklearn.pipeline import FeatureUnion, make_pipeline
+    from sklearn.svm import LinearSVC
+
+    def words():
+        return TfidfVectorizer(analyzer="word", ngram_range=(1, 2), sublinear_tf=True, token_pattern=r"(?u)\b\w[\w']*\b")
+
+    def chars():
+        return TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True)
+
+    both = lambda: FeatureUnion([("words", words()), ("chars", chars())])   # noqa: E731
+    lr = lambda: LogisticRegression(C=20.0, max_iter=3000, class_weight="balanced")   # noqa: E731
+    return {
+        "words 1-2 + logistic regression": make_pipeline(words(), lr()),
+        "chars 2-5 + logistic regression": make_pipeline(chars(), lr()),
+        "words+chars + logistic regression (chosen)": make_pipeline(both(), lr()),
+        "words+chars + linear SVM (calibrated)": make_pipeline(both(), CalibratedClassifierCV(LinearSVC(C=1.0), cv=3)),
+        "words+chars + complement naive Bayes": make_pipeline(both(), ComplementNB(alpha=0.3)),
+    }
+
+
+def main(argv: list[str]) -> int:
+    rows = [json.loads(x) for x in Path(argv[0]).read_text(encoding="utf-8").splitlines() if x.strip()]
+    commands = list(discover_commands())
+    direct = {c.command_name for c in commands if c.allow_direct_answer}
+    data = build_training_set(commands)
+    texts = [normalize_utterance(r["text"]) for r in rows]
+    print(f"{len(data.texts)} training samples, {len(set(data.labels))} labels; {len(rows)} rows of {argv[0]}")
+    for name, model in models().items():
+        t0 = time.perf_counter()
+        model.fit(data.texts, data.labels)
+        fit_ms = (time.perf_counter() - t0) * 1000
+        t1 = time.perf_counter()
+        predicted = model.predict(texts)
+        per_ms = (time.perf_counter() - t1) * 1000 / len(texts)
+        ok = fired = none_rows = 0
+        for row, label in zip(rows, predicted):
+            got = None if label == OUT_OF_SCOPE else str(label)
+            accept = set(row.get("accept") or [row["tool"]])
+            ok += (got in accept) or (got is None and "none" in accept)
+            if "none" in accept:
+                none_rows += 1
+                fired += got is not None and got not in direct
+        print(f"{name:<45} top-1 {ok / len(rows):6.1%}  fires on none {fired:3d}/{none_rows}  "
+              f"fit {fit_ms:6.0f} ms  {per_ms:5.2f} ms/utterance")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:] or [str(ROOT / "tests/data/slurp/dev.jsonl")]))
