@@ -134,7 +134,7 @@ def score(pairs):
         accept = set(row.get("accept") or [want])
         if want == "none" or "none" in accept:
             none_rows += 1
-            if got is not None and got not in DIRECT:
+            if got is not None and got not in DIRECT and got not in accept:
                 fired_on_none += 1
                 fired.append({"text": row["text"], "fired": got, "arguments": calls[0].get("arguments")})
             if got is None:
@@ -142,8 +142,8 @@ def score(pairs):
         if row.get("intent") in SMALL_TALK_INTENTS:
             small_talk_rows += 1
             small_talk_chat += got == "chat" or (got is None and bool(r.get("message")))
-        if (r.get("router") or {}).get("decision") not in (None, "llm") and r.get("route") != "pre_route":
-            router_decided += 1
+        if r.get("router") and r.get("route") != "pre_route" and not (info.get("llm_calls") or 0):
+            router_decided += 1             # a decline or a direct answer: no LLM call
         ok = got == want or (got is None and "none" in accept) or (got is not None and got in accept)
         per_tool[want]["n"] += 1
         if ok:
