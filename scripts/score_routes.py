@@ -189,9 +189,9 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--errors", action="store_true", help="list the misses")
     a = ap.parse_args(argv)
-    corpus = [json.loads(l) for l in open(a.corpus, encoding="utf-8") if l.strip()]
+    corpus = [json.loads(line) for line in open(a.corpus, encoding="utf-8") if line.strip()]
     fh = sys.stdin if a.routes == "-" else open(a.routes, encoding="utf-8")
-    routes = [json.loads(l) for l in fh if l.strip().startswith("{")]
+    routes = [json.loads(line) for line in fh if line.strip().startswith("{")]
     if len(routes) != len(corpus):
         print(f"warning: {len(corpus)} corpus rows, {len(routes)} routes", file=sys.stderr)
     pairs = list(zip(corpus, routes))

@@ -28,7 +28,6 @@ from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
 from jarvis_tui.assistant.turn import TurnResult
 from jarvis_tui.llm.backend import Completion, LlmError
-from jarvis_tui.sdk.command import normalize_utterance
 from jarvis_tui.sdk.history import HistoryTurn, result_summary
 from jarvis_tui.sdk.text import refers_back
 from jarvis_tui.sdk.responses import CommandResponse, RequestInformation

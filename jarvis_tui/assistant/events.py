@@ -4,9 +4,7 @@ The TUI turns them into Textual messages, the CLI prints them as JSON lines, tes
 """
 from __future__ import annotations
 
-import dataclasses
 import threading
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import math
 import os
-import re
 import sys
 import threading
 import time

@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 import re
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Pattern
 
 from jarvis_tui.sdk.examples import CommandAntipattern, CommandExample, JarvisPackage

@@ -66,8 +66,7 @@ def tagged_gbnf(schema: dict[str, Any], open_tag: str = "<tool_call>\n", close_t
     """A grammar for '<tool_call>\\n{json}\\n</tool_call>' (one or more), or plain text."""
     body = schema_to_gbnf(schema)
     body = body.replace("root ::=", "call ::=", 1)
-    lit = lambda s: json.dumps(s)  # GBNF string literals use JSON escapes
-    tagged = f"{lit(open_tag)} call {lit(close_tag)}"
+    tagged = f"{json.dumps(open_tag)} call {json.dumps(close_tag)}"   # GBNF string literals use JSON escapes
     root = f"root ::= ({tagged})+" + (" | text" if allow_text else "")
     text_rule = '\ntext ::= [^<] [^\\x00]*' if allow_text else ""
     return f"{root}\n{body}{text_rule}\n"

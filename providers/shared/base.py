@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from jarvis_tui.sdk.prompt_provider import IJarvisPromptProvider

@@ -56,7 +56,7 @@ def test_spoken_command_is_routed_executed_and_the_reply_is_played(runtime, stt,
 
 
 def test_barge_in_by_key_and_by_spoken_stop(runtime, stt, tts, vad, mic, helpers):
-    Events, MonitorRecorder, speech16k = helpers.Events, helpers.MonitorRecorder, helpers.speech16k
+    Events, speech16k = helpers.Events, helpers.speech16k
     events = Events(runtime.bus)
     loop = make_loop(runtime, stt, tts, vad)
     long_text = ("Here is a long answer. It has several sentences so that there is time to interrupt it. "
@@ -85,7 +85,7 @@ def test_barge_in_by_key_and_by_spoken_stop(runtime, stt, tts, vad, mic, helpers
 
 
 def test_half_duplex_drops_commands_heard_while_speaking(runtime, stt, tts, vad, mic, helpers):
-    Events, MonitorRecorder, speech16k = helpers.Events, helpers.MonitorRecorder, helpers.speech16k
+    Events, speech16k = helpers.Events, helpers.speech16k
     events = Events(runtime.bus)
     loop = make_loop(runtime, stt, tts, vad)
     try:
@@ -103,7 +103,7 @@ def test_half_duplex_drops_commands_heard_while_speaking(runtime, stt, tts, vad,
 
 @pytest.mark.parametrize("kind", ["silence", "noise"])
 def test_sixty_seconds_of_silence_or_noise_produce_no_command(runtime, stt, vad, kind, helpers):
-    Events, MonitorRecorder, speech16k = helpers.Events, helpers.MonitorRecorder, helpers.speech16k
+    Events = helpers.Events
     from jarvis_tui.audio.voice_loop import VoiceLoop
     events = Events(runtime.bus)
     loop = VoiceLoop(runtime, transcriber=stt, vad=vad, speak_replies=False)
@@ -150,7 +150,7 @@ def test_listen_cli_with_a_human_clip(tmp_path, mic, virtual_audio):
 
 
 def test_missing_microphone_is_reported_and_stop_is_quick(runtime, stt, tts, vad, virtual_audio, helpers):
-    Events, MonitorRecorder, speech16k = helpers.Events, helpers.MonitorRecorder, helpers.speech16k
+    Events = helpers.Events
     from jarvis_tui.audio.voice_loop import VoiceLoop
     events = Events(runtime.bus)
     runtime.store.settings.set("audio.input_device", "no such microphone")

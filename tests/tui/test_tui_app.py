@@ -1,10 +1,8 @@
 """The Textual app driven with Pilot over the real pipeline (fast paths; no LLM loaded)."""
 from __future__ import annotations
 
-import pytest
-from textual.widgets import Button, Input
+from textual.widgets import Input
 
-from jarvis_tui.app.app import JarvisApp
 from jarvis_tui.app.screens import ChoiceScreen, ConfirmScreen, MenuScreen, SecretsScreen, SettingsScreen
 from jarvis_tui.app.widgets.actions import ActionButton
 from jarvis_tui.assistant import events as ev

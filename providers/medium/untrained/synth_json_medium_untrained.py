@@ -75,7 +75,9 @@ class SynthJsonMediumUntrained(JarvisPromptProvider):
         return d
 
     def reduce(self, obj: dict[str, Any], commands: list[Any], budget: int) -> dict[str, Any]:
-        size = lambda: len(json.dumps(obj, ensure_ascii=False, separators=_COMPACT, default=str))
+        def size() -> int:
+            return len(json.dumps(obj, ensure_ascii=False, separators=_COMPACT, default=str))
+
         ctx = obj["context"]
         for key in ("recent_history", "current_chat", "memories"):
             while size() > budget and ctx.get(key):

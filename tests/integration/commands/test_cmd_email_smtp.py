@@ -8,7 +8,6 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
-from command_helpers import ask
 from jarvis_tui.assistant.assistant import PendingActions
 from jarvis_tui.sdk import RequestInformation
 

@@ -1,7 +1,6 @@
 """get_weather against a real HTTP server on loopback serving recorded Open-Meteo responses."""
 from __future__ import annotations
 
-import json
 import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer

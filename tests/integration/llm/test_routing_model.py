@@ -30,7 +30,7 @@ MIN_TOOL, MIN_ARGS = 0.90, 0.85
 
 
 def _rows(path: Path) -> list[dict]:
-    return [json.loads(l) for l in path.read_text(encoding="utf-8").splitlines() if l.strip()] if path.exists() else []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()] if path.exists() else []
 
 
 def _sample(registry, per_tool=2):

@@ -1,5 +1,4 @@
 """The endpointer on synthetic probability sequences (no model), plus the real VAD on real speech."""
-import json
 from pathlib import Path
 
 import numpy as np

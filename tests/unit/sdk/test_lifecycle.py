@@ -2,7 +2,6 @@
 auto-correct -> run, and the response shapes it produces."""
 from __future__ import annotations
 
-import re
 
 import pytest
 
