@@ -150,7 +150,10 @@ def score(pairs):
             tool_ok += 1
             per_tool[want]["tool"] += 1
             args = (calls[0].get("arguments") or {}) if calls else {}
-            a_ok = all(arg_ok(k, v, args.get(k)) for k, v in row["arguments"].items())
+            # a reply the router sent straight to its command (no routing LLM call) is written when
+            # the command runs: routing output has no `message` yet
+            a_ok = all(arg_ok(k, v, args.get(k)) or (k == "message" and r.get("route") == "router" and k not in args)
+                       for k, v in row["arguments"].items())
             if a_ok:
                 args_ok += 1
                 per_tool[want]["args"] += 1

@@ -280,6 +280,15 @@ class JarvisApp(App[int]):
             self._brain_state = "failed"
         self.status.model = self._model_label()
 
+    def _on_DeviceLost(self, e: ev.DeviceLost) -> None:
+        # the Error event of the same outage is reported once; the status line says no_device
+        self.status.state = "no_device"
+
+    def _on_DeviceRestored(self, e: ev.DeviceRestored) -> None:
+        label = "microphone" if e.kind == "input" else "speaker"
+        self.conversation.note(f"The {label} ({e.device or 'default'}) is back after {e.down_s} s.")
+        self.notify(f"The {label} is back.", title="Audio")
+
     def _on_Error(self, e: ev.Error) -> None:
         self._report(e.stage, e.message)
 

@@ -83,6 +83,25 @@ class Declined(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class DeviceLost(Event):
+    """An audio device stopped working (said once per outage; the stage retries with backoff)."""
+
+    kind: str                                              # input | output
+    device: str = ""                                       # by name; "" = the system default
+    reason: str = ""
+    retry_in_s: float = 0.0
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeviceRestored(Event):
+    """The audio device works again after an outage."""
+
+    kind: str
+    device: str = ""
+    down_s: float = 0.0
+
+
+@dataclass(frozen=True, kw_only=True)
 class PromptBuilt(Event):
     provider: str
     system_prompt: str

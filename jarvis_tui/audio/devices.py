@@ -63,6 +63,15 @@ def list_devices() -> list[dict[str, Any]]:
     return out
 
 
+def has_device(name: str, kind: str = "input") -> bool:
+    """Whether a device of that name (or a unique part of it) is there now."""
+    try:
+        find_device(name, kind)
+        return True
+    except AudioUnavailable:
+        return False
+
+
 def find_device(name: str | None, kind: str = "input") -> int | None:
     """A device index by exact name, else by a unique case-insensitive substring; None = the
     system default. DeviceNotFound lists the devices there are."""

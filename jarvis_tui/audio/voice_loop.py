@@ -53,6 +53,9 @@ class _Captured:
     follow_up: bool
 
 
+STALL_S = 2.0          # a stream that delivers nothing this long is a lost device
+
+
 class VoiceLoop:
     def __init__(self, runtime, *, transcriber: Any = None, synthesizer: Any = None, vad: Any = None,
                  speaker: Speaker | None = None, on_turn: Callable[[Any, dict[str, Any]], None] | None = None,
@@ -249,42 +252,58 @@ class VoiceLoop:
 
     # audio thread ----------------------------------------------------------------------------------------
     def _audio_loop(self) -> None:
+        """Capture, restarted when the device fails: the outage is said once (DeviceLost), reopening
+        backs off from 0.5 s doubling to 10 s, and DeviceRestored says when it works again (the
+        same device by name, else the default)."""
         from jarvis_tui.audio.capture import MicCapture
         retry_at = 0.0
-        failing = False
+        backoff = 0.0
+        lost_at: float | None = None
         while self._running.is_set():
             if time.monotonic() < retry_at or not self._ready.is_set() and self.vad is None:
                 time.sleep(0.05)
                 continue
-            cap = MicCapture(self.input_device)
+            device = self.input_device
+            if lost_at is not None and device and backoff >= 4.0 and not devices.has_device(device, "input"):
+                device = None                          # the named one is gone for long: the default
+            cap = MicCapture(device)
             try:
-                if failing:
+                if lost_at is not None:
                     devices.refresh()
                 cap.open()
             except devices.AudioUnavailable as exc:
-                if not failing:
-                    self.last_error = str(exc)
-                    self.emit(ev.Error(stage="capture", message=str(exc)))
-                    self._set_state("no_device", str(exc))
-                failing = True
-                retry_at = time.monotonic() + 2.0
+                backoff = min(10.0, backoff * 2 if backoff else 0.5)
+                if lost_at is None:
+                    lost_at = time.monotonic()
+                    self._device_lost(str(exc), backoff)
+                retry_at = time.monotonic() + backoff
                 continue
-            if failing:
-                failing = False
+            if lost_at is not None:
+                self.emit(ev.DeviceRestored(kind="input", device=device or "",
+                                            down_s=round(time.monotonic() - lost_at, 1)))
                 self.emit(ev.ListeningStateChanged(state=self._idle_state(), detail="microphone is back"))
                 self._state = self._idle_state()
+                lost_at = None
             elif self._state in ("idle", "no_device", "listening"):
                 self._set_state(self._idle_state())
             try:
                 self._read_stream(cap)
+                backoff = 0.0
             except Exception as exc:  # noqa: BLE001 - a device gone mid-stream
-                log.exception("capture failed")
-                self.emit(ev.Error(stage="capture", message=f"microphone stopped: {exc}"))
-                self._set_state("no_device", str(exc))
-                failing = True
-                retry_at = time.monotonic() + 1.0
+                log.warning("capture stopped: %s", exc)
+                backoff = min(10.0, backoff * 2 if backoff else 0.5)
+                if lost_at is None:
+                    lost_at = time.monotonic()
+                    self._device_lost(f"microphone stopped: {exc}", backoff)
+                retry_at = time.monotonic() + backoff
             finally:
                 cap.close()
+
+    def _device_lost(self, reason: str, retry_in: float) -> None:
+        self.last_error = reason
+        self.emit(ev.DeviceLost(kind="input", device=self.input_device or "", reason=reason, retry_in_s=retry_in))
+        self.emit(ev.Error(stage="capture", message=reason))
+        self._set_state("no_device", reason)
 
     def _read_stream(self, cap) -> None:
         vad = self._need_vad()
@@ -298,6 +317,9 @@ class VoiceLoop:
             if got is None:
                 if cap.stream is not None and not cap.stream.active:
                     raise devices.AudioUnavailable("the input stream ended (device removed?)")
+                if time.monotonic() - cap.last_block_t > STALL_S:
+                    raise devices.AudioUnavailable(f"no audio from the microphone for {STALL_S:.0f} s "
+                                                   "(the sound server stopped, or the device was removed)")
                 self._check_ptt_timeout()
                 continue
             block, _t = got

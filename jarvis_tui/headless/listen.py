@@ -39,10 +39,18 @@ def _listen(args: argparse.Namespace, config) -> int:
     def on_event(e: ev.Event) -> None:
         if isinstance(e, ev.TranscriptRejected):
             print(f"[rejected: {e.reason}] {e.text}", file=sys.stderr, flush=True)
-        elif isinstance(e, ev.Error):
+        elif isinstance(e, ev.Error) and e.stage != "capture":       # capture: DeviceLost says it
             print(f"[error: {e.stage}] {e.message}", file=sys.stderr, flush=True)
-        elif isinstance(e, ev.ListeningStateChanged) and e.state == "no_device":
-            print(f"[no microphone] {e.detail}", file=sys.stderr, flush=True)
+        elif isinstance(e, (ev.DeviceLost, ev.DeviceRestored)):
+            # once per outage and once when it is back: a JSON line with --json, a line on stderr
+            what = "lost" if isinstance(e, ev.DeviceLost) else "restored"
+            if args.json:
+                print_json({"event": f"device_{what}", "kind": e.kind, "device": e.device or "default",
+                            **({"reason": e.reason, "retry_in_s": e.retry_in_s} if what == "lost"
+                               else {"down_s": e.down_s})})
+            label = "microphone" if e.kind == "input" else "speaker"
+            detail = e.reason if isinstance(e, ev.DeviceLost) else f"back after {e.down_s} s"
+            print(f"[{label} {what}] {e.device or 'default'}: {detail}", file=sys.stderr, flush=True)
         elif isinstance(e, ev.SpeechOutFinished) and args.once and e.turn_id in speaking_for:
             done.set()
 
