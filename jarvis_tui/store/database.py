@@ -1,12 +1,16 @@
 """A thread-safe SQLite connection with numbered migrations."""
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
+
+log = logging.getLogger(__name__)
 
 
 class Database:
@@ -20,17 +24,43 @@ class Database:
         if mode is not None:
             os.chmod(self.path, mode)
         self._lock = threading.RLock()
-        self._conn = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None,
-                                     timeout=10)
-        self._conn.row_factory = sqlite3.Row
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA foreign_keys=ON")
+        self.moved_aside: Path | None = None      # where a damaged file was kept, when it was
+        try:
+            self._conn = self._connect()
+        except sqlite3.DatabaseError as exc:
+            # never delete what may still hold the user's lists and reminders: keep it aside, start anew
+            self.moved_aside = self._move_aside(str(exc))
+            self._conn = self._connect()
         if mode is not None:
             for suffix in ("-wal", "-shm"):
                 side = Path(str(self.path) + suffix)
                 if side.exists():
                     os.chmod(side, mode)
         self.applied = self._migrate(migrations)
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=10)
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+        except sqlite3.DatabaseError:
+            conn.close()
+            raise
+        return conn
+
+    def _move_aside(self, why: str) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+        for suffix in ("", "-wal", "-shm"):
+            side = Path(str(self.path) + suffix)
+            if side.exists():
+                os.replace(side, Path(str(target) + suffix))
+        log.warning("%s is damaged (%s): kept as %s, starting with a new one", self.path, why, target)
+        return target
 
     def _migrate(self, migrations: list[tuple[int, str]]) -> list[int]:
         numbers = [n for n, _ in migrations]
