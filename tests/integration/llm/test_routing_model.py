@@ -4,7 +4,7 @@ holdout requests (tests/data/route_holdout.jsonl). The whole corpus is measured 
 `jarvis-tui route --file ... | scripts/score_routes.py` (README, "Routing figures").
 
 Thresholds sit a little below what this sample measured on the bundled Qwen2.5-Coder-0.5B
-(see MEASURED): a regression in the prompt, the guard, the shortlist or the grounding shows here."""
+(see MEASURED): a regression in the prompt, the intent router, the shortlist or the grounding shows here."""
 from __future__ import annotations
 
 import json
@@ -24,7 +24,8 @@ HOLDOUT = REPO / "tests" / "data" / "route_holdout.jsonl"
 sys.path.append(str(REPO / "scripts"))
 from score_routes import DIRECT, arg_ok, in_contract  # noqa: E402
 
-# measured on this sample (31 rows) with `jarvis-tui route` at commit 183fbf1: tool 31/31, args 30/31
+# measured on this sample (31 rows): at 183fbf1 tool 31/31, args 30/31; with the intent router tool 29/31, args
+# 29/31 (the two misses: "open the garage door in 5 minutes", declined as out of scope)
 # (the miss: an email the model marks "send" where the holdout expects "draft"); a little below:
 MIN_TOOL, MIN_ARGS = 0.90, 0.85
 
@@ -52,13 +53,15 @@ def test_llm_routing_on_a_corpus_sample(llm_runtime):
     assert len(sample) >= (20 if CORPUS.exists() else 15), "the sample needs the holdout file and the commands"
     brain = llm_runtime.assistant.brain
     tool_hits = arg_hits = 0
-    misses, direct_to_action, guarded_with_llm = [], [], []
+    misses, direct_to_action, router_with_llm = [], [], []
     for row in sample:
         d = brain.route_only(llm_runtime.assistant, row["text"], conversation_id="routing-test")
         got = d.tool_calls[0] if d.tool_calls else {"name": None, "arguments": {}}
+        by_router = d.stats.get("decider") == "router"     # no routing call: chat writes its reply when it runs
         if got["name"] == row["tool"]:
             tool_hits += 1
-            if all(arg_ok(k, v, got["arguments"].get(k)) for k, v in row["arguments"].items()):
+            if all(arg_ok(k, v, got["arguments"].get(k)) or (k == "message" and by_router and k not in got["arguments"])
+                   for k, v in row["arguments"].items()):
                 arg_hits += 1
             else:
                 misses.append((row["text"], row["arguments"], got))
@@ -66,11 +69,11 @@ def test_llm_routing_on_a_corpus_sample(llm_runtime):
             misses.append((row["text"], row["tool"], got))
         if row["tool"] in DIRECT and got["name"] not in DIRECT | {None}:
             direct_to_action.append((row["text"], got))
-        if d.stats.get("guard") == "question" and d.stats.get("llm_calls"):
-            guarded_with_llm.append(row["text"])
+        if by_router and d.stats.get("llm_calls"):
+            router_with_llm.append(row["text"])
     n = len(sample)
     print(f"\nsample {n}: tool {tool_hits}/{n}, args {arg_hits}/{n}; misses: {misses}")
     assert direct_to_action == [], direct_to_action
-    assert guarded_with_llm == [], "a question the guard decided still called the LLM"
+    assert router_with_llm == [], "a request the router decided still called the LLM"
     assert tool_hits / n >= MIN_TOOL, misses
     assert arg_hits / n >= MIN_ARGS, misses
