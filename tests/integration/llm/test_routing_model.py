@@ -25,8 +25,7 @@ sys.path.append(str(REPO / "scripts"))
 from score_routes import DIRECT, arg_ok, in_contract  # noqa: E402
 
 # measured on this sample (31 rows): at 183fbf1 tool 31/31, args 30/31; with the intent router tool 29/31, args
-# 29/31 (the two misses: "open the garage door in 5 minutes", declined as out of scope)
-# (the miss: an email the model marks "send" where the holdout expects "draft"); a little below:
+# 29/31 (the two misses: "open the garage door in 5 minutes", declined as out of scope); a little below:
 MIN_TOOL, MIN_ARGS = 0.90, 0.85
 
 
