@@ -285,7 +285,7 @@ class JarvisApp(App[int]):
         self.status.state = "no_device"
 
     def _on_DeviceRestored(self, e: ev.DeviceRestored) -> None:
-        label = "microphone" if e.kind == "input" else "speaker"
+        label = "microphone" if e.direction == "input" else "speaker"
         self.conversation.note(f"The {label} ({e.device or 'default'}) is back after {e.down_s} s.")
         self.notify(f"The {label} is back.", title="Audio")
 

@@ -86,7 +86,7 @@ class Declined(Event):
 class DeviceLost(Event):
     """An audio device stopped working (said once per outage; the stage retries with backoff)."""
 
-    kind: str                                              # input | output
+    direction: str                                         # input | output
     device: str = ""                                       # by name; "" = the system default
     reason: str = ""
     retry_in_s: float = 0.0
@@ -96,7 +96,7 @@ class DeviceLost(Event):
 class DeviceRestored(Event):
     """The audio device works again after an outage."""
 
-    kind: str
+    direction: str
     device: str = ""
     down_s: float = 0.0
 

@@ -87,6 +87,7 @@ class VoiceLoop:
         self._speaking = False
         self._echo_guard_until = 0.0
         self._restart_capture = threading.Event()
+        self._outage: tuple[float, str | None] | None = None     # (lost at, device) until audio flows again
         self._unsubscribe: Callable[[], None] | None = None
         self._earcons: dict[str, np.ndarray | None] = {}
         self.last_error: str | None = None
@@ -278,19 +279,17 @@ class VoiceLoop:
                     self._device_lost(str(exc), backoff)
                 retry_at = time.monotonic() + backoff
                 continue
-            if lost_at is not None:
-                self.emit(ev.DeviceRestored(kind="input", device=device or "",
-                                            down_s=round(time.monotonic() - lost_at, 1)))
-                self.emit(ev.ListeningStateChanged(state=self._idle_state(), detail="microphone is back"))
-                self._state = self._idle_state()
-                lost_at = None
-            elif self._state in ("idle", "no_device", "listening"):
+            if lost_at is None and self._state in ("idle", "no_device", "listening"):
                 self._set_state(self._idle_state())
+            # back only once audio flows again (a stream opens without a sound server and stays silent)
+            self._outage = (lost_at, device) if lost_at is not None else None
             try:
                 self._read_stream(cap)
                 backoff = 0.0
             except Exception as exc:  # noqa: BLE001 - a device gone mid-stream
                 log.warning("capture stopped: %s", exc)
+                if self._outage is None and lost_at is not None:
+                    lost_at, backoff = None, 0.0       # it had come back: a new outage
                 backoff = min(10.0, backoff * 2 if backoff else 0.5)
                 if lost_at is None:
                     lost_at = time.monotonic()
@@ -301,7 +300,7 @@ class VoiceLoop:
 
     def _device_lost(self, reason: str, retry_in: float) -> None:
         self.last_error = reason
-        self.emit(ev.DeviceLost(kind="input", device=self.input_device or "", reason=reason, retry_in_s=retry_in))
+        self.emit(ev.DeviceLost(direction="input", device=self.input_device or "", reason=reason, retry_in_s=retry_in))
         self.emit(ev.Error(stage="capture", message=reason))
         self._set_state("no_device", reason)
 
@@ -323,6 +322,13 @@ class VoiceLoop:
                 self._check_ptt_timeout()
                 continue
             block, _t = got
+            if self._outage is not None:
+                lost_at, device = self._outage
+                self._outage = None
+                self.emit(ev.DeviceRestored(direction="input", device=device or "",
+                                            down_s=round(time.monotonic() - lost_at, 1)))
+                self.emit(ev.ListeningStateChanged(state=self._idle_state(), detail="microphone is back"))
+                self._state = self._idle_state()
             pending = np.concatenate([pending, block])
             while len(pending) >= FRAME:
                 frame, pending = pending[:FRAME], pending[FRAME:]

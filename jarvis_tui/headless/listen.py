@@ -45,10 +45,10 @@ def _listen(args: argparse.Namespace, config) -> int:
             # once per outage and once when it is back: a JSON line with --json, a line on stderr
             what = "lost" if isinstance(e, ev.DeviceLost) else "restored"
             if args.json:
-                print_json({"event": f"device_{what}", "kind": e.kind, "device": e.device or "default",
+                print_json({"event": f"device_{what}", "direction": e.direction, "device": e.device or "default",
                             **({"reason": e.reason, "retry_in_s": e.retry_in_s} if what == "lost"
                                else {"down_s": e.down_s})})
-            label = "microphone" if e.kind == "input" else "speaker"
+            label = "microphone" if e.direction == "input" else "speaker"
             detail = e.reason if isinstance(e, ev.DeviceLost) else f"back after {e.down_s} s"
             print(f"[{label} {what}] {e.device or 'default'}: {detail}", file=sys.stderr, flush=True)
         elif isinstance(e, ev.SpeechOutFinished) and args.once and e.turn_id in speaking_for:

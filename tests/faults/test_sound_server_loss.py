@@ -31,6 +31,9 @@ def test_losing_and_getting_back_the_sound_server_while_listening(tmp_path):
         if k.startswith("JARVIS_TEST_") or k in ("PULSE_SERVER", "JARVIS_VIRTUAL_AUDIO"):
             env[k] = v
     env["JARVIS_DATA_DIR"] = str(tmp_path / "data")
+    from jarvis_tui.audio.wavsource import FifoMicFeeder
+    # the virtual microphone delivers audio while someone speaks into its FIFO: a quiet room
+    feeder = FifoMicFeeder(env["JARVIS_TEST_MIC_FIFO"], noise_level=0.001).start()
     out, err = tmp_path / "out.jsonl", tmp_path / "err.txt"
     with out.open("wb") as fo, err.open("wb") as fe:
         proc = subprocess.Popen([sys.executable, "-m", "jarvis_tui", "listen", "--json", "--no-speak", "--no-llm"],
@@ -38,20 +41,23 @@ def test_losing_and_getting_back_the_sound_server_while_listening(tmp_path):
         try:
             time.sleep(12)                                    # models load, capture runs
             assert proc.poll() is None, err.read_text()
+            feeder.stop()
             subprocess.run(["bash", "-c", "source scripts/virtual_audio.sh stop"], cwd=ROOT, env=env,
                            capture_output=True, timeout=30)
             time.sleep(8)                                     # the outage: retries with backoff
             assert proc.poll() is None, err.read_text()
             lost = [json.loads(x) for x in out.read_text().splitlines() if '"device_lost"' in x]
-            assert len(lost) == 1 and lost[0]["kind"] == "input" and lost[0]["reason"]
+            assert len(lost) == 1 and lost[0]["direction"] == "input" and lost[0]["reason"]
             assert out.stat().st_size + err.stat().st_size < 200_000    # no flood
             again = _audio("start")
             assert again.returncode == 0, again.stderr
+            feeder = FifoMicFeeder(env["JARVIS_TEST_MIC_FIFO"], noise_level=0.001).start()
             deadline = time.monotonic() + 40
             while time.monotonic() < deadline and '"device_restored"' not in out.read_text():
                 time.sleep(0.5)
             assert '"device_restored"' in out.read_text(), err.read_text()[-2000:]
         finally:
+            feeder.stop()
             proc.terminate()
             try:
                 proc.wait(timeout=10)
