@@ -302,6 +302,8 @@ class JarvisCommandBase(IJarvisCommand):
             "associated_service": self.associated_service,
             "authentication": self.authentication.to_dict() if self.authentication else None,
             "examples": [e.to_dict() for e in self.generate_prompt_examples()],
+            "negative_examples": list(self.negative_examples),
+            "domain_words": list(self.domain_words),
             "fast_paths": [{"id": fp.id, "pattern": fp.regex.pattern, "description": fp.description,
                             "enabled": fp.id not in self.disabled_fast_paths} for fp in self.fast_paths],
             "has_fast_path": bool(self.fast_paths) or type(self).pre_route is not JarvisCommandBase.pre_route,

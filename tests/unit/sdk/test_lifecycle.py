@@ -167,6 +167,16 @@ def test_schemas():
     assert schema["has_fast_path"] is True
     assert [fp["id"] for fp in schema["fast_paths"]] == ["num_to_unit", "unsure", "broken"]
     assert Mailer().get_command_schema()["has_fast_path"] is False
+    # what the router learns from is visible in the schema (defaults: nothing declared)
+    assert schema["negative_examples"] == [] and schema["domain_words"] == []
+
+    class Declaring(Unit):
+        negative_examples = ["what is my name"]
+        domain_words = ["unit", "feet"]
+
+    declared = Declaring().get_command_schema()
+    assert declared["negative_examples"] == ["what is my name"]
+    assert declared["domain_words"] == ["unit", "feet"]
     assert [s["key"] for s in Mailer().get_command_schema()["all_possible_secrets"]] == [
         "smtp_host", "smtp_password", "smtp_footer"]
 
