@@ -418,34 +418,6 @@ def plain_text(text: str) -> str:
     return _SPACES.sub(" ", t).strip()
 
 
-def words(text: str) -> list[str]:
-    """The words of a text, lower case (apostrophes and hyphens kept inside words)."""
-    return re.findall(r"[a-z0-9][a-z0-9'-]*", text.lower().replace("\u2019", "'"))
-
-
-def numbers_in(text: str) -> int:
-    """How many separate numbers the text says (digits, or runs of number words: "twenty five" is
-    one, "five and five" two, "one hundred and five" one)."""
-    t = normalize_utterance(text)
-    count = len(re.findall(r"\d+(?:[.,]\d+)?", t))
-    ws = re.findall(r"[a-z]+", re.sub(r"\d+(?:[.,]\d+)?", " ", t))
-    spoken = set(_UNITS) | set(_TENS) | set(_SCALES) | {"half", "quarter", "dozen"}
-    spoken.discard("oh")
-    in_num = False
-    for i, w in enumerate(ws):
-        if w in spoken:
-            if not in_num:
-                count += 1
-            elif ws[i - 1] == "and" and (i < 2 or ws[i - 2] not in _SCALES):
-                count += 1
-            in_num = True
-        elif w in ("and", "point") and in_num:
-            continue
-        else:
-            in_num = False
-    return count
-
-
 def numbers_said(text: str) -> list[Decimal]:
     """Every number the text says, in order: digits ("3.5", "1,250") and runs of number words
     ("twenty five", "two and a half" -> 2.5). For checking that a number came from the user."""
