@@ -184,8 +184,11 @@ class ConversationBrain:
     def in_follow_up(self, text: str, conversation_id: str = "default") -> bool:
         """Whether `text` answers or continues the previous turn (the assistant asked something back,
         or the words point at an earlier turn): then the router must not decline it on its own."""
-        history = self.histories.get(conversation_id or "default") or []
-        return bool(history) and (not self._guard_allowed(history) or refers_back(text))
+        return self._follows_up(self.histories.get(conversation_id or "default") or [], text)
+
+    @classmethod
+    def _follows_up(cls, history: list[Any], text: str) -> bool:
+        return bool(history) and (not cls._guard_allowed(history) or refers_back(text))
 
     def recent_text(self, conversation_id: str = "default", turns: int = 3) -> str:
         """What the user and the assistant said in the last turns (arguments may come from there too:
@@ -304,8 +307,7 @@ class ConversationBrain:
             timing["llm_generate"] = timing.get("llm_generate", 0.0) + p.completion.generate_ms
             timing["llm_calls"] = timing.get("llm_calls", 0.0) + 1
             problem = None
-            follow_up = bool(history) and (not self._guard_allowed(history) or refers_back(text))
-            if p.parsed.calls and not follow_up:
+            if p.parsed.calls and not self._follows_up(history, text):
                 problem = self._missing_evidence(assistant, p.parsed.calls[0], text, router)
             if problem:
                 done.add("grounding")
