@@ -80,13 +80,9 @@ class AnswerQuestionCommand(JarvisCommandBase):
                 CommandAntipattern("get_current_time", "What time is it in Tokyo?"),
                 CommandAntipattern("calculate", "What's 6 times 7?")]
 
-    @property
-    def negative_examples(self) -> list[str]:
-        return list(_NEGATIVES)
-
-    @property
-    def domain_words(self) -> list[str]:
-        return list(_DOMAIN_WORDS)
+    # what the intent router learns from besides the examples (the module's constants above)
+    negative_examples = _NEGATIVES
+    domain_words = _DOMAIN_WORDS
 
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([(q, {"query": q}) for q in [

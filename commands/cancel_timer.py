@@ -65,13 +65,9 @@ class CancelTimerCommand(JarvisCommandBase):
             r"(?:timer|(?P<plural>timers))(?:\s+(?:for|called|named|in)\s+(?:the\s+)?(?P<label2>[\w ]+))?",
             _cancel_claim, "cancel the pasta timer / stop all timers")]
 
-    @property
-    def negative_examples(self) -> list[str]:
-        return list(_NEGATIVES)
-
-    @property
-    def domain_words(self) -> list[str]:
-        return list(_DOMAIN_WORDS)
+    # what the intent router learns from besides the examples (the module's constants above)
+    negative_examples = _NEGATIVES
+    domain_words = _DOMAIN_WORDS
 
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([

@@ -62,13 +62,9 @@ class ChatCommand(JarvisCommandBase):
         return [CommandAntipattern("answer_question", "Who invented the telephone? (a factual question)"),
                 CommandAntipattern("tell_joke", "Tell me a joke")]
 
-    @property
-    def negative_examples(self) -> list[str]:
-        return list(_NEGATIVES)
-
-    @property
-    def domain_words(self) -> list[str]:
-        return list(_DOMAIN_WORDS)
+    # what the intent router learns from besides the examples (the module's constants above)
+    negative_examples = _NEGATIVES
+    domain_words = _DOMAIN_WORDS
 
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([

@@ -155,13 +155,9 @@ class ConvertMeasurementCommand(JarvisCommandBase):
                      _claim, "how many grams in 5 ounces (a written number only; 'in a mile' is left to the LLM)"),
         ]
 
-    @property
-    def negative_examples(self) -> list[str]:
-        return list(_NEGATIVES)
-
-    @property
-    def domain_words(self) -> list[str]:
-        return list(_DOMAIN_WORDS)
+    # what the intent router learns from besides the examples (the module's constants above)
+    negative_examples = _NEGATIVES
+    domain_words = _DOMAIN_WORDS
 
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([

@@ -93,13 +93,9 @@ class EmailCommand(JarvisCommandBase):
         return [CommandAntipattern("reminder", "Remind me to email Sam at 5 PM (a reminder, not an email)"),
                 CommandAntipattern("todo_list", "Add email the landlord to my to-do list")]
 
-    @property
-    def negative_examples(self) -> list[str]:
-        return list(_NEGATIVES)
-
-    @property
-    def domain_words(self) -> list[str]:
-        return list(_DOMAIN_WORDS)
+    # what the intent router learns from besides the examples (the module's constants above)
+    negative_examples = _NEGATIVES
+    domain_words = _DOMAIN_WORDS
 
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([

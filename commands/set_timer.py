@@ -132,13 +132,9 @@ class SetTimerCommand(JarvisCommandBase):
                      _duration_claim, "count down 3 minutes"),
         ]
 
-    @property
-    def negative_examples(self) -> list[str]:
-        return list(_NEGATIVES)
-
-    @property
-    def domain_words(self) -> list[str]:
-        return list(_DOMAIN_WORDS)
+    # what the intent router learns from besides the examples (the module's constants above)
+    negative_examples = _NEGATIVES
+    domain_words = _DOMAIN_WORDS
 
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
