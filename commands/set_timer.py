@@ -7,7 +7,7 @@ from typing import Any
 from commands._background import timer_service
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
-from commands._parsing import parse_duration, say_duration
+from commands._parsing import find_duration, parse_duration, say_duration
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 
@@ -36,24 +36,6 @@ def _duration_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments=args)
 
 
-_UNIT_END = re.compile(r"(?:^|-)(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|half)$")
-
-
-def spoken_duration(text: str) -> int | None:
-    """The longest duration phrase in a sentence, in seconds (None: there is none)."""
-    words = [w.strip(",.!?") for w in text.lower().split()]
-    best_len, best = 0, None
-    for end in range(len(words)):
-        if not _UNIT_END.search(words[end]):
-            continue
-        for start in range(max(0, end - 8), end + 1):
-            if end + 1 - start <= best_len:
-                break
-            seconds = parse_duration(" ".join(words[start:end + 1]))
-            if seconds:
-                best_len, best = end + 1 - start, seconds
-                break
-    return best
 
 
 # What the intent router learns from besides the adapter examples in the class: more ways
@@ -178,7 +160,7 @@ class SetTimerCommand(JarvisCommandBase):
         """A label the user did not say (copied from an example) is dropped; a duration the user
         said plainly ("time 3 minutes for my tea") wins over the model's number."""
         out = drop_ungrounded(args, voice_command, ["label"])
-        said = spoken_duration(voice_command)
+        said = find_duration(voice_command)
         if said:
             out["duration_seconds"] = said
         return out

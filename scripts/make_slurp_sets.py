@@ -7,8 +7,8 @@ Writes `dev.jsonl` (slurp_id % 5 != 0), `dev_sample.jsonl` (every 8th dev row, f
 the LLM) and `holdout.jsonl` (slurp_id % 5 == 0, kept unseen while tuning), one row per utterance: {"text", "tool", "arguments", "accept", "intent", "slurp_id"}.
 `tool` is the command that should handle it, or "none" for requests no command serves (the
 assistant must say it cannot do that and fire nothing). `accept` lists every tool that counts as
-right (e.g. either list command for "add it to my list"; the `volume` command or nothing for volume
-requests). Arguments are derived only where a slot gives them reliably (durations, clock times,
+right (e.g. either list command for "add it to my list"; the `volume` command or nothing for a volume
+request that does not name the sound, such as "go to sleep"). Arguments are derived only where a slot gives them reliably (durations, clock times,
 places, the list action); `scripts/score_routes.py` checks just the arguments a row has.
 
 The mapping follows ../shared/data/slurp_devel/README.md. Rows whose mapping is unclear are dropped
@@ -35,6 +35,7 @@ SHOPPING = re.compile(r"\b(?:shopping|grocer(?:y|ies)|groceries|buy|supermarket|
 TODO = re.compile(r"\b(?:to ?do|todo|tasks?|chores?|work)\b")
 NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
                     r"forty|fifty|hundred)\b")
+VOLUME = re.compile(r"\b(?:volume|mute[ds]?|louder|quieter|softer|sound|speakers?|audio)\b")
 OPERATION = re.compile(r"\b(?:plus|minus|times|divided|multiplied|add|subtract|sum|product|x)\b|[-+*/]")
 
 
@@ -62,7 +63,14 @@ def map_row(row: dict) -> tuple[dict | None, str]:
         return dict(base, tool=tool, arguments=arguments or {}, accept=sorted(set(accept or [tool]) | {tool})), ""
 
     if intent.startswith("audio_volume"):
-        return out("none", accept=["none", "volume"])
+        # the volume command serves these; a request that does not name the sound ("go to sleep",
+        # "no speaking please") may also be declined, since it may mean the assistant's own voice
+        action = {"audio_volume_up": "up", "audio_volume_down": "down", "audio_volume_mute": "mute"}.get(intent)
+        amount = s.get("change_amount", "")
+        args = {"action": action} if action and (not amount or NUMBER.search(amount)) else {}
+        if VOLUME.search(text):
+            return out("volume", args)
+        return out("volume", args, accept=["volume", "none"])
     if NO_COMMAND.match(intent):
         return out("none")
     if intent in ("general_quirky", "general_greet"):

@@ -88,6 +88,7 @@ class TrainingSet:
     weights: list[float] = field(default_factory=list)
     topics: dict[str, str] = field(default_factory=dict)     # out-of-scope text -> topic
     dropped_out_of_scope: int = 0
+    dropped_negatives: int = 0                  # negatives naming another command's domain words
 
     def add(self, text: str, label: str, weight: float = 1.0) -> None:
         t = normalize_utterance(text)
@@ -141,11 +142,20 @@ def build_training_set(commands: Iterable[Any], out_of_scope: list[tuple[str, st
             if str(w).strip():
                 domain.append(str(w).strip().lower())
                 data.add(str(w), name, 0.5)
+    own_domain = {c.command_name: {str(w).strip().lower() for w in getattr(c, "domain_words", []) or []}
+                  for c in commands}
     for c in commands:
+        # a negative trains as "no command", so one that names another command's domain ("turn the lights
+        # up" beside a lights plugin, "remind me" beside reminders) is left out: it is that command's
+        others = [w for name, words in own_domain.items() if name != c.command_name for w in words - own_domain[c.command_name]]
         for text in getattr(c, "negative_examples", []) or []:
             t = normalize_utterance(text)
-            if t and t not in positives:
-                data.add(t, OUT_OF_SCOPE)
+            if not t or t in positives:
+                continue
+            if any(_contains_word(t, w) for w in others if w):
+                data.dropped_negatives += 1
+                continue
+            data.add(t, OUT_OF_SCOPE)
     for topic, text in (read_out_of_scope() if out_of_scope is None else out_of_scope):
         t = normalize_utterance(text)
         if any(_contains_word(t, w) for w in domain) or t in positives:

@@ -177,6 +177,26 @@ def parse_duration(text: str) -> int | None:
     return seconds if seconds > 0 else None
 
 
+_UNIT_END_WORD = re.compile(r"(?:^|-)(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|half)$")
+
+
+def find_duration(text: str) -> int | None:
+    """The longest duration phrase in a sentence, in seconds (None: there is none)."""
+    words = [w.strip(",.!?") for w in text.lower().split()]
+    best_len, best = 0, None
+    for end in range(len(words)):
+        if not _UNIT_END_WORD.search(words[end]):
+            continue
+        for start in range(max(0, end - 8), end + 1):
+            if end + 1 - start <= best_len:
+                break
+            seconds = parse_duration(" ".join(words[start:end + 1]))
+            if seconds:
+                best_len, best = end + 1 - start, seconds
+                break
+    return best
+
+
 # ---- clock times ----------------------------------------------------------------------------------
 _AMPM = r"(?P<ampm>a\.?\s?m\.?|p\.?\s?m\.?)"
 

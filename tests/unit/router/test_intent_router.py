@@ -247,3 +247,26 @@ def test_the_fitted_router_is_cached_by_its_training_texts_and_a_bad_cache_is_re
     # other training texts (a new plugin command, new examples) are another key
     fewer = IntentRouter(commands[:-1], cache_dir=tmp_path)
     assert not fewer.from_cache and fewer.digest() != first.digest()
+
+
+def test_a_negative_that_names_another_commands_domain_is_not_taught_as_out_of_scope():
+    """Negatives train as "no command": one command's negative ("turn the lights up", said beside
+    the volume command) must not teach the router that another command's requests are out of scope."""
+    commands = list(discover_commands())
+    by_name = {c.command_name: c for c in commands}
+    data = build_training_set(commands)
+    trained_oos = {t for t, lab in zip(data.texts, data.labels) if lab == OUT_OF_SCOPE}
+    dropped = kept = 0
+    for name, cmd in by_name.items():
+        foreign = {w.lower() for other in commands if other is not cmd for w in other.domain_words} - \
+            {w.lower() for w in cmd.domain_words}
+        for text in cmd.negative_examples:
+            t = normalize_utterance(text)
+            if any(f" {w} " in f" {t} " for w in foreign):
+                assert t not in trained_oos, (name, t)
+                dropped += 1
+            elif t not in data.topics and t not in {normalize_utterance(e.voice_command) for c in commands
+                                                      for e in c.generate_adapter_examples()}:
+                assert t in trained_oos, (name, t)
+                kept += 1
+    assert dropped == data.dropped_negatives > 0 and kept > 20

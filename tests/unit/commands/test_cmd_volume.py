@@ -1,0 +1,141 @@
+"""The volume command without a sound server: its fast paths, its grounding, the timed mute (with a
+settable clock), and the message when there is no sound server. The same command against a real
+PulseAudio server is tested in tests/audio/test_volume_command.py."""
+from __future__ import annotations
+
+import pytest
+
+from command_helpers import ask
+from commands._sound_server import OutputState, SoundServerError
+from jarvis_tui.sdk import RequestInformation
+
+
+class FakeOutput:
+    """Records what the command asked of the sound server (the real one: tests/audio)."""
+
+    def __init__(self, percent: int = 50, muted: bool = False) -> None:
+        self.percent, self.muted, self.fail = percent, muted, False
+
+    def _state(self) -> OutputState:
+        if self.fail:
+            raise SoundServerError("no sound server is running or reachable (test)")
+        return OutputState("Speakers", self.percent, self.muted)
+
+    def state(self):
+        return self._state()
+
+    def set_percent(self, p):
+        self._state()
+        self.percent, self.muted = p, self.muted and p == 0
+        return self._state()
+
+    def change_percent(self, delta, ceiling=100):
+        self._state()
+        self.percent = max(0, self.percent + delta) if delta < 0 else max(self.percent, min(ceiling, self.percent + delta))
+        self.muted = self.muted and delta < 0
+        return self._state()
+
+    def set_muted(self, muted):
+        self._state()
+        self.muted = muted
+        return self._state()
+
+
+@pytest.fixture
+def output(rt):
+    fake = FakeOutput()
+    rt.registry.get("volume").output = fake
+    return fake
+
+
+@pytest.mark.parametrize("text, args", [
+    ("turn it up", {"action": "up"}),
+    ("turn the volume up a bit", {"action": "up"}),
+    ("louder please", {"action": "up"}),
+    ("increase the volume by 20 percent", {"action": "up", "step": 20}),
+    ("turn it down", {"action": "down"}),
+    ("lower the volume", {"action": "down"}),
+    ("volume 30 percent", {"action": "set", "level": 30}),
+    ("set the volume to fifty", {"action": "set", "level": 50}),
+    ("set the volume to max", {"action": "set", "level": 100}),
+    ("mute", {"action": "mute"}),
+    ("mute for fifteen minutes", {"action": "mute", "minutes": 15}),
+    ("mute the sound for an hour", {"action": "mute", "minutes": 60}),
+    ("mute for the next hour", {"action": "mute", "minutes": 60}),
+    ("unmute", {"action": "unmute"}),
+    ("what's the volume", {"action": "get"}),
+])
+def test_fixed_phrasings_take_the_fast_path(rt, text, args):
+    claimed = rt.registry.get("volume").pre_route(text)
+    assert claimed is not None and claimed.arguments == args
+
+
+@pytest.mark.parametrize("text", ["turn the lights up", "turn up the heating", "what is the volume of a sphere",
+                                  "mute for 30 seconds", "mute for hours", "set the volume to 900"])
+def test_look_alikes_are_not_claimed(rt, text):
+    assert rt.registry.get("volume").pre_route(text) is None
+
+
+def test_numbers_the_user_did_not_say_are_dropped(rt):
+    cmd = rt.registry.get("volume")
+    assert cmd.post_process_tool_call({"action": "set", "level": 30}, "make it quieter") == {"action": "set"}
+    assert cmd.post_process_tool_call({"action": "up", "step": 20}, "crank it") == {"action": "up"}
+    assert cmd.post_process_tool_call({"action": "mute", "minutes": 15}, "shush for a while") == {"action": "mute"}
+    assert cmd.post_process_tool_call({"action": "set", "level": 35}, "put the sound on thirty five") == \
+        {"action": "set", "level": 35}
+
+
+def test_up_down_set_and_the_ceiling(rt, output):
+    turn, r = ask(rt, "turn it up")
+    assert r.success and output.percent == 60 and turn.spoken == "The volume is 60 percent."
+    ask(rt, "turn the volume down by 25 percent")
+    assert output.percent == 35
+    ask(rt, "volume 95 percent")
+    turn, r = ask(rt, "louder")
+    assert output.percent == 100
+    turn, r = ask(rt, "louder")
+    assert output.percent == 100 and "as loud as I turn it by voice" in turn.spoken
+
+
+def test_timed_mute_ends_on_time_and_survives_a_restart(make_runtime, clock):
+    rt = make_runtime()
+    rt.services.clock = clock
+    out = FakeOutput()
+    rt.registry.get("volume").output = out
+    turn, r = ask(rt, "mute for fifteen minutes")
+    assert out.muted and turn.spoken == "Muted for 15 minutes."
+    unmuter = rt.services.extras["volume_unmuter"]
+    clock.advance(minutes=14)
+    unmuter.tick()
+    assert out.muted
+    rt.close()                                     # the assistant closes while muted
+
+    again = make_runtime()
+    again.services.clock = clock
+    out2 = FakeOutput(muted=True)
+    again.registry.get("volume").output = out2
+    clock.advance(minutes=2)
+    again.services.extras["volume_unmuter"].tick()
+    assert not out2.muted
+    assert again.store.settings.get("volume.unmute_at") is None
+
+
+def test_unmuting_by_hand_cancels_the_timed_unmute(rt, clock, output):
+    ask(rt, "mute for 5 minutes")
+    assert rt.store.settings.get("volume.unmute_at")
+    ask(rt, "unmute")
+    assert rt.store.settings.get("volume.unmute_at") is None and not output.muted
+
+
+def test_no_sound_server_is_said_and_nothing_else_changes(rt, output):
+    output.fail = True
+    turn, r = ask(rt, "volume 30 percent")
+    assert not r.success
+    assert turn.spoken.startswith("I can't change the volume: no sound server is running")
+    turn, r = ask(rt, "what's the time")             # the assistant goes on
+    assert r.success
+
+
+def test_set_without_a_level_asks_which(rt, output):
+    r = rt.registry.get("volume").execute(RequestInformation("set the volume"), action="set")
+    assert not r.success and "Which volume" in r.context_data["message"] and output.percent == 50
