@@ -77,7 +77,8 @@ class Runtime:
         report("started", 0.0, f"{self.config.llm.backend} backend, model {self.config.llm.model}")
         try:
             backend = self._make_llm_backend(report)
-            brain = ConversationBrain(backend, self.provider_factory, self.config, self.store.settings)
+            brain = ConversationBrain(backend, self.provider_factory, self.config, self.store.settings,
+                                      memories=self.store.memories)
             report("progress", 0.7, f"prefilling the {brain.active_provider().name} prompt")
             warm_ms = brain.warm(list(self.registry))
         except (LlmError, ValueError, OSError) as exc:

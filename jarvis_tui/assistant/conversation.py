@@ -94,11 +94,13 @@ def _call_key(call: dict[str, Any]) -> str:
 
 
 class ConversationBrain:
-    def __init__(self, backend: Any, factory: "PromptProviderFactory", config: Any, settings: Any = None) -> None:
+    def __init__(self, backend: Any, factory: "PromptProviderFactory", config: Any, settings: Any = None,
+                 memories: Any = None) -> None:
         self.backend = backend
         self.factory = factory
         self.config = config
         self.settings = settings
+        self.memories = memories
         self.provider_override: str | None = None
         self.answerer = LlmTextAnswerer(backend, temperature=config.llm.temperature)
         self.histories: dict[str, list[Any]] = {}
@@ -123,12 +125,24 @@ class ConversationBrain:
     def node_context(self) -> dict[str, Any]:
         g = self.config.general
         return {k: v for k, v in {"user_name": g.user_name, "room": g.room, "location": g.location,
-                                  "response_style": g.response_style}.items() if v}
+                                  "response_style": g.response_style,
+                                  "user_memories": list(self._memories())}.items() if v}
+
+    def _memories(self) -> tuple[str, ...]:
+        """The user's memories for the prompt (secret ones masked, within a budget), or none."""
+        if self.memories is None:
+            return ()
+        try:
+            return tuple(self.memories.for_prompt())
+        except Exception:  # noqa: BLE001 - a closed store at shutdown: no memories this turn
+            return ()
 
     def _prepared(self, provider, commands: list[Any]):
         """(system prompt, json schema, grammar, native tools) for this provider and tool set; cached
         so the prompt text (and so the KV prefix) is byte-identical turn after turn."""
-        key = (provider.name, tuple(sorted(c.command_name for c in commands)))
+        # the memories are part of the key: a new memory makes a new prompt (its block comes last, so
+        # the model's cached prefix up to it stays valid)
+        key = (provider.name, tuple(sorted(c.command_name for c in commands)), self._memories())
         hit = self._prompt_cache.get(key)
         if hit is None:
             if hasattr(provider, "remember_commands"):
@@ -144,6 +158,8 @@ class ConversationBrain:
                         fmt = provider.get_response_format()
                         schema = (fmt or {}).get("schema")
             hit = (system, schema, grammar, tools)
+            for old in [k for k in self._prompt_cache if k[:2] == key[:2]]:
+                del self._prompt_cache[old]                 # an older memory block: never used again
             self._prompt_cache[key] = hit
         elif hasattr(provider, "remember_commands"):
             provider.remember_commands(commands)

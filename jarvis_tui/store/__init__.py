@@ -182,6 +182,51 @@ class TimerStore:
                                 (state, timer_id)).rowcount > 0
 
 
+class MemoryStore:
+    """Facts the user asked the assistant to remember (the remember / recall / forget commands, the
+    Memories screen, and the system prompt's memory block)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def add(self, topic: str, text: str, value: str | None = None, secret: bool = False) -> int:
+        now = _now_iso()
+        cur = self._db.execute("INSERT INTO memories(topic, value, text, secret, created_at, updated_at) "
+                               "VALUES(?, ?, ?, ?, ?, ?)", (topic, value, text, int(secret), now, now))
+        return int(cur.lastrowid)
+
+    def all(self) -> list[dict[str, Any]]:
+        return [dict(r) for r in self._db.query("SELECT * FROM memories ORDER BY id")]
+
+    def get(self, memory_id: int) -> dict[str, Any] | None:
+        rows = self._db.query("SELECT * FROM memories WHERE id = ?", (memory_id,))
+        return dict(rows[0]) if rows else None
+
+    def update(self, memory_id: int, topic: str, text: str, value: str | None, secret: bool) -> bool:
+        return self._db.execute("UPDATE memories SET topic = ?, text = ?, value = ?, secret = ?, updated_at = ? "
+                                "WHERE id = ?", (topic, text, value, int(secret), _now_iso(), memory_id)).rowcount > 0
+
+    def delete(self, memory_id: int) -> bool:
+        return self._db.execute("DELETE FROM memories WHERE id = ?", (memory_id,)).rowcount > 0
+
+    def secret_values(self) -> list[str]:
+        """What a panel must mask: the values (or, without one, the texts) of secret memories."""
+        return [r["value"] or r["text"] for r in self.all() if r["secret"]]
+
+    def for_prompt(self, budget_chars: int = 600) -> tuple[str, ...]:
+        """The memories as lines for the system prompt, oldest first, secret ones masked; the newest
+        that fit in `budget_chars` (so the block stays small and changes only when a memory does)."""
+        lines: list[str] = []
+        used = 0
+        for r in reversed(self.all()):
+            line = f"{r['topic']}: (secret, not shown)" if r["secret"] else r["text"]
+            if used + len(line) + 1 > budget_chars:
+                break
+            lines.append(line)
+            used += len(line) + 1
+        return tuple(reversed(lines))
+
+
 class Store:
     """All persistent state of one data dir."""
 
@@ -194,6 +239,7 @@ class Store:
         self.lists = ListStore(self.db)
         self.reminders = ReminderStore(self.db)
         self.timers = TimerStore(self.db)
+        self.memories = MemoryStore(self.db)
         self.lock = threading.RLock()
 
     def close(self) -> None:

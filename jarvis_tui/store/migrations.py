@@ -45,6 +45,17 @@ MIGRATIONS: list[tuple[int, str]] = [
         );
         CREATE INDEX conversation_turns_by_id ON conversation_turns(conversation_id, id);
     """),
+    (3, """
+        CREATE TABLE memories (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            topic      TEXT NOT NULL,           -- what it is about: "locker code"
+            value      TEXT,                    -- the fact's value when it has one: "4512"
+            text       TEXT NOT NULL,           -- as the user said it: "my locker code is 4512"
+            secret     INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+    """),
 ]
 
 SECRETS_MIGRATIONS: list[tuple[int, str]] = [

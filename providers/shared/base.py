@@ -94,6 +94,7 @@ class JarvisPromptProvider(IJarvisPromptProvider):
         parts.append(self.output_instructions(commands))
         if not self.supports_native_tools:
             parts.append(self.tools_block(commands))
+        parts.append(core_rules.memory_block(node_context))
         return "\n\n".join(p for p in parts if p)
 
     def tools_block(self, commands: list[Any]) -> str:

@@ -35,6 +35,16 @@ def identity_header(node_context: dict[str, Any] | None = None, assistant_name: 
     return f"{who} Your replies are spoken aloud. {style}"
 
 
+def memory_block(node_context: dict[str, Any] | None) -> str:
+    """What the user asked the assistant to remember. It goes last in a system prompt: a new memory
+    then changes only the end of the prompt, and the model's cached prefix before it stays valid."""
+    memories = [str(m) for m in (node_context or {}).get("user_memories") or [] if str(m).strip()]
+    if not memories:
+        return ""
+    return ("The user asked you to remember (use these when they help; never make up others):\n"
+            + "\n".join(f"- {m}" for m in memories))
+
+
 def rules_block(extra: Iterable[str] = (), base: Iterable[str] = BASE_RULES, title: str = "Rules") -> str:
     rules = [r for r in [*base, *extra] if r]
     if not rules:

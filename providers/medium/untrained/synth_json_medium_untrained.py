@@ -54,7 +54,7 @@ class SynthJsonMediumUntrained(JarvisPromptProvider):
             "context": {
                 "recent_history": [dict(h) for h in ctx.get("recent_history", [])],
                 "current_chat": [self._turn(h) for h in history],
-                "memories": list(ctx.get("memories", [])),
+                "memories": list(ctx.get("user_memories", [])),
                 "other": {k: v for k, v in {"location": ctx.get("location"), "room": ctx.get("room"),
                                             "user": ctx.get("user_name")}.items() if v},
             },

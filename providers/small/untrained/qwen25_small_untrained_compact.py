@@ -9,7 +9,7 @@ import json
 from typing import Any, Iterable
 
 from jarvis_tui.sdk.grammar import single_call_schema
-from providers.shared import tool_formatters
+from providers.shared import core_rules, tool_formatters
 from providers.shared.base import JarvisPromptProvider
 
 
@@ -55,7 +55,8 @@ class Qwen25SmallUntrainedCompact(JarvisPromptProvider):
                                                      limit=self.examples_per_tool,
                                                      description_sentences=self.description_sentences)
                          for c in commands)
-        return "\n".join(lines) + "\nTools:\n" + body
+        memories = core_rules.memory_block(node_context)
+        return "\n".join(lines) + "\nTools:\n" + body + ("\n" + memories if memories else "")
 
     def _reply_allowed(self, commands: list[Any]) -> bool:
         # with chat/answer_question tools present, words go through them: one fewer choice

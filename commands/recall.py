@@ -1,0 +1,99 @@
+"""recall: say back a fact the user asked the assistant to remember ("what's my locker code?").
+The answer is made of the stored words only; when nothing was stored it says so, never a guess."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from commands._common import claim, examples, fail, say
+from commands._memories import answer, find_memory, memory_store, second_person, topic_words
+from commands._parsing import join_words
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
+                            JarvisParameter, PreRouteResult, RequestInformation)
+
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
+    ("what's my locker code", {"topic": "locker code"}), ("where did i park", {"topic": "park"}),
+    ("what is my shoe size", {"topic": "shoe size"}), ("do you remember my doctor's name", {"topic": "doctor"}),
+    ("when is my sister's birthday", {"topic": "sister's birthday"}), ("what's the wifi name", {"topic": "wifi name"}),
+    ("where's the spare key", {"topic": "spare key"}), ("what did i tell you about my car", {"topic": "car"}),
+    ("remind me what my bike lock code is", {"topic": "bike lock code"}),
+    ("what was the plumber's number", {"topic": "plumber's number"}),
+    ("what do you know about my passport", {"topic": "passport"}), ("what's my dog called", {"topic": "dog"}),
+    ("tell me my gym locker number", {"topic": "gym locker"}), ("am i allergic to anything", {"topic": "allergic"}),
+    ("what do you remember about me", {}), ("what have i asked you to remember", {}),
+    ("list my memories", {}), ("what's my license plate again", {"topic": "license plate"}),
+    ("do you know my favourite colour", {"topic": "favourite colour"}),
+    ("when is our anniversary", {"topic": "anniversary"}),
+]
+_NEGATIVES: list[str] = ["what's my horoscope", "what's my ip address", "what's my credit score", "who am i",
+                         "what do you remember from the war"]
+_DOMAIN_WORDS: list[str] = ["what did i tell you", "do you remember my", "my memories"]
+_ASK = (r"(?:what(?:'s|\s+is|\s+was|\s+are|\s+were)|do\s+you\s+(?:remember|know)|tell\s+me|remind\s+me\s+(?:of\s+)?what)"
+        r"\s+(?P<topic>(?:my|our)\s+[\w' ]+?)(?:\s+(?:is|was|are|again))*")
+
+
+class RecallCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "recall"
+
+    @property
+    def description(self) -> str:
+        return ("Say back something the user asked you to remember (topic, e.g. locker code); no topic lists "
+                "everything remembered. Only for facts the user told you, not general questions.")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [JarvisParameter("topic", "string", description="What the user asks about, e.g. locker code.")]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["what's my", "do you remember", "what did i tell you"]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("answer_question", "What is the capital of Peru? (general knowledge)"),
+                CommandAntipattern("reminder", "What reminders do I have? (reminders are not memories)")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        return [FastPath("recall.ask", _ASK, self._claim_known, "what's my locker code (when one is stored)"),
+                FastPath("recall.all", r"what\s+do\s+you\s+remember(?:\s+about\s+me)?|list\s+(?:all\s+)?my\s+memories",
+                         lambda m, _t: claim(), "what do you remember about me")]
+
+    def _claim_known(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """Claimed only when a stored memory is about it: "what's my schedule" stays someone else's."""
+        if self.services is None:
+            return None
+        found, _ = find_memory(m.group("topic"), memory_store(self.services).all())
+        return claim(topic=topic_words(m.group("topic")) or m.group("topic")) if found else None
+
+    negative_examples = _NEGATIVES
+    domain_words = _DOMAIN_WORDS
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([("What's my locker code?", {"topic": "locker code"}),
+                         ("What do you remember about me?", {})])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        return examples(_MORE_EXAMPLES, primary=None) + self.generate_prompt_examples()
+
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        if self.services is None:
+            return fail("Memories need a running assistant.")
+        memories = memory_store(self.services).all()
+        if not memories:
+            return say("You haven't asked me to remember anything yet.", memories=0)
+        topic = str(kwargs.get("topic") or "").strip()
+        if not topic:
+            plain = [second_person(m["text"]).rstrip(".") for m in memories if not m["secret"]]
+            secret = [m["topic"] for m in memories if m["secret"]]
+            parts = ([join_words(plain)] if plain else []) + \
+                ([f"and I keep your {join_words(secret)} safe"] if secret else [])
+            return say(f"I remember {len(memories)} thing{'s' if len(memories) != 1 else ''}: " + ", ".join(parts) + ".",
+                       memories=len(memories))
+        found, score = find_memory(topic or request_info.voice_command, memories)
+        if found is None:
+            return say(f"I don't have anything saved about {topic}.", found=False)
+        return say(answer(found), found=True, memory_id=found["id"], secret=bool(found["secret"]),
+                   match=round(score, 2))

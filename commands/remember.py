@@ -1,0 +1,122 @@
+"""remember: keep a fact the user tells the assistant ("remember that my locker code is 4512").
+Stored in SQLite, shown in the Memories screen (F2) and, masked when secret, in the system prompt.
+A fact that looks like a secret (a password, a PIN, a code) is stored only after a Yes."""
+from __future__ import annotations
+
+from typing import Any
+
+from commands._common import claim, examples, fail, say
+from commands._grounding import drop_ungrounded
+from commands._memories import looks_secret, memory_store, read_fact, second_person
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
+                            JarvisCommandBase, JarvisParameter, RequestInformation)
+
+STORE_SECRET = "store_secret"
+
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
+    ("remember that my sister's birthday is on the ninth of may", {"fact": "my sister's birthday is on the ninth of may"}),
+    ("please remember i parked on level three", {"fact": "i parked on level three"}),
+    ("keep in mind that my doctor is doctor lee", {"fact": "my doctor is doctor lee"}),
+    ("remember my shoe size is 43", {"fact": "my shoe size is 43"}),
+    ("make a note that the wifi name is garden", {"fact": "the wifi name is garden"}),
+    ("can you remember that the spare key is under the blue pot", {"fact": "the spare key is under the blue pot"}),
+    ("remember this: my bike lock code is 2231", {"fact": "my bike lock code is 2231"}),
+    ("i want you to remember that my neighbour is called tom", {"fact": "my neighbour is called tom"}),
+    ("store the fact that my passport expires in 2029", {"fact": "my passport expires in 2029"}),
+    ("remember my favourite colour is green", {"fact": "my favourite colour is green"}),
+    ("save this for me: the plumber's number is 555 0199", {"fact": "the plumber's number is 555 0199"}),
+    ("jarvis remember that i am allergic to peanuts", {"fact": "i am allergic to peanuts"}),
+    ("note that my car is a red golf", {"fact": "my car is a red golf"}),
+    ("please keep in mind that our anniversary is june 12", {"fact": "our anniversary is june 12"}),
+    ("remember that my gym locker is number 18", {"fact": "my gym locker is number 18"}),
+    ("don't forget that my mother in law is vegetarian", {"fact": "my mother in law is vegetarian"}),
+    ("remember my license plate is ab 123 cd", {"fact": "my license plate is ab 123 cd"}),
+    ("memorize that the garage code is 7788", {"fact": "the garage code is 7788"}),
+    ("learn that my dog's name is biscuit", {"fact": "my dog's name is biscuit"}),
+    ("remember that i left the charger at the office", {"fact": "i left the charger at the office"}),
+]
+_NEGATIVES: list[str] = ["i can't remember the name of that film", "do you remember the nineties",
+                         "remember the alamo", "what is a good way to remember names", "my memory is terrible"]
+_DOMAIN_WORDS: list[str] = ["remember that", "keep in mind", "memorize"]
+
+
+class RememberCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "remember"
+
+    @property
+    def description(self) -> str:
+        return ("Remember a fact the user tells you, in the user's own words (fact), e.g. 'my locker code is 4512'. "
+                "Not for reminders at a time (reminder) or list items.")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return [JarvisParameter("fact", "string", required=True,
+                                description="The fact in the user's words, e.g. my locker code is 4512.")]
+
+    @property
+    def keywords(self) -> list[str]:
+        return ["remember", "keep in mind", "memorize"]
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("reminder", "Remind me to call mom at 5 (a reminder at a time)"),
+                CommandAntipattern("recall", "What's my locker code? (asking, not telling)")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        return [FastPath(
+            "remember.fact",
+            r"(?:(?:can|could|would)\s+you\s+|please\s+|i\s+want\s+you\s+to\s+)?(?:remember|keep\s+in\s+mind|memori[sz]e|"
+            r"make\s+a\s+note)(?:\s+(?:that|this)\b[:,]?|\s*:)?\s+(?P<fact>(?:my|our|the|i|i'm|i've)\b.{3,})",
+            lambda m, _t: claim(fact=m.group("fact")), "remember that my locker code is 4512")]
+
+    negative_examples = _NEGATIVES
+    domain_words = _DOMAIN_WORDS
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([("Remember that my locker code is 4512", {"fact": "my locker code is 4512"}),
+                         ("Remember I parked on level 3", {"fact": "I parked on level 3"})])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        return examples(_MORE_EXAMPLES, primary=None) + self.generate_prompt_examples()
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """The fact must be the user's words (never a prompt example)."""
+        return drop_ungrounded(args, voice_command, ["fact"])
+
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        if self.services is None:
+            return fail("Memories need a running assistant.")
+        fact = read_fact(str(kwargs.get("fact") or ""))
+        if fact is None:
+            return fail("What should I remember? Say, for example: remember that my locker code is 4512.")
+        if looks_secret(fact):
+            return CommandResponse.follow_up_response(
+                {"message": f"That looks like a secret ({fact.topic}). Shall I keep it? It stays out of the prompt "
+                            "and is masked on screen.", "secret_fact": fact.text},
+                actions=[IJarvisButton("Yes", STORE_SECRET, "primary"), IJarvisButton("No", "cancel_click", "secondary")])
+        return self._store(fact.text, secret=False)
+
+    def _store(self, text: str, secret: bool) -> CommandResponse:
+        fact = read_fact(text)
+        if fact is None:
+            return fail("What should I remember?")
+        store = memory_store(self.services)
+        same = next((m for m in store.all() if m["topic"] == fact.topic and fact.value is not None), None)
+        if same is not None:
+            store.update(same["id"], fact.topic, fact.text, fact.value, secret or bool(same["secret"]))
+            memory_id, verb = same["id"], "Updated"
+        else:
+            memory_id, verb = store.add(fact.topic, fact.text, fact.value, secret), "Got it"
+        if secret:
+            return say(f"{verb}: I'll keep your {fact.topic} safe.", memory_id=memory_id, secret=True)
+        return say(f"{verb}: {second_person(fact.text)}.", memory_id=memory_id, secret=False)
+
+    def handle_action(self, action_name: str, context: dict[str, Any]) -> CommandResponse:
+        if action_name == STORE_SECRET and self.services is not None and context.get("secret_fact"):
+            return self._store(str(context["secret_fact"]), secret=True)
+        if action_name in (STORE_SECRET, "cancel_click"):
+            return CommandResponse.final_response({"message": "OK, I didn't keep it."})
+        return super().handle_action(action_name, context)

@@ -1,0 +1,90 @@
+"""Memories (remember / recall / forget) through the real pipeline: real SQLite, real fast paths and
+router, the secret question, persistence across a restart, and the memory block of the system prompt."""
+from __future__ import annotations
+
+from command_helpers import ask
+
+
+def test_remember_recall_forget(rt):
+    turn, r = ask(rt, "remember that I parked on level 3")
+    assert r.success and turn.spoken == "Got it: you parked on level 3."
+    turn, r = ask(rt, "remember my favourite tea is earl grey")
+    assert turn.spoken == "Got it: your favourite tea is earl grey."
+    turn, r = ask(rt, "what's my favourite tea?")
+    assert turn.route == "pre_route" and turn.spoken == "Your favourite tea is earl grey."
+    turn, r = ask(rt, "what do you remember about me")
+    assert turn.spoken == "I remember 2 things: you parked on level 3 and your favourite tea is earl grey."
+    turn, r = ask(rt, "remember my favourite tea is rooibos")            # the same topic is updated
+    assert turn.spoken.startswith("Updated") and len(rt.store.memories.all()) == 2
+    turn, r = ask(rt, "forget my favourite tea")
+    assert turn.spoken == "OK, I've forgotten your favourite tea."
+    assert [m["text"] for m in rt.store.memories.all()] == ["i parked on level 3"]
+
+
+def test_recall_answers_only_from_what_was_stored(rt):
+    turn, r = ask(rt, "what do you remember about me")
+    assert turn.spoken == "You haven't asked me to remember anything yet."
+    ask(rt, "remember that my doctor is doctor lee")
+    r = rt.registry.get("recall").execute(__import__("jarvis_tui.sdk", fromlist=["x"]).RequestInformation("x"),
+                                          topic="passport number")
+    assert r.context_data["message"] == "I don't have anything saved about passport number."
+    # a question that is not about a memory is not claimed by recall's fast path
+    assert rt.registry.get("recall").pre_route("what's my schedule today") is None
+    assert rt.registry.get("forget").pre_route("delete my shopping list") is None
+    assert rt.registry.get("recall").pre_route("what's my doctor called") is not None
+
+
+def test_a_secret_is_kept_only_after_yes_and_masked_in_the_prompt(rt):
+    turn, r = ask(rt, "remember that my locker code is 4512")
+    assert r.wait_for_input and "looks like a secret" in turn.spoken and rt.store.memories.all() == []
+    assert "4512" not in turn.spoken
+    turn = rt.assistant.handle_text("no")
+    assert rt.store.memories.all() == []
+    ask(rt, "remember that my locker code is 4512")
+    turn = rt.assistant.handle_text("yes")
+    assert turn.spoken == "Got it: I'll keep your locker code safe."
+    stored = rt.store.memories.all()
+    assert len(stored) == 1 and stored[0]["secret"] == 1 and stored[0]["value"] == "4512"
+    assert rt.store.memories.secret_values() == ["4512"]
+    assert rt.store.memories.for_prompt() == ("locker code: (secret, not shown)",)
+    turn, r = ask(rt, "what's my locker code")          # the user asked: it is said
+    assert turn.spoken == "Your locker code is 4512."
+
+
+def test_memories_survive_a_restart(make_runtime):
+    rt = make_runtime()
+    ask(rt, "remember that my neighbour is called tom")
+    rt.close()
+    again = make_runtime()
+    turn, r = ask(again, "what's my neighbour called")
+    assert turn.spoken == "Your neighbour is called tom."
+
+
+def test_the_prompt_block_is_last_and_within_budget(rt):
+    from providers.shared import core_rules
+    for i in range(40):
+        rt.store.memories.add(f"thing {i}", f"my thing {i} is a rather long value number {i}", f"value {i}")
+    lines = rt.store.memories.for_prompt(budget_chars=300)
+    assert 0 < len(lines) < 40 and sum(len(x) + 1 for x in lines) <= 300
+    assert lines[-1] == "my thing 39 is a rather long value number 39"          # the newest are kept
+    block = core_rules.memory_block({"user_memories": list(lines)})
+    assert block.splitlines()[1] == f"- {lines[0]}"
+    factory = rt.provider_factory
+    cmds = list(rt.registry)
+    shown = 0
+    for name in factory.get_available_providers():
+        provider = factory.get(name)
+        prompt = provider.build_system_prompt({"user_memories": list(lines)}, None, [], cmds)
+        if lines[-1] in prompt:                                          # providers that show memories
+            shown += 1
+            assert prompt.rstrip().endswith(lines[-1]), name            # ... show them last
+            plain = provider.build_system_prompt({}, None, [], cmds)
+            assert prompt.startswith(plain.rstrip()), name              # the prefix before them is unchanged
+    assert shown >= 2
+
+
+def test_the_llm_cannot_make_up_a_fact_to_remember(rt):
+    cmd = rt.registry.get("remember")
+    assert cmd.post_process_tool_call({"fact": "my locker code is 4512"}, "remember this for me") == {}
+    assert cmd.post_process_tool_call({"fact": "my shoe size is 43"}, "remember my shoe size is 43") == \
+        {"fact": "my shoe size is 43"}
