@@ -24,7 +24,7 @@ from jarvis_tui.app.executor import DaemonThreadExecutor
 from jarvis_tui.app.messages import (BrainLoaded, ChoicesReady, Notice, PipelineEvent, PromptPreview,
                                      TurnCompleted, VoiceLoopReady, WorkFailed)
 from jarvis_tui.app.palette import JarvisCommands
-from jarvis_tui.app.screens import (Choice, ChoiceScreen, ConfirmScreen, MenuScreen, SecretsScreen,
+from jarvis_tui.app.screens import (Choice, ChoiceScreen, ConfirmScreen, MemoriesScreen, MenuScreen, SecretsScreen,
                                     SettingsScreen)
 from jarvis_tui.app.widgets import (ActionsBar, Conversation, PromptPanel, StatusLine, ToolCallsPanel,
                                     ValidationPanel)
@@ -360,6 +360,7 @@ class JarvisApp(App[int]):
             self.actions_bar.disable_group(button.group)
             self.conversation.clicked(offered.label, offered.command)
             self.run_button_action(offered.command, offered.action, offered.context)
+            self.query_one("#input", Input).focus()          # the user goes on typing or speaking
 
         if offered.button_type == "destructive":
             self.push_screen(ConfirmScreen(f"{offered.label}?",
@@ -690,6 +691,13 @@ class JarvisApp(App[int]):
             self.voice_loop.speak_replies = self.speak_replies
         self.notify("Settings saved.")
 
+    def action_memories(self) -> None:
+        self.push_screen(MemoriesScreen(self.runtime), self._memories_changed)
+
+    def _memories_changed(self, count: int | None) -> None:
+        if count:
+            self.notify(f"{count} memor{'ies' if count != 1 else 'y'} changed.", title="Memories")
+
     def action_secrets(self) -> None:
         self.push_screen(SecretsScreen(self.runtime), self._secrets_saved)
 
@@ -718,8 +726,8 @@ class JarvisApp(App[int]):
             return text
         try:
             store = self.runtime.store.secrets
-            for key in store.keys():
-                value = store.get(key)
+            values = [store.get(key) for key in store.keys()] + self.runtime.store.memories.secret_values()
+            for value in values:
                 if value and len(value) >= 4 and value in text:
                     text = text.replace(value, "••••••")
         except Exception:  # noqa: BLE001 - a closed store during shutdown

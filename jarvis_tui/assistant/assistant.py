@@ -153,6 +153,11 @@ class Assistant:
                 turn.timings_ms["total"] = (time.perf_counter() - t0) * 1000
                 self._finish(turn)
                 return turn
+            if pending is not None and pending.command == command_name and \
+                    any(b.button_action == action_name for b in pending.actions):
+                # the offer's own context: a panel's copy has secret-looking values masked ("***"),
+                # and a command must never act on the mask
+                context = {**(context or {}), **pending.context}
             command = self.registry.get(command_name)
             if command is None:
                 response = CommandResponse.error_response(f"no command named {command_name!r}")

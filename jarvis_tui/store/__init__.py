@@ -209,6 +209,16 @@ class MemoryStore:
     def delete(self, memory_id: int) -> bool:
         return self._db.execute("DELETE FROM memories WHERE id = ?", (memory_id,)).rowcount > 0
 
+    def edit(self, memory_id: int, text: str) -> bool:
+        """New words for a memory (the Memories screen): its topic and value are read again; a
+        secret stays secret, and a plain one whose new words look secret becomes secret."""
+        from jarvis_tui.sdk.memories import looks_secret, read_fact
+
+        old, fact = self.get(memory_id), read_fact(text)
+        if old is None or fact is None:
+            return False
+        return self.update(memory_id, fact.topic, fact.text, fact.value, bool(old["secret"]) or looks_secret(fact))
+
     def secret_values(self) -> list[str]:
         """What a panel must mask: the values (or, without one, the texts) of secret memories."""
         return [r["value"] or r["text"] for r in self.all() if r["secret"]]

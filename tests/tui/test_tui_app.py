@@ -263,3 +263,40 @@ async def test_choose_model_from_the_menu_persists_for_the_next_start(make_app, 
         assert runtime.store.settings.get("llm.model") == "bundled"
         assert "Model: bundled (loads the next time Jarvis starts)" in app.conversation.plain
         assert runtime.model_spec() == "bundled"
+
+
+async def test_memories_screen_lists_edits_and_deletes_and_secrets_stay_masked(make_app, runtime):
+    from jarvis_tui.app.screens import MemoriesScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_request(pilot, "remember my favourite tea is earl grey")
+        await type_request(pilot, "remember that i parked on level 3")
+        await type_request(pilot, "remember that my locker code is 4512")
+        assert "looks like a secret" in app.conversation.plain
+        await pilot.click(app.query(ActionButton).first())                 # Yes
+        await settle(pilot)
+        assert runtime.store.memories.secret_values() == ["4512"]        # the value, not the panel's mask
+        assert app.focused is app.query_one("#input", Input)              # typing goes on after a click
+        await type_request(pilot, "what's my locker code")
+        shown = "\n".join([app.conversation.plain, app.tool_panel.plain, app.prompt_panel.plain])
+        assert "Your locker code is ••••••." in shown and "4512" not in shown.split("You (text)")[-1]
+        await pilot.press("f2")
+        await pilot.pause()
+        app.screen.dismiss("memories")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MemoriesScreen)
+        fields = {f.name: f for f in screen.query(Input) if (f.id or "").startswith("memory-")}
+        rows = {m["topic"]: m for m in runtime.store.memories.all()}
+        assert fields[str(rows["favourite tea"]["id"])].value == "my favourite tea is earl grey"
+        secret = fields[str(rows["locker code"]["id"])]
+        assert secret.password and secret.value == "" and "4512" not in secret.placeholder
+        fields[str(rows["favourite tea"]["id"])].value = "my favourite tea is rooibos"
+        await pilot.click(f"#memory-delete-{rows['i parked on level 3']['id']}")
+        await pilot.pause()
+        await pilot.click("#memories-save")
+        await pilot.pause()
+    texts = sorted(m["text"] for m in runtime.store.memories.all())
+    assert texts == ["my favourite tea is rooibos", "my locker code is 4512"]
+    assert runtime.store.memories.all()[0]["secret"] == 0
