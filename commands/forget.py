@@ -45,7 +45,8 @@ class ForgetCommand(JarvisCommandBase):
 
     @property
     def antipatterns(self) -> list[CommandAntipattern]:
-        return [CommandAntipattern("cancel_timer", "Forget about the pasta timer (a timer)"),
+        return [CommandAntipattern("reminder", "Don't let me forget to call mom at 5 (a reminder to set)"),
+                CommandAntipattern("cancel_timer", "Forget about the pasta timer (a timer)"),
                 CommandAntipattern("reminder", "Delete my reminder to call mom (a reminder)")]
 
     @property

@@ -69,8 +69,9 @@ class RememberCommand(JarvisCommandBase):
         return [FastPath(
             "remember.fact",
             r"(?:(?:can|could|would)\s+you\s+|please\s+|i\s+want\s+you\s+to\s+)?(?:remember|keep\s+in\s+mind|memori[sz]e|"
-            r"make\s+a\s+note)(?:\s+(?:that|this)\b[:,]?|\s*:)?\s+(?P<fact>(?:my|our|the|i|i'm|i've)\b.{3,})",
-            lambda m, _t: claim(fact=m.group("fact")), "remember that my locker code is 4512")]
+            r"make\s+a\s+note)(?:(?:\s+(?:that|this)\b[:,]?|\s*:)\s+(?P<fact>(?:my|our|the|i|i'm|i've)\b.{3,})"
+            r"|\s+(?P<fact2>(?:my|our|i|i'm|i've)\b.{3,}))",      # "the ..." only after "that": not "remember the alamo"
+            lambda m, _t: claim(fact=m.group("fact") or m.group("fact2")), "remember that my locker code is 4512")]
 
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS

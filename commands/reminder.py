@@ -159,6 +159,9 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('set an alarm for 6 am', {'
  ('clear my calendar for tomorrow', {'action': 'delete'}),
  ('delete the event at two pm', {'action': 'delete'}),
  ("don't let me forget to take my pills at 9", {'action': 'set', 'text': 'take my pills', 'time': '09:00'}),
+ ("don't let me forget to water the plants at 6 pm", {'action': 'set', 'text': 'water the plants', 'time': '18:00'}),
+ ("make sure i don't forget to pay the rent tomorrow at 9", {'action': 'set', 'text': 'pay the rent', 'time': '09:00'}),
+ ("i must not forget to phone the dentist at 11", {'action': 'set', 'text': 'phone the dentist', 'time': '11:00'}),
  ('ping me about the laundry in 20 minutes',
   {'action': 'set', 'relative_minutes': 20, 'text': 'the laundry'}),
  ("note my mother's birthday on the fifth of june", {'action': 'set', 'text': "mother's birthday"})]

@@ -137,7 +137,7 @@ def test_gemma_and_mistral_have_no_system_role(factory):
 def test_synth_reduction_order(factory):
     p = factory.get("SynthJsonMediumUntrained")
     p.remember_commands(COMMANDS)
-    ctx = dict(CTX, recent_history=[{"user": "r" * 300}] * 3, memories=["m" * 200] * 3)
+    ctx = dict(CTX, recent_history=[{"user": "r" * 300}] * 3, user_memories=["m" * 200] * 3)
     chat = [HistoryTurn(f"turn {i} " + "c" * 200) for i in range(3)]
     full = p.build_prompt_object(COMMANDS, chat, "hi", ctx, None, "text", budget_chars=100000)
     size = len(json.dumps(full, separators=(",", ":")))
