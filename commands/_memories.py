@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from jarvis_tui.sdk import PreRouteResult
 from jarvis_tui.sdk.memories import Fact, looks_secret, read_fact, second_person  # noqa: F401
 
 # question and command words that do not say which memory ("what's my", "forget about the")
@@ -48,3 +49,12 @@ def find_memory(question: str, memories: list[dict[str, Any]]) -> tuple[dict[str
 
 def memory_store(services: Any):
     return services.store.memories
+
+
+def claim_remembered(services: Any, said_topic: str) -> PreRouteResult | None:
+    """A recall/forget fast-path claim of `said_topic`, made only when a stored memory is about it
+    ("what's my schedule", "delete my shopping list" stay with the commands they belong to)."""
+    if services is None:
+        return None
+    found, _ = find_memory(said_topic, memory_store(services).all())
+    return PreRouteResult(arguments={"topic": topic_words(said_topic) or said_topic}) if found else None

@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from commands._common import claim, examples, fail, say
-from commands._memories import find_memory, memory_store, second_person, topic_words
+from commands._common import examples, fail, say
+from commands._memories import claim_remembered, find_memory, memory_store, second_person
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation)
 
@@ -57,11 +57,7 @@ class ForgetCommand(JarvisCommandBase):
                          self._claim_known, "forget my locker code (when one is stored)")]
 
     def _claim_known(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
-        """Claimed only when a stored memory is about it ("delete my shopping list" is not a memory)."""
-        if self.services is None:
-            return None
-        found, _ = find_memory(m.group("topic"), memory_store(self.services).all())
-        return claim(topic=topic_words(m.group("topic")) or m.group("topic")) if found else None
+        return claim_remembered(self.services, m.group("topic"))
 
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from commands._common import claim, examples, fail, say
-from commands._memories import answer, find_memory, memory_store, second_person, topic_words
+from commands._memories import answer, claim_remembered, find_memory, memory_store, second_person
 from commands._parsing import join_words
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation)
@@ -62,11 +62,7 @@ class RecallCommand(JarvisCommandBase):
                          lambda m, _t: claim(), "what do you remember about me")]
 
     def _claim_known(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
-        """Claimed only when a stored memory is about it: "what's my schedule" stays someone else's."""
-        if self.services is None:
-            return None
-        found, _ = find_memory(m.group("topic"), memory_store(self.services).all())
-        return claim(topic=topic_words(m.group("topic")) or m.group("topic")) if found else None
+        return claim_remembered(self.services, m.group("topic"))
 
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS
@@ -92,7 +88,7 @@ class RecallCommand(JarvisCommandBase):
                 ([f"and I keep your {join_words(secret)} safe"] if secret else [])
             return say(f"I remember {len(memories)} thing{'s' if len(memories) != 1 else ''}: " + ", ".join(parts) + ".",
                        memories=len(memories))
-        found, score = find_memory(topic or request_info.voice_command, memories)
+        found, score = find_memory(topic, memories)
         if found is None:
             return say(f"I don't have anything saved about {topic}.", found=False)
         return say(answer(found), found=True, memory_id=found["id"], secret=bool(found["secret"]),
