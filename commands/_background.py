@@ -14,7 +14,7 @@ import logging
 import threading
 from typing import Any
 
-from commands._parsing import say_duration
+from commands._parsing import say_duration, say_when
 from jarvis_tui.sdk.events import Announcement
 from jarvis_tui.sdk.services import CommandServices
 
@@ -91,6 +91,18 @@ class PollingService:
             log.exception("announcement failed")
 
 
+# ---- the inbox: what happened while nobody heard it ------------------------------------------------------
+MISSED_AFTER_S = 60      # due this long before the assistant started: it was closed, nobody heard it
+
+
+def to_inbox(services: CommandServices, kind: str, text: str, at: _dt.datetime, source: str) -> None:
+    try:
+        services.store.inbox.add(kind, text, at, source)
+        services.store.inbox.prune()
+    except Exception:  # noqa: BLE001 - the inbox must never stop a timer or a reminder
+        log.exception("could not write to the inbox")
+
+
 # ---- timers ------------------------------------------------------------------------------------------
 def timer_name(t: dict[str, Any]) -> str:
     """'your pasta timer' / 'your 10 minute timer'."""
@@ -128,13 +140,17 @@ class TimerService(PollingService):
         return self.services.store.timers.finish(timer_id, "cancelled")
 
     def resume(self) -> None:
-        """At start: timers that ended while the assistant was not running are closed quietly;
-        the rest keep running."""
+        """At start: timers that ended while the assistant was not running go to the inbox (the
+        briefing says them, the start-up says how many wait); the rest keep running."""
         now = self.now()
         pending = False
         for t in self.services.store.timers.running():
-            if parse_iso(t["ends_at"]) <= now - _dt.timedelta(seconds=5):
-                self.services.store.timers.finish(t["id"], "fired")
+            ended = parse_iso(t["ends_at"])
+            if ended <= now - _dt.timedelta(seconds=MISSED_AFTER_S):
+                if self.services.store.timers.finish(t["id"], "fired"):
+                    name = timer_name(t)
+                    to_inbox(self.services, "timer_ended", f"{name[0].upper() + name[1:]} ended {say_when(ended, now)}",
+                             ended, "set_timer")
             else:
                 pending = True
         if pending:
@@ -196,7 +212,17 @@ class ReminderService(PollingService):
         self.last_fired_id: int | None = None
 
     def resume(self) -> None:
-        if self.services.store.reminders.active():
+        """At start: reminders that came due while the assistant was not running go to the inbox
+        (a recurring one moves on to its next time); the rest are announced when due."""
+        now = self.now()
+        store = self.services.store.reminders
+        for r in store.active():
+            due = parse_iso(r["due_at"])
+            if due > now - _dt.timedelta(seconds=MISSED_AFTER_S):
+                continue
+            if store.claim_fired(r["id"], r["due_at"], next_occurrence(due, r["recurrence"], now)):
+                to_inbox(self.services, "reminder_missed", f"You missed a reminder {say_when(due, now)}: {r['text']}", due, "reminder")
+        if store.active():
             self.ensure_running()
 
     def tick(self) -> float | None:

@@ -47,6 +47,7 @@ class Runtime:
                                       tool=r.tool_threshold, shortlist_size=r.shortlist_size)
         assistant = Assistant(registry, emit=bus.emit, router_thresholds=thresholds, use_router=r.router,
                               router_cache_dir=config.data_dir / "cache")
+        services.run_request = assistant.run_request
         return cls(config, store, bus, registry, services, assistant)
 
     def load_brain(self, progress: Callable[[ModelLoadProgress], None] | None = None):
@@ -202,6 +203,35 @@ class Runtime:
         for job in jobs:
             job.join()
         return {"seconds": seconds, "errors": errors, "wall_s": time.perf_counter() - t_all}
+
+    def startup_notices(self) -> list[str]:
+        """What the commands have to tell the user at start (e.g. how many inbox events wait)."""
+        out = []
+        for command in self.registry:
+            notice = getattr(command, "startup_notice", None)
+            if not callable(notice):
+                continue
+            try:
+                text = notice()
+            except Exception as exc:  # noqa: BLE001 - a broken notice is reported, the start goes on
+                log.exception("startup_notice of %s failed", command.command_name)
+                self.bus.emit(Error(stage="startup", message=f"{command.command_name}: {exc}"))
+                continue
+            if text:
+                out.append(str(text))
+        return out
+
+    def announce_startup(self) -> list[str]:
+        """Announce the start-up notices on the bus once per run (shown, and spoken by a running
+        voice loop); returns them."""
+        if self.extras.get("startup_announced"):
+            return []
+        self.extras["startup_announced"] = True
+        from jarvis_tui.sdk.events import Announcement
+        notices = self.startup_notices()
+        for text in notices:
+            self.bus.emit(Announcement(text=text, source="start-up"))
+        return notices
 
     def model_spec(self) -> str:
         """The LLM to load: a model chosen in the menu (settings llm.model) unless config, environment

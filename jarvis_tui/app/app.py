@@ -24,7 +24,8 @@ from jarvis_tui.app.executor import DaemonThreadExecutor
 from jarvis_tui.app.messages import (BrainLoaded, ChoicesReady, Notice, PipelineEvent, PromptPreview,
                                      TurnCompleted, VoiceLoopReady, WorkFailed)
 from jarvis_tui.app.palette import JarvisCommands
-from jarvis_tui.app.screens import (Choice, ChoiceScreen, ConfirmScreen, MemoriesScreen, MenuScreen, SecretsScreen,
+from jarvis_tui.app.screens import (Choice, ChoiceScreen, ConfirmScreen, InboxScreen, MemoriesScreen, MenuScreen, RoutinesResult,
+                                    RoutinesScreen, SecretsScreen,
                                     SettingsScreen)
 from jarvis_tui.app.widgets import (ActionsBar, Conversation, PromptPanel, StatusLine, ToolCallsPanel,
                                     ValidationPanel)
@@ -146,6 +147,7 @@ class JarvisApp(App[int]):
             self.start_audio()
         else:
             self.conversation.note("Audio is off in this session: type your requests.")
+            self.runtime.announce_startup()
         self.query_one("#input", Input).focus()
 
     # ---- the event bus (any thread) -> messages ---------------------------------------------------
@@ -201,6 +203,9 @@ class JarvisApp(App[int]):
     def _on_PreRouted(self, e: ev.PreRouted) -> None:
         self.prompt_panel.add_note(f"No prompt this turn: the fast path of {e.command} claimed it"
                                    + (f" ({e.fast_path_id})" if e.fast_path_id else "") + ".")
+
+    def _on_StepStarted(self, e: ev.StepStarted) -> None:
+        self.tool_panel.step(self.redact(e.text))
 
     def _on_Routed(self, e: ev.Routed) -> None:
         self.tool_panel.routed(e.top, e.decision, e.tool, e.shortlist)
@@ -532,6 +537,7 @@ class JarvisApp(App[int]):
             self.audio_enabled = False
             self.status.state = "off"
             self._report("audio", message.error or "audio did not start")
+            self.runtime.announce_startup()
             return
         if self._shutting_down:
             message.loop.stop()
@@ -542,6 +548,7 @@ class JarvisApp(App[int]):
             self.status.state = state
         mode = "hands-free: just talk" if self.mode == "hands_free" else "press F4 to talk, F4 again to stop"
         self.conversation.note(f"Audio on ({mode}).")
+        self.runtime.announce_startup()          # spoken by the loop that now runs
 
     def _need_audio(self) -> bool:
         if self.voice_loop is None:
@@ -697,6 +704,21 @@ class JarvisApp(App[int]):
     def _memories_changed(self, count: int | None) -> None:
         if count:
             self.notify(f"{count} memor{'ies' if count != 1 else 'y'} changed.", title="Memories")
+
+    def action_inbox(self) -> None:
+        self.push_screen(InboxScreen(self.runtime))
+
+    def action_routines(self) -> None:
+        self.push_screen(RoutinesScreen(self.runtime), self._routines_done)
+
+    def _routines_done(self, result: RoutinesResult | None) -> None:
+        if result is None:
+            return
+        if result.changed:
+            self.notify(f"{result.changed} routine{'s' if result.changed != 1 else ''} changed.", title="Routines")
+        if result.run:
+            self.status.state = "thinking"
+            self.run_text_turn(f"run the {result.run} routine")
 
     def action_secrets(self) -> None:
         self.push_screen(SecretsScreen(self.runtime), self._secrets_saved)

@@ -22,6 +22,7 @@ from jarvis_tui.assistant.turn import ToolCallRecord, TurnResult
 from jarvis_tui.commands_registry import CommandRegistry
 from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
+from jarvis_tui.sdk.services import RequestOutcome
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,9 @@ class Assistant:
         self._router: IntentRouter | None = None
         self.router_cache_dir = router_cache_dir
         self._router_lock = threading.Lock()
+        self._current: tuple[TurnResult, RequestInformation] | None = None   # the turn being handled
+        self.awaiting: tuple[str, dict[str, Any]] | None = None   # (command, response.awaits): next words fill it
+        self._in_step = False
 
     # ---- the intent router -------------------------------------------------------------------------
     @property
@@ -128,15 +132,62 @@ class Assistant:
                 self.emit(ev.TranscriptReady(text=text, source="text", turn_id=turn.turn_id))
             request = RequestInformation(voice_command=text, conversation_id=conversation_id,
                                          source="voice" if source == "voice" else "text")
+            self._current = (turn, request)
             try:
                 self._route(turn, request)
             except Exception as exc:  # the assistant keeps running whatever a turn does
                 log.exception("turn failed")
                 self.emit(ev.Error(stage="turn", message=f"{type(exc).__name__}: {exc}", turn_id=turn.turn_id))
                 turn.spoken = f"Sorry, something went wrong: {exc}"
+            finally:
+                self._current = None
             turn.timings_ms["total"] = (time.perf_counter() - t0) * 1000
             self._finish(turn)
             return turn
+
+    def run_request(self, text: str) -> RequestOutcome:
+        """Run one more request inside the turn being handled (a routine's step): fast paths, the
+        router and the LLM as for any utterance, its events under the same turn id, its tool calls
+        added to the turn. A pending yes/no question is not answered by it and stays pending. A
+        step never runs steps of its own (no routine inside a routine, no loop)."""
+        with self._lock:
+            if self._in_step:
+                return RequestOutcome(text=text, error="a step can't start more steps")
+            parent = self._current
+            turn_id = parent[0].turn_id if parent is not None else uuid.uuid4().hex[:12]
+            conversation = parent[1].conversation_id if parent is not None else "default"
+            source = parent[1].source if parent is not None else "text"
+            step = TurnResult(text=text, turn_id=turn_id)
+            request = RequestInformation(voice_command=text, conversation_id=conversation, source=source)
+            self.emit(ev.StepStarted(text=text, turn_id=turn_id))
+            self._in_step = True
+            self._current = (step, request)
+            try:
+                self._route(step, request, answer_pending=False)
+            except Exception as exc:  # noqa: BLE001 - a failing step is reported, the next one runs
+                log.exception("step failed")
+                self.emit(ev.Error(stage="step", message=f"{type(exc).__name__}: {exc}", turn_id=turn_id))
+                return RequestOutcome(text=text, error=f"{type(exc).__name__}: {exc}")
+            finally:
+                self._in_step = False
+                self._current = parent
+            if parent is not None:
+                parent[0].tool_calls.extend(step.tool_calls)
+                for k, v in step.timings_ms.items():
+                    if k in ("llm", "router"):      # execute: the step ran inside its command's own
+                        parent[0].timings_ms[k] = parent[0].timings_ms.get(k, 0.0) + v
+            responses = [c.response for c in step.tool_calls if c.response is not None]
+            asked = any(r.context_data.get("confirm") for r in responses)
+            failed = [r for r in responses if not r.success]
+            error = None
+            if not responses:
+                error = step.spoken or CANT_HANDLE
+            elif failed:
+                error = failed[0].error_details or failed[0].message or "it failed"
+            elif asked:
+                error = "it needs your yes first"
+            return RequestOutcome(text=text, spoken=step.spoken, success=error is None,
+                                  commands=[c.name for c in step.tool_calls], error=error)
 
     def handle_action(self, command_name: str, action_name: str,
                       context: dict[str, Any] | None = None) -> TurnResult:
@@ -177,8 +228,10 @@ class Assistant:
             return turn
 
     # ---- routing -----------------------------------------------------------------------------------
-    def _route(self, turn: TurnResult, request: RequestInformation) -> None:
-        if self._answer_pending(turn, request):
+    def _route(self, turn: TurnResult, request: RequestInformation, answer_pending: bool = True) -> None:
+        if answer_pending and self._answer_pending(turn, request):
+            return
+        if answer_pending and self._answer_awaited(turn, request):
             return
         t = time.perf_counter()
         match = pre_route(turn.text, self.registry)
@@ -224,6 +277,29 @@ class Assistant:
                 note(turn, request)
             except Exception:  # noqa: BLE001
                 log.exception("brain.note_turn failed")
+
+    def _answer_awaited(self, turn: TurnResult, request: RequestInformation) -> bool:
+        """The user's words after a command asked for one argument (CommandResponse.ask_for): they
+        are that argument's value, run by the same command; "cancel" / "never mind" drops it."""
+        awaiting, self.awaiting = self.awaiting, None
+        if awaiting is None:
+            return False
+        name, awaits = awaiting
+        command = self.registry.get(name)
+        if command is None:
+            return False
+        turn.route = "follow_up"
+        if _NO.match(normalize_utterance(turn.text)):
+            turn.spoken = KEPT
+            return True
+        arguments = {**dict(awaits.get("arguments") or {}), str(awaits["argument"]): turn.text.strip()}
+        self.emit(ev.ToolCallsParsed(calls=[{"name": name, "arguments": dict(arguments)}], origin="follow_up",
+                                     turn_id=turn.turn_id))
+        record = self.execute_call(command, arguments, request, "follow_up", turn)
+        turn.spoken = spoken_text(record.response) if record.response else None
+        turn.wait_for_input = bool(record.response and record.response.wait_for_input)
+        self._note(turn, request)
+        return True
 
     def _answer_pending(self, turn: TurnResult, request: RequestInformation) -> bool:
         """A spoken 'yes' presses the pending primary/destructive button, 'no' cancels."""
@@ -291,11 +367,12 @@ class Assistant:
             if question:
                 return self._ask_first(command, args, request, turn, question, changes)
         t = time.perf_counter()
+        position = len(turn.tool_calls)      # before the calls of any steps this command runs
         response = command.execute(request, **args)
         elapsed = (time.perf_counter() - t) * 1000
         turn.timings_ms["execute"] = turn.timings_ms.get("execute", 0.0) + elapsed
         record = ToolCallRecord(name, args, origin, response, changes)
-        turn.tool_calls.append(record)
+        turn.tool_calls.insert(position, record)
         self._after_response(name, args, origin, response, turn, elapsed, changes)
         return record
 
@@ -358,6 +435,8 @@ class Assistant:
             message=response.message, error=response.error_details,
             context_data=_safe_context(response.context_data), post_processed=dict(changes or {}),
             duration_ms=elapsed_ms, turn_id=turn.turn_id))
+        if response.awaits and response.awaits.get("argument"):
+            self.awaiting = (name, dict(response.awaits))
         if response.actions:
             self.pending = PendingActions(name, list(response.actions), dict(response.context_data))
             self.emit(ev.ActionsOffered(command=name, actions=[a.to_dict() for a in response.actions],

@@ -74,6 +74,13 @@ class Routed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class StepStarted(Event):
+    """A command runs one more request inside this turn (a routine's step); its calls follow."""
+
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class Declined(Event):
     """No command fits: nothing fired, the assistant said what it cannot do yet."""
 

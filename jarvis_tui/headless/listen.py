@@ -51,6 +51,11 @@ def _listen(args: argparse.Namespace, config) -> int:
             label = "microphone" if e.direction == "input" else "speaker"
             detail = e.reason if isinstance(e, ev.DeviceLost) else f"back after {e.down_s} s"
             print(f"[{label} {what}] {e.device or 'default'}: {detail}", file=sys.stderr, flush=True)
+        elif isinstance(e, ev.Announcement):
+            if args.json:
+                print_json({"event": "announcement", "source": e.source, "text": e.text})
+            else:
+                print(f"jarvis: {e.text}", flush=True)
         elif isinstance(e, ev.SpeechOutFinished) and args.once and e.turn_id in speaking_for:
             done.set()
 
@@ -80,6 +85,7 @@ def _listen(args: argparse.Namespace, config) -> int:
             print("jarvis-tui: models did not load in time", file=sys.stderr)
             return 1
         print("[listening]", file=sys.stderr, flush=True)
+        runtime.announce_startup()
         deadline = time.monotonic() + args.timeout if args.timeout else None
         while not done.is_set():
             if deadline and time.monotonic() > deadline:

@@ -122,6 +122,10 @@ class IJarvisCommand(ABC):
         fast paths act at once."""
         return None
 
+    def startup_notice(self) -> str | None:
+        """Something to tell the user when the assistant starts ("2 things happened while I was
+        off"): announced once, spoken when audio is on; None when there is nothing."""
+        return None
 
     def generate_adapter_examples(self) -> list[CommandExample]:
         return self.generate_prompt_examples()

@@ -73,6 +73,9 @@ class CommandResponse:
     validation_results: list[ValidationResult] = field(default_factory=list)
     corrections: dict[str, dict[str, Any]] = field(default_factory=dict)
     is_validation_error: bool = False
+    # the command asked the user for one argument: the next utterance is its value
+    # ({"argument": "steps", "arguments": {...the others, as they were}}); see ask_for()
+    awaits: dict[str, Any] | None = None
 
     @property
     def message(self) -> str | None:
@@ -99,6 +102,15 @@ class CommandResponse:
                            actions: list[IJarvisButton] | None = None) -> "CommandResponse":
         return cls(context_data=dict(context_data or {}), success=True, wait_for_input=True,
                    actions=list(actions or []))
+
+    @classmethod
+    def ask_for(cls, argument: str, question: str, arguments: dict[str, Any] | None = None,
+                **context: Any) -> "CommandResponse":
+        """Ask the user for `argument` ("What should I do when you say good night?"): the next
+        thing they say (unless it is "cancel" / "never mind") runs this command again with
+        `arguments` plus `argument` = their words. For a request cut in two by a pause."""
+        return cls(context_data={"message": question, **context}, success=True, wait_for_input=True,
+                   awaits={"argument": argument, "arguments": dict(arguments or {})})
 
     @classmethod
     def final_response(cls, context_data: dict[str, Any] | None = None) -> "CommandResponse":

@@ -16,6 +16,18 @@ class TextAnswerer(Protocol):
     def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160) -> str: ...
 
 
+@dataclass
+class RequestOutcome:
+    """What one request run on a command's behalf did (a routine's step): what was said back, whether
+    a command ran and succeeded, and which commands ran."""
+
+    text: str
+    spoken: str | None = None
+    success: bool = False
+    commands: list[str] = field(default_factory=list)
+    error: str | None = None          # why it failed, in words, when it did
+
+
 def _now() -> _dt.datetime:
     return _dt.datetime.now().astimezone()
 
@@ -28,6 +40,9 @@ class CommandServices:
     llm: TextAnswerer | None = None
     clock: Callable[[], _dt.datetime] = _now
     extras: dict[str, Any] = field(default_factory=dict)
+    # run another request through the whole pipeline (fast paths, router, LLM) inside the current
+    # turn, its tool calls shown as it runs; None outside a running assistant
+    run_request: Callable[[str], RequestOutcome] | None = None
 
     @property
     def secrets(self):

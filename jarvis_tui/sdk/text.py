@@ -329,6 +329,59 @@ def split_items(text: str) -> list[str]:
     return items
 
 
+# ---- several requests in one sentence ------------------------------------------------------------
+# Words a request to a voice assistant starts with (imperatives and questions). Used only to find
+# where one request ends and the next begins; never to decide which command serves one.
+REQUEST_OPENERS = frozenset("""
+    add ask block book calculate call cancel change check clear close convert count delete dim do does draft
+    email find forget get give help how how's hows is are let list lock look lower make mute open pause play
+    put raise read remember remind remove repeat resume say search send set show snooze start stop switch
+    take tell text turn unmute wake what what's whats when when's where where's which who who's will would
+    can could should
+""".split())
+# a leading "tell me" / "what's" can be shared by the requests after it: "tell me the time, the
+# weather and my reminders" asks for three things
+_SHARED_ASK = re.compile(r"^(?:tell me|read me|read out|read|give me|show me|what's|what is|what are|check|list)\s+")
+_SHARED_OBJECT = re.compile(r"^(?:the|my|our|your|today's|tomorrow's|tonight's|this|any|all)\b")
+_STRONG_SPLIT = re.compile(r"\s*(?:;|[.!?](?:\s+|$)|,?\s+and\s+then\s+|,?\s+after\s+that\s+|,\s*then\s+|\s+then\s+)\s*", re.I)
+_LEADING_JOIN = re.compile(r"^(?:and\s+then|then|and|also|after\s+that)(?:\s+|$)", re.I)
+_WEAK_SPLIT = re.compile(r"(\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+)", re.I)
+
+
+def split_requests(text: str) -> list[str]:
+    """'turn the volume down and read my to-do list' -> ['turn the volume down', 'read my to-do list'].
+
+    Always splits at ';', a sentence end, 'then', 'and then', 'after that'. A comma or 'and' splits
+    only where the next words start a request of their own ("add bread and milk to my list" stays
+    one request), or where the words after it share a leading 'tell me' / "what's" ("tell me the
+    time, the weather and my reminders" -> three requests)."""
+    steps: list[str] = []
+    for chunk in _STRONG_SPLIT.split(text.strip()):
+        chunk = _LEADING_JOIN.sub("", chunk.strip(" ,"))
+        if not chunk:
+            continue
+        pieces = _WEAK_SPLIT.split(chunk)
+        current = pieces[0].strip()
+        shared = _SHARED_ASK.match(current.lower())
+        for sep, piece in zip(pieces[1::2], pieces[2::2]):
+            piece = piece.strip()
+            if not piece:
+                continue
+            first = piece.lower().split()[0]
+            if first in REQUEST_OPENERS:
+                steps.append(current)
+                current = piece
+                shared = _SHARED_ASK.match(current.lower())
+            elif shared and _SHARED_OBJECT.match(piece.lower()):
+                steps.append(current)
+                current = shared.group(0) + piece
+            else:
+                current = current + sep + piece
+        if current:
+            steps.append(current)
+    return [s for s in (x.strip(" ,.") for x in steps) if s]
+
+
 def join_words(items: list[str], conj: str = "and") -> str:
     items = [str(i) for i in items]
     if not items:
@@ -400,14 +453,17 @@ def say_date(d: _dt.date) -> str:
 
 
 def say_when(when: _dt.datetime, now: _dt.datetime) -> str:
-    """'at 3 PM', 'tomorrow at 8 AM', 'on Friday at 9 AM', 'on March 4 at 9 AM'."""
+    """'at 3 PM', 'tomorrow at 8 AM', 'on Friday at 9 AM', 'on March 4 at 9 AM'; in the past also
+    'yesterday at 9 PM'."""
     days = (when.date() - now.date()).days
     clock = say_clock(when)
     if days == 0:
         return f"at {clock}"
     if days == 1:
         return f"tomorrow at {clock}"
-    if 1 < days < 7:
+    if days == -1:
+        return f"yesterday at {clock}"
+    if 1 < abs(days) < 7:
         return f"on {when.strftime('%A')} at {clock}"
     return f"on {when.strftime('%B')} {when.day} at {clock}"
 

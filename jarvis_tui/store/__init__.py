@@ -237,6 +237,133 @@ class MemoryStore:
         return tuple(reversed(lines))
 
 
+class RoutineStore:
+    """Named routines: one phrase runs a list of requests in order (the routine command, the
+    Routines screen). Names are kept normalised (lower case, single spaces, no end punctuation)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    @staticmethod
+    def key(name: str) -> str:
+        from jarvis_tui.sdk.text import normalize_utterance, plain_text
+        return plain_text(normalize_utterance(name))
+
+    @staticmethod
+    def _row(r: Any) -> dict[str, Any]:
+        d = dict(r)
+        d["steps"] = json.loads(d["steps"])
+        return d
+
+    def save(self, name: str, steps: list[str]) -> tuple[int, bool]:
+        """Create or replace the routine `name`; returns (id, replaced an existing one)."""
+        key = self.key(name)
+        clean = [s.strip() for s in steps if s and s.strip()]
+        if not key:
+            raise ValueError("a routine needs a name")
+        if not clean:
+            raise ValueError("a routine needs at least one step")
+        now = _now_iso()
+        same = self.get(key)
+        with self._db.transaction() as conn:
+            old = conn.execute("SELECT id FROM routines WHERE id = ?", (same["id"],)).fetchone() if same else None
+            if old is not None:
+                conn.execute("UPDATE routines SET steps = ?, updated_at = ? WHERE id = ?",
+                             (json.dumps(clean), now, old["id"]))
+                return int(old["id"]), True
+            cur = conn.execute("INSERT INTO routines(name, steps, created_at, updated_at) VALUES(?, ?, ?, ?)",
+                               (key, json.dumps(clean), now, now))
+            return int(cur.lastrowid), False
+
+    @staticmethod
+    def _compact(key: str) -> str:
+        return key.replace(" ", "").replace("-", "")
+
+    def get(self, name: str) -> dict[str, Any] | None:
+        """The routine called `name`; spacing and hyphens do not matter ("goodnight" finds "good
+        night": transcripts write such names either way)."""
+        key = self.key(name)
+        rows = self._db.query("SELECT * FROM routines WHERE name = ?", (key,))
+        if rows:
+            return self._row(rows[0])
+        if not key:
+            return None
+        compact = self._compact(key)
+        for r in self._db.query("SELECT * FROM routines ORDER BY id"):
+            if self._compact(r["name"]) == compact:
+                return self._row(r)
+        return None
+
+    def get_id(self, routine_id: int) -> dict[str, Any] | None:
+        rows = self._db.query("SELECT * FROM routines WHERE id = ?", (routine_id,))
+        return self._row(rows[0]) if rows else None
+
+    def all(self) -> list[dict[str, Any]]:
+        return [self._row(r) for r in self._db.query("SELECT * FROM routines ORDER BY name")]
+
+    def names(self) -> list[str]:
+        return [r["name"] for r in self._db.query("SELECT name FROM routines ORDER BY name")]
+
+    def update(self, routine_id: int, name: str, steps: list[str]) -> bool:
+        """New name and steps for one routine (the Routines screen); ValueError when empty or when
+        the name is another routine's."""
+        key = self.key(name)
+        clean = [s.strip() for s in steps if s and s.strip()]
+        if not key or not clean:
+            raise ValueError("a routine needs a name and at least one step")
+        with self._db.transaction() as conn:
+            other = conn.execute("SELECT id FROM routines WHERE name = ? AND id != ?", (key, routine_id)).fetchone()
+            if other is not None:
+                raise ValueError(f"there is already a routine called {key!r}")
+            return conn.execute("UPDATE routines SET name = ?, steps = ?, updated_at = ? WHERE id = ?",
+                                (key, json.dumps(clean), _now_iso(), routine_id)).rowcount > 0
+
+    def delete(self, name: str) -> bool:
+        found = self.get(name)
+        return found is not None and self.delete_id(found["id"])
+
+    def delete_id(self, routine_id: int) -> bool:
+        return self._db.execute("DELETE FROM routines WHERE id = ?", (routine_id,)).rowcount > 0
+
+
+class InboxStore:
+    """What happened while nobody heard it: timers that ended and reminders that came due while the
+    assistant was closed. Waiting (unseen) until the briefing reads them or the Inbox screen clears them."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def add(self, kind: str, text: str, at: _dt.datetime, source: str = "") -> int:
+        cur = self._db.execute("INSERT INTO inbox(kind, text, at, source, created_at) VALUES(?, ?, ?, ?, ?)",
+                               (kind, text, at.isoformat(timespec="seconds"), source, _now_iso()))
+        return int(cur.lastrowid)
+
+    def waiting(self) -> list[dict[str, Any]]:
+        return [dict(r) for r in self._db.query("SELECT * FROM inbox WHERE seen = 0 ORDER BY at, id")]
+
+    def recent(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The newest `limit` events, seen or not, newest first."""
+        return [dict(r) for r in self._db.query("SELECT * FROM inbox ORDER BY at DESC, id DESC LIMIT ?", (limit,))]
+
+    def mark_seen(self, ids: list[int] | None = None) -> int:
+        """Mark these events (all waiting ones when None) as seen; returns how many changed."""
+        if ids is None:
+            return self._db.execute("UPDATE inbox SET seen = 1 WHERE seen = 0").rowcount
+        changed = 0
+        for i in ids:
+            changed += self._db.execute("UPDATE inbox SET seen = 1 WHERE id = ? AND seen = 0", (i,)).rowcount
+        return changed
+
+    def clear(self) -> int:
+        """Delete the events already seen; waiting ones stay."""
+        return self._db.execute("DELETE FROM inbox WHERE seen = 1").rowcount
+
+    def prune(self, keep: int = 500) -> int:
+        """Keep the inbox bounded: the newest `keep` events stay."""
+        return self._db.execute("DELETE FROM inbox WHERE id NOT IN (SELECT id FROM inbox ORDER BY id DESC LIMIT ?)",
+                                (keep,)).rowcount
+
+
 class Store:
     """All persistent state of one data dir."""
 
@@ -250,6 +377,8 @@ class Store:
         self.reminders = ReminderStore(self.db)
         self.timers = TimerStore(self.db)
         self.memories = MemoryStore(self.db)
+        self.routines = RoutineStore(self.db)
+        self.inbox = InboxStore(self.db)
         self.lock = threading.RLock()
 
     def close(self) -> None:

@@ -56,6 +56,25 @@ MIGRATIONS: list[tuple[int, str]] = [
             updated_at TEXT NOT NULL
         );
     """),
+    (4, """
+        CREATE TABLE routines (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            name       TEXT NOT NULL UNIQUE,    -- the phrase that runs it, normalised: "good morning"
+            steps      TEXT NOT NULL,           -- JSON list of requests, run in order
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE TABLE inbox (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind       TEXT NOT NULL,           -- timer_ended | reminder_missed
+            text       TEXT NOT NULL,           -- what happened, as it would be said
+            at         TEXT NOT NULL,           -- when it happened (ISO 8601 with offset)
+            source     TEXT NOT NULL DEFAULT '',
+            seen       INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX inbox_waiting ON inbox(seen, at);
+    """),
 ]
 
 SECRETS_MIGRATIONS: list[tuple[int, str]] = [

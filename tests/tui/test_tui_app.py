@@ -300,3 +300,91 @@ async def test_memories_screen_lists_edits_and_deletes_and_secrets_stay_masked(m
     texts = sorted(m["text"] for m in runtime.store.memories.all())
     assert texts == ["my favourite tea is rooibos", "my locker code is 4512"]
     assert runtime.store.memories.all()[0]["secret"] == 0
+
+
+async def test_routine_steps_show_in_the_tool_panel_and_the_routines_screen_edits_them(make_app, runtime):
+    from jarvis_tui.app.screens import RoutinesScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_request(pilot, "when I say good night, set a timer for 5 minutes and add milk to my shopping list")
+        assert 'When you say "good night"' in app.conversation.plain
+        await type_request(pilot, "good night")
+        tools = app.tool_panel.plain
+        assert "step: set a timer for 5 minutes" in tools and "step: add milk to my shopping list" in tools
+        assert tools.index("step: set a timer") < tools.index("call set_timer") < tools.index("step: add milk")
+        assert "Timer set for 5 minutes." in app.conversation.plain
+
+        app.action_routines()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RoutinesScreen)
+        rid = runtime.store.routines.get("good night")["id"]
+        assert screen.query_one(f"#routine-steps-{rid}", Input).value == \
+            "set a timer for 5 minutes; add milk to my shopping list"
+        screen.query_one(f"#routine-steps-{rid}", Input).value = "add eggs to my shopping list"
+        screen.query_one("#routine-name-new", Input).value = "Movie Time"
+        screen.query_one("#routine-steps-new", Input).value = "what time is it; read my to-do list"
+        await pilot.click("#routines-save")
+        await pilot.pause()
+        assert not isinstance(app.screen, RoutinesScreen)
+        assert runtime.store.routines.get("good night")["steps"] == ["add eggs to my shopping list"]
+        assert runtime.store.routines.get("movie time")["steps"] == ["what time is it", "read my to-do list"]
+
+        app.action_routines()                                    # a bad row: said clearly, nothing lost
+        await pilot.pause()
+        app.screen.query_one("#routine-name-new", Input).value = "good night"
+        app.screen.query_one("#routine-steps-new", Input).value = "tell me a joke"
+        await pilot.click("#routines-save")
+        await pilot.pause()
+        assert isinstance(app.screen, RoutinesScreen)
+        assert "already a routine called 'good night'" in str(app.screen.query_one("#routines-error").render())
+        mid = runtime.store.routines.get("movie time")["id"]
+        await pilot.click(f"#routine-delete-{mid}")
+        await pilot.pause()
+        app.screen.query_one("#routine-name-new", Input).value = ""
+        app.screen.query_one("#routine-steps-new", Input).value = ""
+        await pilot.click(f"#routine-run-{rid}")                 # Run: the routine runs as a turn
+        await settle(pilot)
+        assert runtime.store.routines.names() == ["good night"]
+        assert [i["text"] for i in runtime.store.lists.items("shopping")] == ["milk", "eggs"]
+        assert "step: add eggs to my shopping list" in app.tool_panel.plain
+
+
+async def test_inbox_screen_and_the_start_up_notice(data_dir, probe_config_dir):
+    import datetime as _dt
+
+    from jarvis_tui.app.app import JarvisApp
+    from jarvis_tui.app.screens import InboxScreen
+    from jarvis_tui.runtime import Runtime
+
+    first = Runtime.create(data_dir=str(data_dir), config_dir=str(probe_config_dir))
+    past = _dt.datetime.now().astimezone() - _dt.timedelta(minutes=30)
+    first.store.timers.add("pasta", 60, past)
+    first.store.reminders.add("call mom", past + _dt.timedelta(minutes=5))
+    first.close()
+    runtime = Runtime.create(data_dir=str(data_dir), config_dir=str(probe_config_dir))
+    try:
+        app = JarvisApp(runtime=runtime, load_models=False, audio=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            assert '2 things happened while I was off. Say "what\'s up?" to hear them.' in app.conversation.plain
+            app.action_inbox()
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, InboxScreen)
+            rows = [str(label.render()) for label in screen.query(".inbox-row")]
+            assert len(rows) == 2 and all("● new" in r for r in rows)
+            assert any("Your pasta timer ended at" in r for r in rows) and any("call mom" in r for r in rows)
+            await pilot.click("#inbox-read")
+            await pilot.pause()
+            assert runtime.store.inbox.waiting() == [] and "Inbox (0 new)" in str(screen.query_one("#inbox-title").render())
+            await pilot.click("#inbox-clear")
+            await pilot.pause()
+            assert runtime.store.inbox.recent() == [] and screen.query("#inbox-empty")
+            await pilot.press("escape")
+            await pilot.pause()
+            await type_request(pilot, "what did i miss")
+            assert "Nothing's waiting" in app.conversation.plain
+    finally:
+        runtime.close()

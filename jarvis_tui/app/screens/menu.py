@@ -16,6 +16,8 @@ MENU_ITEMS: list[tuple[str, str, str]] = [
     ("choose_voice", "Choose voice", "Pick the piper voice for spoken replies"),
     ("settings", "Settings", "Listening mode, spoken replies, fast paths, the effective config"),
     ("memories", "Memories", "What you asked Jarvis to remember: edit or delete"),
+    ("inbox", "Inbox", "Timers that ended and reminders missed while Jarvis was closed"),
+    ("routines", "Routines", "Phrases that run several requests: create, edit, delete, run"),
     ("secrets", "Secrets", "Which secrets each command is missing; set them (masked)"),
     ("toggle_hands_free", "Toggle hands-free", "Switch between push-to-talk and hands-free listening"),
     ("stop_speaking", "Stop speaking", "Interrupt the spoken reply"),

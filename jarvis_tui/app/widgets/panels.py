@@ -74,6 +74,11 @@ class ToolCallsPanel(PlainRichLog):
             line = f"✗ rejected {r.get('name', '?')}: {r.get('reason', '')}"
             self.add(Text(line, style="red"), line)
 
+    def step(self, text: str) -> None:
+        """A command runs one more request in this turn (a routine's step); its calls follow."""
+        line = f"┄ step: {text}"
+        self.add(Text.assemble(("┄ step: ", "bold yellow"), (text, "yellow")), line)
+
     def routed(self, top: list[list[Any]], decision: str, tool: str | None, shortlist: list[str]) -> None:
         """The intent router's top scores and what it decided."""
         scores = "  ".join(f"{name} {float(p):.2f}" for name, p in top)
@@ -109,7 +114,8 @@ class ToolCallsPanel(PlainRichLog):
 
 def _origin(origin: str) -> str:
     return {"pre_route": "fast path (pre_route)", "llm": "LLM", "action": "button",
-            "router": "intent router (no routing call)"}.get(origin, origin)
+            "router": "intent router (no routing call)",
+            "follow_up": "your answer to its question"}.get(origin, origin)
 
 
 class ValidationPanel(PlainRichLog):

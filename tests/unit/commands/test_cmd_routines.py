@@ -1,0 +1,145 @@
+"""Routines through the real pipeline: made by voice-like text, run by their phrase, each step
+routed like any request (its calls in the turn and a StepStarted event), a failing step reported
+while the others run, stored across restarts, unknown names answered clearly, no routine inside a
+routine."""
+from __future__ import annotations
+
+import pytest
+
+from command_helpers import ask
+from jarvis_tui.sdk import RequestInformation
+from jarvis_tui.sdk.text import split_requests
+
+
+@pytest.mark.parametrize("text, steps", [
+    ("turn the volume down and read my to-do list", ["turn the volume down", "read my to-do list"]),
+    ("add bread and milk to my shopping list", ["add bread and milk to my shopping list"]),
+    ("tell me the time, the weather and my reminders",
+     ["tell me the time", "tell me the weather", "tell me my reminders"]),
+    ("set a timer for 5 minutes and then add eggs to the list", ["set a timer for 5 minutes", "add eggs to the list"]),
+    ("what time is it; what's the weather", ["what time is it", "what's the weather"]),
+    ("read my to-do list. Then tell me a joke", ["read my to-do list", "tell me a joke"]),
+    ("mute for ten minutes", ["mute for ten minutes"]),
+    ("salt and pepper", ["salt and pepper"]),
+])
+def test_split_requests(text, steps):
+    assert split_requests(text) == steps
+
+
+def test_create_by_voice_then_run_by_its_phrase(rt, events):
+    turn, r = ask(rt, "When I say good night, set a timer for 5 minutes and add milk to my shopping list")
+    assert turn.route == "pre_route" and r.success
+    assert rt.store.routines.get("good night")["steps"] == ["set a timer for 5 minutes", "add milk to my shopping list"]
+    assert 'When you say "good night"' in turn.spoken
+
+    turn, r = ask(rt, "Good night!")
+    names = [c.name for c in turn.tool_calls]
+    assert names == ["routine", "set_timer", "shopping_list"]              # the routine first, then its steps
+    assert [t["duration_seconds"] for t in rt.store.timers.running()] == [300]
+    assert [i["text"] for i in rt.store.lists.items("shopping")] == ["milk"]
+    assert turn.spoken.startswith("Timer set for 5 minutes.") and "milk" in turn.spoken
+    steps = [e for e in events.of("StepStarted") if e.turn_id == turn.turn_id]
+    assert [e.text for e in steps] == ["set a timer for 5 minutes", "add milk to my shopping list"]
+    finished = [e.command for e in events.of("CommandFinished") if e.turn_id == turn.turn_id]
+    assert finished == ["set_timer", "shopping_list", "routine"]          # each step shown as it runs
+
+
+def test_a_failing_step_is_reported_and_the_others_still_run(rt):
+    ask(rt, "when i say leaving, turn off the lights, add keys to my shopping list")
+    turn, r = ask(rt, "run my leaving routine")
+    assert r.success and r.context_data["failed"] == 1
+    assert [s["ok"] for s in r.context_data["steps"]] == [False, True]
+    assert "I couldn't turn off the lights" in turn.spoken and "keys" in turn.spoken
+    assert [i["text"] for i in rt.store.lists.items("shopping")] == ["keys"]
+
+
+def test_routines_survive_a_restart(make_runtime):
+    first = make_runtime()
+    ask(first, "whenever I say focus time set a timer for 25 minutes")
+    first.close()
+    second = make_runtime()
+    turn, r = ask(second, "focus time")
+    assert [c.name for c in turn.tool_calls] == ["routine", "set_timer"]
+    assert [t["duration_seconds"] for t in second.store.timers.running()] == [1500]
+
+
+def test_unknown_routine_list_show_and_delete(rt):
+    turn, r = ask(rt, "run my bedtime routine")
+    assert not r.success and turn.spoken == "I don't have a routine called bedtime. You have none yet."
+    turn, r = ask(rt, "what routines do i have")
+    assert "no routines yet" in turn.spoken
+    ask(rt, "when i say movie time, mute the sound")
+    ask(rt, "when i say good morning, what time is it and read my to-do list")
+    turn, r = ask(rt, "list my routines")
+    assert turn.spoken == "You have 2 routines: good morning and movie time."
+    turn, r = ask(rt, "what's in my good morning routine")
+    assert turn.spoken == 'When you say "good morning", I do 2 things: what time is it; and read my to-do list.'
+    turn, r = ask(rt, "delete the bedtime routine")
+    assert not r.success and "Your routines: good morning and movie time." in turn.spoken
+    turn, r = ask(rt, "delete the movie time routine")
+    assert r.success and rt.store.routines.names() == ["good morning"]
+
+
+def test_saying_it_again_replaces_it(rt):
+    ask(rt, "when i say break, set a timer for 10 minutes")
+    turn, r = ask(rt, "when i say break, set a timer for 15 minutes")
+    assert r.context_data["replaced"] and rt.store.routines.get("break")["steps"] == ["set a timer for 15 minutes"]
+
+
+def test_an_ordinary_request_is_not_taken_for_a_routine(rt):
+    ask(rt, "when i say good night, read my to-do list")
+    turn, r = ask(rt, "what time is it")
+    assert [c.name for c in turn.tool_calls] == ["get_current_time"]
+    turn, r = ask(rt, "start the dishwasher")        # "start X" claims only a stored routine
+    assert "routine" not in [c.name for c in turn.tool_calls]
+
+
+def test_a_routine_cannot_run_a_routine(rt):
+    rt.store.routines.save("inner", ["what time is it"])
+    rt.store.routines.save("outer", ["inner", "read my to-do list"])
+    turn, r = ask(rt, "outer")
+    assert [s["ok"] for s in r.context_data["steps"]] == [False, True]
+    assert "can't start more steps" in r.context_data["steps"][0]["error"]
+
+
+def test_llm_style_call_with_steps_and_bad_arguments(rt):
+    cmd = rt.registry.get("routine")
+    info = RequestInformation("when i say bedtime mute the sound and read my to-do list")
+    r = cmd.execute(info, action="create", name="bedtime", steps=["mute the sound", "read my to-do list"])
+    assert r.success and rt.store.routines.get("bedtime")["steps"] == ["mute the sound", "read my to-do list"]
+    r = cmd.execute(info, action="create", name="bedtime", steps=[])
+    assert r.success and r.wait_for_input and r.message == "What should I do when you say bedtime?"
+    r = cmd.execute(info, action="explode", name="bedtime")
+    assert r.is_validation_error
+    # steps the user did not say never reach the store: the turn's grounding drops them
+    from jarvis_tui.assistant.turn import TurnResult
+    rt.store.routines.delete("bedtime")
+    turn = TurnResult(text="when i say bedtime mute the sound", turn_id="t1")
+    record = rt.assistant.execute_call(cmd, {"action": "create", "name": "bedtime",
+                                             "steps": ["What is the capital of France?"]},
+                                       RequestInformation("when i say bedtime mute the sound"), "llm", turn)
+    assert "steps" in record.post_processed and rt.store.routines.get("bedtime") is None
+
+
+def test_a_name_is_found_however_a_transcript_spaces_it(rt):
+    ask(rt, "when I say good night, read my to-do list")
+    turn, _ = ask(rt, "Goodnight.")
+    assert [c.name for c in turn.tool_calls] == ["routine", "todo_list"]
+    ask(rt, "when i say goodnight, read my shopping list")            # the same routine, replaced
+    assert rt.store.routines.names() == ["good night"]
+    assert rt.store.routines.get("good-night")["steps"] == ["read my shopping list"]
+
+
+def test_a_pause_after_the_name_asks_for_the_steps(rt, events):
+    turn, r = ask(rt, "When I say good night.")                   # the endpointer cut the sentence here
+    assert turn.spoken == "What should I do when you say good night?" and turn.wait_for_input
+    turn, r = ask(rt, "Set a timer for five minutes and add milk to my shopping list.")
+    assert turn.route == "follow_up" and [c.name for c in turn.tool_calls] == ["routine"]
+    assert rt.store.routines.get("good night")["steps"] == ["Set a timer for five minutes",
+                                                            "add milk to my shopping list"]
+    assert rt.store.timers.running() == []                        # the steps were stored, not run
+    turn, r = ask(rt, "when i say bedtime")
+    turn, r = ask(rt, "never mind")
+    assert turn.spoken == "Okay, I've left it as it is." and rt.store.routines.get("bedtime") is None
+    turn, r = ask(rt, "set a timer for two minutes")               # asked once: the next turn is ordinary
+    assert [c.name for c in turn.tool_calls] == ["set_timer"]
