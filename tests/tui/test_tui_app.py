@@ -312,7 +312,8 @@ async def test_routine_steps_show_in_the_tool_panel_and_the_routines_screen_edit
         await type_request(pilot, "good night")
         tools = app.tool_panel.plain
         assert "step: set a timer for 5 minutes" in tools and "step: add milk to my shopping list" in tools
-        assert tools.index("step: set a timer") < tools.index("call set_timer") < tools.index("step: add milk")
+        assert tools.index("step: set a timer") < tools.index("call set_timer") < tools.index("step: add milk") \
+            < tools.index("◀ routine, after its steps")
         assert "Timer set for 5 minutes." in app.conversation.plain
 
         app.action_routines()

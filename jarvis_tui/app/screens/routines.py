@@ -55,7 +55,7 @@ class RoutinesScreen(ModalScreen[RoutinesResult]):
                         yield Button("Run", id=f"routine-run-{r['id']}", name=str(r["id"]))
                         yield Button("Delete", id=f"routine-delete-{r['id']}", variant="error", name=str(r["id"]))
                 with Horizontal(classes="routine-row", id="routine-row-new"):
-                    yield Input(placeholder="new: name (good morning)", id="routine-name-new", classes="routine-name")
+                    yield Input(placeholder="new: its name", id="routine-name-new", classes="routine-name")
                     yield Input(placeholder="what's the time; what's the weather today; read my reminders",
                                 id="routine-steps-new", classes="routine-steps")
             yield Label("", id="routines-error", classes="error")

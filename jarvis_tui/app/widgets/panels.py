@@ -63,8 +63,16 @@ class ToolCallsPanel(PlainRichLog):
     def __init__(self, redact: Redactor, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.redact = redact
+        self._last_call: str | None = None        # the call shown last
+        self._stepping: str | None = None         # the call whose steps are running (a routine)
+
+    def reset(self) -> None:
+        super().reset()
+        self._last_call = self._stepping = None
 
     def calls(self, calls: list[dict[str, Any]], rejected: list[dict[str, Any]], origin: str) -> None:
+        if calls:
+            self._last_call = str(calls[0].get("name", "?"))
         for call in calls:
             name = str(call.get("name", "?"))
             args = self.redact(_json(call.get("arguments", {})))
@@ -76,6 +84,8 @@ class ToolCallsPanel(PlainRichLog):
 
     def step(self, text: str) -> None:
         """A command runs one more request in this turn (a routine's step); its calls follow."""
+        if self._stepping is None:
+            self._stepping = self._last_call
         line = f"┄ step: {text}"
         self.add(Text.assemble(("┄ step: ", "bold yellow"), (text, "yellow")), line)
 
@@ -92,6 +102,11 @@ class ToolCallsPanel(PlainRichLog):
                  error: str | None, post_processed: dict[str, Any], arguments: dict[str, Any]) -> None:
         parts: list[Any] = []
         plain = []
+        if self._stepping is not None and command == self._stepping and origin != "action":
+            self._stepping = None          # the command that ran the steps ends: say which one
+            line = f"◀ {command}, after its steps"
+            parts.append(Text(line, style="bold cyan"))
+            plain.append(line)
         if origin == "action":
             line = f"▶ {command} handle_action({arguments.get('action', '')!r})"
             parts.append(Text(line, style="bold cyan"))
