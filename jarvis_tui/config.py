@@ -31,6 +31,15 @@ class ConfigError(Exception):
         self.file, self.line, self.key = file, line, key
 
 
+class ConfigProblems(ConfigError):
+    """More than one bad setting: all of them, so that one edit fixes the file."""
+
+    def __init__(self, problems: list[ConfigError]) -> None:
+        Exception.__init__(self, f"{len(problems)} problems:\n" + "\n".join(f"  - {p}" for p in problems))
+        self.problems = problems
+        self.file, self.line, self.key = problems[0].file, problems[0].line, problems[0].key
+
+
 @dataclass
 class GeneralConfig:
     user_name: str | None = None
@@ -207,31 +216,40 @@ def _line_of(text: str, section: str, key: str | None) -> int | None:
     return None
 
 
-def load_file(cfg: Config, path: Path) -> None:
+def load_file(cfg: Config, path: Path, problems: list[ConfigError] | None = None) -> None:
+    """Apply a config.toml. Each bad entry raises ConfigError, or with `problems` is recorded there
+    and skipped (its default stays)."""
+    def bad(exc: ConfigError) -> None:
+        if problems is None:
+            raise exc
+        problems.append(exc)
+
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"cannot read config: {exc.strerror}", file=path) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        return bad(ConfigError(f"cannot read config: {getattr(exc, 'strerror', None) or exc}", file=path))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+)", str(exc))
-        raise ConfigError(f"not valid TOML: {exc}", file=path, line=int(m.group(1)) if m else None) from None
+        return bad(ConfigError(f"not valid TOML: {exc}", file=path, line=int(m.group(1)) if m else None))
     for section, values in data.items():
         if section not in Config.SECTIONS:
-            raise ConfigError(f"unknown section [{section}] (known: {', '.join(Config.SECTIONS)})",
-                              file=path, line=_line_of(text, section, None), key=section)
+            bad(ConfigError(f"unknown section [{section}] (known: {', '.join(Config.SECTIONS)})",
+                            file=path, line=_line_of(text, section, None), key=section))
+            continue
         if not isinstance(values, dict):
-            raise ConfigError(f"{section} must be a table like [{section}]", file=path,
-                              line=_line_of(text, section, None), key=section)
+            bad(ConfigError(f"{section} must be a table like [{section}]", file=path,
+                            line=_line_of(text, section, None), key=section))
+            continue
         for key, value in values.items():
             try:
                 cfg.set(f"{section}.{key}", value, origin=str(path))
             except ConfigError as exc:
                 msg = str(exc).replace(f" (from {path})", "").replace(f" in {path}", "")
-                raise ConfigError(msg, file=path, line=_line_of(text, section, key),
-                                  key=f"{section}.{key}") from None
+                bad(ConfigError(msg, file=path, line=_line_of(text, section, key), key=f"{section}.{key}"))
     cfg.source = path
+    return None
 
 
 def env_overrides(environ: Mapping[str, str]) -> dict[str, str]:
@@ -253,23 +271,35 @@ def env_overrides(environ: Mapping[str, str]) -> dict[str, str]:
 def load_config(config_dir: str | os.PathLike[str] | None = None,
                 data_dir: str | os.PathLike[str] | None = None,
                 overrides: Mapping[str, Any] | None = None,
-                environ: Mapping[str, str] | None = None) -> Config:
-    """Build the effective config. Raises ConfigError naming the file/line/key of a bad value."""
+                environ: Mapping[str, str] | None = None,
+                problems: list[ConfigError] | None = None) -> Config:
+    """Build the effective config. Every bad value is found, not only the first: without `problems`
+    they raise together (ConfigError for one, ConfigProblems for several), each naming its file,
+    line or variable, key, value and the allowed ones; with `problems` they are recorded there and
+    the defaults kept (doctor lists them and goes on)."""
     environ = os.environ if environ is None else environ
+    found: list[ConfigError] = [] if problems is None else problems
+    before = len(found)
     cfg = Config()
     cfg.config_dir = paths.config_dir(config_dir)
     toml_path = cfg.config_dir / "config.toml"
     if toml_path.exists():
-        load_file(cfg, toml_path)
+        load_file(cfg, toml_path, found)
     for dotted, value in env_overrides(environ).items():
         try:
             cfg.set(dotted, value, origin=f"environment JARVIS_{dotted.replace('.', '_').upper()}")
         except ConfigError as exc:
             if "unknown key" in str(exc):
                 continue  # JARVIS_* variables that are not ours (or are for other tools)
-            raise
+            found.append(exc)
     for dotted, value in (overrides or {}).items():
         if value is not None:
-            cfg.set(dotted, value, origin="command line")
+            try:
+                cfg.set(dotted, value, origin="command line")
+            except ConfigError as exc:
+                found.append(exc)
     cfg.data_dir = paths.data_dir(data_dir)
+    new = found[before:]
+    if problems is None and new:
+        raise new[0] if len(new) == 1 else ConfigProblems(new)
     return cfg

@@ -205,8 +205,12 @@ class Runtime:
         return {"seconds": seconds, "errors": errors, "wall_s": time.perf_counter() - t_all}
 
     def startup_notices(self) -> list[str]:
-        """What the commands have to tell the user at start (e.g. how many inbox events wait)."""
+        """What the user must hear at start: a damaged data file kept aside, then what the commands
+        have to say (e.g. how many inbox events wait)."""
         out = []
+        kept = getattr(self.store.db, "moved_aside", None)
+        if kept is not None:
+            out.append(f"Your data file was damaged. I kept it as {kept.name} in {kept.parent} and started a new one.")
         for command in self.registry:
             notice = getattr(command, "startup_notice", None)
             if not callable(notice):
@@ -314,11 +318,15 @@ class Runtime:
             from jarvis_tui.audio.wavsource import write_wav
             write_wav(out_path, syn.synthesize(text), syn.sample_rate)
             return None
+        from jarvis_tui.audio.devices import AudioUnavailable
         from jarvis_tui.audio.playback import Speaker
         speaker = self.extras.setdefault("speaker", Speaker(self.config.audio.output_device))
         result = speaker.play(syn.stream(text), syn.sample_rate, t_ready=t_ready,
                               on_first_audio=lambda ms: self.bus.emit(ev.SpeechOutStarted(text=text, first_audio_ms=ms)))
         self.bus.emit(ev.SpeechOutFinished(text=text, spoken_text=result.spoken_text, interrupted=result.interrupted))
+        if result.lost:
+            said = f" after {result.spoken_text!r}" if result.spoken_text else ""
+            raise AudioUnavailable(f"{result.lost}; it stopped{said}")
         return None
 
     def close(self) -> None:

@@ -286,8 +286,14 @@ class JarvisApp(App[int]):
         self.status.model = self._model_label()
 
     def _on_DeviceLost(self, e: ev.DeviceLost) -> None:
-        # the Error event of the same outage is reported once; the status line says no_device
-        self.status.state = "no_device"
+        if e.direction == "input":
+            # the Error event of the same outage is reported once; the status line says no_device
+            self.status.state = "no_device"
+            return
+        # the speaker: said once per outage; replies stay on screen meanwhile
+        self.conversation.note(f"The speaker ({e.device or 'default'}) is lost: {e.reason}. "
+                               "Replies are shown here until it is back.")
+        self.notify("The speaker is lost; replies are shown as text.", title="Audio", severity="warning")
 
     def _on_DeviceRestored(self, e: ev.DeviceRestored) -> None:
         label = "microphone" if e.direction == "input" else "speaker"

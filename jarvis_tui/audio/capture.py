@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import threading
 import time
 
 import numpy as np
@@ -19,6 +20,13 @@ SAMPLE_RATE = 16000
 
 
 class MicCapture:
+    """The microphone as a queue of blocks, read from a *blocking* PortAudio stream by a reader
+    thread that owns the stream. (A callback stream is not used: when the sound server goes away,
+    PortAudio's ALSA callback thread can spin printing errors while aborting it waits for it
+    forever; a blocking read fails at once with the error, and the reader closes its own stream.)"""
+
+    POLL_S = 0.008
+
     def __init__(self, device: str | None = None, rate: int = SAMPLE_RATE, block_ms: int = 32,
                  max_queue_s: float = 10.0) -> None:
         self.device_name = device
@@ -30,6 +38,10 @@ class MicCapture:
         self.status_errors = 0
         self.last_block_t = 0.0
         self.dropped = 0
+        self.error: str | None = None            # why the reader stopped, when the device failed
+        self._closing = threading.Event()
+        self._reader: threading.Thread | None = None
+        self._in_use: devices.stream_in_use | None = None
 
     def open(self) -> None:
         """Opens and starts the stream; AudioUnavailable with a clear message when it cannot."""
@@ -43,19 +55,45 @@ class MicCapture:
             rate = int(info["default_samplerate"])
         self.device_rate = rate
         block = int(rate * self.block / self.rate)
+        self._in_use = devices.stream_in_use().__enter__()
         try:
-            self.stream = s.InputStream(device=index, channels=1, samplerate=rate, dtype="float32",
-                                        blocksize=block, callback=self._callback, latency="low")
-            self.stream.start()
+            stream = s.InputStream(device=index, channels=1, samplerate=rate, dtype="float32",
+                                   blocksize=block, latency="low")
+            stream.start()
         except Exception as exc:  # noqa: BLE001
-            self.stream = None
+            self._release()
             raise devices.AudioUnavailable(f"cannot open the microphone ({self.device_name or 'default'}): {exc}") from None
+        self.stream = stream
+        self.error = None
+        self._closing.clear()
         self.last_block_t = time.monotonic()
+        self._reader = threading.Thread(target=self._read_loop, args=(stream, block), name="mic-reader", daemon=True)
+        self._reader.start()
 
-    def _callback(self, indata, frames, time_info, status) -> None:  # noqa: ARG002
-        if status:
-            self.status_errors += 1
-        x = indata[:, 0].copy()
+    def _read_loop(self, stream, block: int) -> None:
+        """Reads whole blocks as they become available (never blocking for long, so that a close is
+        seen within a few ms), then closes the stream it owns."""
+        try:
+            while not self._closing.is_set():
+                if stream.read_available < block:
+                    time.sleep(self.POLL_S)
+                    continue
+                data, overflowed = stream.read(block)
+                if overflowed:
+                    self.status_errors += 1
+                self._deliver(data[:, 0].copy())
+        except Exception as exc:  # noqa: BLE001 - the device failed: say why, to the consumer
+            self.error = f"{type(exc).__name__}: {exc}"
+            log.info("microphone read failed: %s", self.error)
+        finally:
+            for end in (stream.abort, stream.close):
+                try:
+                    end()
+                except Exception:  # noqa: BLE001
+                    pass
+            self._release()
+
+    def _deliver(self, x: np.ndarray) -> None:
         if self.device_rate != self.rate:
             x = resample(x, self.device_rate, self.rate)
         self.last_block_t = time.monotonic()
@@ -66,7 +104,8 @@ class MicCapture:
 
     @property
     def active(self) -> bool:
-        return bool(self.stream is not None and self.stream.active)
+        """Open and its reader still reading (False once the device failed)."""
+        return bool(self._reader is not None and self._reader.is_alive() and not self._closing.is_set())
 
     def read(self, timeout: float = 0.1) -> tuple[np.ndarray, float] | None:
         try:
@@ -74,22 +113,18 @@ class MicCapture:
         except queue.Empty:
             return None
 
-    def drain(self) -> None:
-        while True:
-            try:
-                self.queue.get_nowait()
-            except queue.Empty:
-                return
+    def _release(self) -> None:
+        held, self._in_use = self._in_use, None
+        if held is not None:
+            held.__exit__(None, None, None)
 
-    def close(self) -> None:
-        stream, self.stream = self.stream, None
-        if stream is None:
-            return
-        try:
-            stream.abort()
-        except Exception:  # noqa: BLE001
-            pass
-        try:
-            stream.close()
-        except Exception:  # noqa: BLE001
-            log.debug("closing the input stream failed", exc_info=True)
+    def close(self, timeout: float = 1.0) -> None:
+        """Asks the reader to stop; it closes the stream (a reader stuck in the device is left behind
+        as a daemon rather than aborting its stream from this thread)."""
+        self._closing.set()
+        reader, self._reader = self._reader, None
+        if reader is not None and reader is not threading.current_thread():
+            reader.join(timeout)
+            if reader.is_alive():
+                log.warning("the microphone reader did not stop within %.1f s", timeout)
+        self.stream = None

@@ -29,18 +29,38 @@ def sd():
 
 
 _refresh_lock = threading.Lock()
+_open_streams = 0
 
 
-def refresh() -> None:
+class stream_in_use:
+    """Held while a stream is open: a re-scan (which restarts PortAudio and so ends every open
+    stream) waits for none to be open, and a stream does not open during a re-scan."""
+
+    def __enter__(self) -> "stream_in_use":
+        global _open_streams
+        with _refresh_lock:
+            _open_streams += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        global _open_streams
+        with _refresh_lock:
+            _open_streams -= 1
+
+
+def refresh() -> bool:
     """Re-scan devices (PortAudio caches the list from its start): finds a device plugged in later.
-    Only safe while no stream is open."""
+    Skipped (False) while another stream is open, since restarting PortAudio would end it."""
     s = sd()
     with _refresh_lock:
+        if _open_streams:
+            return False
         try:
             s._terminate()
             s._initialize()
         except Exception:  # noqa: BLE001 - keep the old list when re-scanning fails
-            pass
+            return False
+        return True
 
 
 def list_devices() -> list[dict[str, Any]]:

@@ -3,6 +3,11 @@
 `Speaker.play(segments, ...)` consumes an iterator of (text, samples) in a producer thread (so the
 synthesis of sentence N+1 runs while sentence N plays), counts what the device actually took,
 and on interruption reports which part of the text was spoken.
+
+A speaker that fails (it cannot be opened, its stream ends early, or it stops taking audio for
+`STALL_S`) starts an outage: `on_lost` is called once, further plays fail at once with
+AudioUnavailable until the retry time (0.5 s doubling to 10 s), and the first play that works again
+calls `on_restored`. `probe()` tries the device with a little silence, for a stage with nothing to say.
 """
 from __future__ import annotations
 
@@ -21,6 +26,27 @@ from jarvis_tui.audio.wavsource import AudioFileError, read_wav
 log = logging.getLogger(__name__)
 
 SOUNDS_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+STALL_S = 3.0                    # an open stream that takes no audio this long is a lost device
+PROBE_S = 0.25
+
+
+class Outage:
+    """One device's outage: when it began, and when to try again (0.5 s doubling to 10 s)."""
+
+    def __init__(self, reason: str, now: float, first_backoff: float = 0.5, max_backoff: float = 10.0) -> None:
+        self.reason = reason
+        self.lost_at = now
+        self.backoff = first_backoff
+        self.max_backoff = max_backoff
+        self.retry_at = now + first_backoff
+
+    def failed_again(self, reason: str, now: float) -> None:
+        self.reason = reason
+        self.backoff = min(self.max_backoff, self.backoff * 2)
+        self.retry_at = now + self.backoff
+
+    def due(self, now: float) -> bool:
+        return now >= self.retry_at
 
 
 @dataclass
@@ -30,7 +56,8 @@ class PlaybackResult:
     first_audio_ms: float = 0.0      # t_ready -> first sample handed to the device (+ its output latency)
     played_s: float = 0.0
     stop_ms: float = 0.0             # stop requested -> stream silenced (when interrupted)
-    error: str | None = None
+    error: str | None = None         # the synthesis failed
+    lost: str | None = None          # the device failed while playing (spoken_text: what it took before)
 
 
 def spoken_part(texts: list[str], lengths: list[int], played: int) -> str:
@@ -64,9 +91,15 @@ def load_earcon(name: str, rate: int, sounds_dir: Path | None = None) -> np.ndar
 
 
 class Speaker:
-    def __init__(self, device: str | None = None, block_ms: int = 20) -> None:
+    def __init__(self, device: str | None = None, block_ms: int = 20, stall_s: float = STALL_S,
+                 on_lost: Callable[[str, float], None] | None = None,
+                 on_restored: Callable[[float], None] | None = None) -> None:
         self.device_name = device
         self.block_ms = block_ms
+        self.stall_s = stall_s
+        self.on_lost = on_lost                  # (reason, retry in s): once per outage
+        self.on_restored = on_restored          # (seconds it was down)
+        self.outage: Outage | None = None
         self._stop = threading.Event()
         self._stop_requested_at: float | None = None
         self._lock = threading.Lock()
@@ -79,26 +112,60 @@ class Speaker:
 
     def play(self, segments: Iterable[tuple[str, np.ndarray]], rate: int, t_ready: float | None = None,
              on_first_audio: Callable[[float], None] | None = None) -> PlaybackResult:
-        """Play (text, samples) segments as they come; blocks until played or stopped."""
+        """Play (text, samples) segments as they come; blocks until played or stopped. Raises
+        AudioUnavailable when the device cannot be opened, or at once while an outage waits for its
+        retry time; a device lost mid-play returns with `lost` set."""
+        outage = self.outage
+        if outage is not None and not outage.due(time.monotonic()):
+            raise devices.AudioUnavailable(f"the speaker ({self.device_name or 'default'}) is unavailable: "
+                                           f"{outage.reason}; trying again in {outage.retry_at - time.monotonic():.1f} s")
         with self._lock:
             self._stop.clear()
             self.playing = True
             try:
-                return self._play(segments, rate, t_ready if t_ready is not None else time.monotonic(),
-                                  on_first_audio)
+                result = self._play(segments, rate, t_ready if t_ready is not None else time.monotonic(),
+                                    on_first_audio)
+            except devices.AudioUnavailable as exc:
+                self._failed(str(exc))
+                raise
             finally:
                 self.playing = False
+        if result.lost:
+            self._failed(result.lost)
+        elif self.outage is not None and result.played_s > 0:
+            down = time.monotonic() - self.outage.lost_at
+            self.outage = None
+            if self.on_restored:
+                self.on_restored(round(down, 1))
+        return result
 
     def play_samples(self, samples: np.ndarray, rate: int, text: str = "") -> PlaybackResult:
         return self.play([(text, samples)], rate)
+
+    def probe(self, rate: int = 16000) -> bool:
+        """Try the device with a little silence (a stage with nothing to say uses this to notice
+        that the device is back); True when it played."""
+        try:
+            return not self.play_samples(np.zeros(int(rate * PROBE_S), dtype=np.float32), rate).lost
+        except devices.AudioUnavailable:
+            return False
+
+    def _failed(self, reason: str) -> None:
+        now = time.monotonic()
+        if self.outage is None:
+            self.outage = Outage(reason, now)
+            log.warning("speaker lost: %s", reason)
+            if self.on_lost:
+                self.on_lost(reason, self.outage.backoff)
+        else:
+            self.outage.failed_again(reason, now)
 
     def _play(self, segments, rate, t_ready, on_first_audio) -> PlaybackResult:
         s = devices.sd()
         texts: list[str] = []
         chunks: list[np.ndarray] = []
         cond = threading.Condition()
-        state = {"done": False, "error": None, "seg": 0, "off": 0, "delivered": 0, "first": None,
-                 "finished": False}
+        state: dict = {"done": False, "error": None}
 
         def produce() -> None:
             try:
@@ -119,34 +186,12 @@ class Speaker:
 
         producer = threading.Thread(target=produce, name="tts-synth", daemon=True)
         producer.start()
-        index = devices.find_device(self.device_name, "output")
-        finished = threading.Event()
-
-        def callback(outdata, frames, time_info, status) -> None:  # noqa: ARG001
-            out = outdata[:, 0]
-            if self._stop.is_set():
-                out.fill(0)
-                raise s.CallbackAbort
-            filled = 0
-            with cond:
-                while filled < frames and state["seg"] < len(chunks):
-                    cur = chunks[state["seg"]]
-                    take = min(frames - filled, len(cur) - state["off"])
-                    out[filled:filled + take] = cur[state["off"]:state["off"] + take]
-                    filled += take
-                    state["off"] += take
-                    if state["off"] >= len(cur):
-                        state["seg"] += 1
-                        state["off"] = 0
-                all_done = state["done"] and state["seg"] >= len(chunks)
-            if filled:
-                if state["first"] is None:
-                    state["first"] = time.monotonic()
-                state["delivered"] += filled
-            out[filled:] = 0
-            if all_done and filled < frames:
-                raise s.CallbackStop
-
+        try:
+            index = devices.find_device(self.device_name, "output")
+        except devices.AudioUnavailable:
+            self._stop.set()
+            producer.join(timeout=5)
+            raise
         with cond:
             while not chunks and not state["done"] and not self._stop.is_set():
                 cond.wait(0.02)
@@ -155,44 +200,93 @@ class Speaker:
             return PlaybackResult("", self._stop.is_set(), error=state["error"])
         # (the stream opens once the first sentence is ready: on a saturated 2-core machine an open
         # stream starved by the synthesis stalls, which delays the first audio more than opening does)
+        with devices.stream_in_use():
+            try:
+                return self._write_all(s, index, rate, cond, state, chunks, texts, t_ready, on_first_audio)
+            finally:
+                self._stop.set()          # the producer stops synthesizing further sentences
+                producer.join(timeout=10)
+
+    def _write_all(self, s, index, rate, cond, state, chunks, texts, t_ready, on_first_audio) -> PlaybackResult:
+        """Blocks of `block_ms` written to a *blocking* stream that this thread owns, each once the
+        device has room for it: a stop is seen within a few ms, a device that takes nothing for
+        `stall_s` is lost, and a device error ends the play at once. (A callback stream is not used:
+        when the sound server goes away PortAudio's ALSA callback thread can spin, printing errors,
+        while aborting it waits for it forever.)"""
+        block = max(1, int(rate * self.block_ms / 1000))
         try:
             stream = s.OutputStream(device=index, channels=1, samplerate=rate, dtype="float32",
-                                    blocksize=int(rate * self.block_ms / 1000), latency=0.1,
-                                    callback=callback, finished_callback=finished.set)
-        except Exception as exc:  # noqa: BLE001
-            self._stop.set()
-            producer.join(timeout=5)
+                                    blocksize=block, latency=0.1)
+            stream.start()
+        except Exception as exc:  # noqa: BLE001 - PortAudio's message names the cause
             raise devices.AudioUnavailable(f"cannot open the speaker ({self.device_name or 'default'}): {exc}") from None
         latency = float(stream.latency or 0.0)
-        t_stop = None
-        first_reported = False
-        with stream:
-            while not finished.wait(0.01):
-                if not first_reported and state["first"] is not None:
-                    first_reported = True
-                    if on_first_audio:
-                        on_first_audio((state["first"] - t_ready) * 1000 + latency * 1000)
+        seg = off = delivered = 0
+        first: float | None = None
+        lost: str | None = None
+        t_stop: float | None = None
+        finished = False
+        buf = np.zeros(block, dtype=np.float32)
+        progress = time.monotonic()
+        try:
+            while True:
                 if self._stop.is_set():
-                    t_stop = time.monotonic()
-                    stream.abort()
+                    t_stop = self._stop_requested_at or time.monotonic()
                     break
-            interrupted = self._stop.is_set()
-            if interrupted and t_stop is None:
-                # the audio callback saw the stop first and ended the stream itself
-                t_stop = self._stop_requested_at or time.monotonic()
-            if not interrupted:
-                # the callback stopped: let the device play out what it holds
+                filled = 0
+                with cond:
+                    while filled < block and seg < len(chunks):
+                        cur = chunks[seg]
+                        take = min(block - filled, len(cur) - off)
+                        buf[filled:filled + take] = cur[off:off + take]
+                        filled += take
+                        off += take
+                        if off >= len(cur):
+                            seg, off = seg + 1, 0
+                    all_done = state["done"] and seg >= len(chunks)
+                    if not filled and not all_done:
+                        cond.wait(0.01)        # the next sentence is being synthesized
+                if not filled:
+                    if all_done:
+                        finished = True
+                        break
+                    progress = time.monotonic()
+                    continue
+                while stream.write_available < filled and not self._stop.is_set():
+                    if time.monotonic() - progress > self.stall_s:
+                        lost = (f"the speaker took no audio for {self.stall_s:.0f} s "
+                                "(the sound server stopped, or the device was removed)")
+                        break
+                    time.sleep(0.004)
+                if lost:
+                    break
+                if self._stop.is_set():
+                    continue
+                stream.write(buf[:filled])
+                progress = time.monotonic()
+                delivered += filled
+                if first is None:
+                    first = progress
+                    if on_first_audio:
+                        on_first_audio((first - t_ready) * 1000 + latency * 1000)
+            if finished:
+                # let the device play out what it holds
                 time.sleep(min(latency, 0.5))
-        stop_ms = (time.monotonic() - t_stop) * 1000 if t_stop else 0.0
-        self._stop.set()          # the producer stops synthesizing further sentences
-        producer.join(timeout=10)
-        played = state["delivered"]
-        if interrupted:
+        except Exception as exc:  # noqa: BLE001 - a device error mid-play (sounddevice.PortAudioError)
+            lost = f"the speaker stopped while playing ({exc})"
+        finally:
+            for end in (stream.abort, stream.close):
+                try:
+                    end()
+                except Exception:  # noqa: BLE001
+                    pass
+        interrupted = t_stop is not None and lost is None
+        stop_ms = (time.monotonic() - t_stop) * 1000 if interrupted and t_stop else 0.0
+        played = delivered
+        if not finished:
             played = max(0, played - int(latency * rate))
         lengths = [len(c) for c in chunks]
-        spoken = " ".join(texts) if not interrupted else spoken_part(texts, lengths, played)
-        first_ms = ((state["first"] - t_ready) * 1000 + latency * 1000) if state["first"] else 0.0
-        if not first_reported and state["first"] is not None and on_first_audio:
-            on_first_audio(first_ms)
+        spoken = " ".join(texts) if finished else spoken_part(texts, lengths, played)
+        first_ms = ((first - t_ready) * 1000 + latency * 1000) if first else 0.0
         return PlaybackResult(spoken_text=spoken, interrupted=interrupted, first_audio_ms=first_ms,
-                              played_s=played / rate, stop_ms=stop_ms, error=state["error"])
+                              played_s=played / rate, stop_ms=stop_ms, error=state["error"], lost=lost)

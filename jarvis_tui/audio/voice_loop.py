@@ -69,6 +69,8 @@ class VoiceLoop:
         self.input_device = runtime.store.settings.get("audio.input_device", a.input_device)
         self.transcriber, self.synthesizer, self.vad = transcriber, synthesizer, vad
         self.speaker = speaker or Speaker(a.output_device)
+        self.speaker.on_lost = self._speaker_lost
+        self.speaker.on_restored = self._speaker_restored
         self.on_turn = on_turn
         self.speak_replies = speak_replies
         self.endpointer = Endpointer(EndpointerConfig.from_audio_config(a))
@@ -314,8 +316,9 @@ class VoiceLoop:
         while self._running.is_set() and not self._restart_capture.is_set():
             got = cap.read(timeout=0.1)
             if got is None:
-                if cap.stream is not None and not cap.stream.active:
-                    raise devices.AudioUnavailable("the input stream ended (device removed?)")
+                if not cap.active:
+                    raise devices.AudioUnavailable(f"the sound server or the device reported an error ({cap.error})"
+                                                   if cap.error else "its stream ended (the device was removed?)")
                 if time.monotonic() - cap.last_block_t > STALL_S:
                     raise devices.AudioUnavailable(f"no audio from the microphone for {STALL_S:.0f} s "
                                                    "(the sound server stopped, or the device was removed)")
@@ -469,9 +472,31 @@ class VoiceLoop:
         if self.config.audio.earcons and not self._speaking:
             threading.Thread(target=self._earcon, args=(name,), daemon=True, name="earcon").start()
 
+    def _speaker_lost(self, reason: str, retry_in: float) -> None:
+        self.emit(ev.DeviceLost(direction="output", device=self.speaker.device_name or "", reason=reason,
+                                retry_in_s=retry_in))
+
+    def _speaker_restored(self, down_s: float) -> None:
+        self.emit(ev.DeviceRestored(direction="output", device=self.speaker.device_name or "", down_s=down_s))
+
+    def _next_speech(self) -> _Speech | None:
+        """The next thing to say; while the speaker is lost and there is nothing to say, the device
+        is probed at its retry times so that its return is noticed (and said) by itself."""
+        while True:
+            outage = self.speaker.outage
+            if outage is None:
+                return self._speech.get()
+            try:
+                return self._speech.get(timeout=max(0.05, outage.retry_at - time.monotonic()))
+            except queue.Empty:
+                if not self._running.is_set():
+                    return None
+                rate = self.synthesizer.sample_rate if self.synthesizer is not None else SAMPLE_RATE
+                self.speaker.probe(rate)
+
     def _speech_loop(self) -> None:
         while self._running.is_set():
-            item = self._speech.get()
+            item = self._next_speech()
             if item is None:
                 break
             if self.synthesizer is None:
@@ -507,7 +532,14 @@ class VoiceLoop:
             started["done"] = True
             self.emit(ev.SpeechOutStarted(text=item.text, first_audio_ms=round(ms, 1), turn_id=item.turn_id))
 
-        result = self.speaker.play(syn.stream(item.text), syn.sample_rate, t_ready=item.t_ready, on_first_audio=first)
+        try:
+            result = self.speaker.play(syn.stream(item.text), syn.sample_rate, t_ready=item.t_ready,
+                                       on_first_audio=first)
+        except devices.AudioUnavailable as exc:
+            # said once per outage (DeviceLost); the reply stays on screen and in the history
+            log.info("reply not spoken: %s", exc)
+            self.emit(ev.SpeechOutFinished(text=item.text, spoken_text="", interrupted=False, turn_id=item.turn_id))
+            return
         if result.error:
             self.emit(ev.Error(stage="tts", message=result.error, turn_id=item.turn_id))
         self.emit(ev.SpeechOutFinished(text=item.text, spoken_text=result.spoken_text,

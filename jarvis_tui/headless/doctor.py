@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from jarvis_tui.headless.common import config_from_args, print_json
+from jarvis_tui.headless.common import print_json
 
 # llama.cpp system-info name -> /proc/cpuinfo flag
 CPU_FEATURES = [("AVX", "avx"), ("AVX2", "avx2"), ("AVX_VNNI", "avx_vnni"), ("FMA", "fma"), ("F16C", "f16c"),
@@ -214,11 +214,29 @@ def build_checks() -> list[Check]:
     return checks
 
 
+def config_checks(args: argparse.Namespace) -> tuple[Any, list[Check]]:
+    """The config with every bad setting listed (one FAIL each, with where and what is allowed) and
+    its default kept, so that the other checks still run."""
+    from jarvis_tui.config import ConfigError, load_config
+    from jarvis_tui.headless.common import cli_overrides
+
+    problems: list[ConfigError] = []
+    config = load_config(config_dir=args.config_dir, data_dir=args.data_dir, overrides=cli_overrides(args),
+                         problems=problems)
+    where = str(config.config_dir / "config.toml") if config.config_dir else "config.toml"
+    if not problems:
+        return config, [Check("config", "OK", f"{where}" + ("" if config.source else " (none: the defaults)"))]
+    def fix(p: ConfigError) -> str:
+        target = (f"edit {p.file}" + (f" line {p.line}" if p.line else "")) if p.file \
+            else "change the environment variable or option that sets it"
+        return target + (f" ({p.key})" if p.key else "") + "; until then the default is used"
+    return config, [Check("config", "FAIL", str(p), fix(p), {"key": p.key, "line": p.line}) for p in problems]
+
+
 def run(args: argparse.Namespace) -> int:
     from jarvis_tui.runtime import Runtime
 
-    config = config_from_args(args)
-    checks: list[Check] = []
+    config, checks = config_checks(args)
     checks += audio_checks()
     checks += model_checks(config, args.quick)
     checks += build_checks()

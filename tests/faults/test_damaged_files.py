@@ -23,6 +23,8 @@ def test_a_damaged_database_is_kept_aside_and_a_new_one_used(data_dir, caplog):
         assert len(kept) == 1 and kept[0].read_bytes().startswith(b"this is not a database")
         assert any("is damaged" in r.getMessage() and str(kept[0]) in r.getMessage() for r in caplog.records)
         assert rt.store.db.moved_aside == kept[0]
+        said = rt.startup_notices()                      # shown and spoken at start (TUI, listen)
+        assert said and kept[0].name in said[0] and "damaged" in said[0]
         turn = rt.assistant.handle_text("add milk to my shopping list")
         assert turn.spoken == "Added milk to your shopping list."
         assert len(original) > 0

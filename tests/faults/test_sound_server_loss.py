@@ -68,3 +68,45 @@ def test_losing_and_getting_back_the_sound_server_while_listening(tmp_path):
     assert err.stat().st_size < 100_000
     logs = tmp_path / "data" / "logs"
     assert sum(p.stat().st_size for p in logs.glob("*")) <= 4 * (1 << 20) + 4096
+
+
+@pytest.mark.audio
+def test_a_microphone_chosen_by_name_that_is_not_there_is_named_and_the_default_used(tmp_path):
+    """The configured microphone is unplugged (no device of that name): one device_lost line names it
+    and lists the devices there are, then listening goes on with the default microphone."""
+    started = _audio("start")
+    if started.returncode != 0:
+        pytest.skip("virtual audio unavailable: " + (started.stderr.strip().splitlines() or ["?"])[-1])
+    env = dict(os.environ)
+    for line in started.stdout.splitlines():
+        k, _, v = line.partition("=")
+        if k.startswith("JARVIS_TEST_") or k in ("PULSE_SERVER", "JARVIS_VIRTUAL_AUDIO"):
+            env[k] = v
+    env["JARVIS_DATA_DIR"] = str(tmp_path / "data")
+    env["JARVIS_AUDIO_INPUT_DEVICE"] = "USB Headset Microphone"
+    from jarvis_tui.audio.wavsource import FifoMicFeeder
+    feeder = FifoMicFeeder(env["JARVIS_TEST_MIC_FIFO"], noise_level=0.001).start()
+    out, err = tmp_path / "out.jsonl", tmp_path / "err.txt"
+    try:
+        with out.open("wb") as fo, err.open("wb") as fe:
+            proc = subprocess.Popen([sys.executable, "-m", "jarvis_tui", "listen", "--json", "--no-speak", "--no-llm"],
+                                    cwd=ROOT, env=env, stdout=fo, stderr=fe, stdin=subprocess.DEVNULL)
+            try:
+                deadline = time.monotonic() + 60
+                while time.monotonic() < deadline and '"device_restored"' not in out.read_text():
+                    assert proc.poll() is None, err.read_text()[-2000:]
+                    time.sleep(0.5)
+            finally:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+    finally:
+        feeder.stop()
+    events = [json.loads(x) for x in out.read_text().splitlines() if '"device_' in x]
+    assert [e["event"] for e in events] == ["device_lost", "device_restored"], out.read_text()[-2000:]
+    lost, back = events
+    assert lost["device"] == "USB Headset Microphone" and "there are:" in lost["reason"]
+    assert back["device"] == "default"
+    assert err.stat().st_size < 100_000

@@ -78,3 +78,54 @@ def test_a_value_outside_the_allowed_ones_is_named_with_them(tmp_path):
     assert "line 2" in str(err.value) and "llm.backend = 'bogus': one of llama, openai, none" in str(err.value)
     with pytest.raises(ConfigError, match="audio.mode = 'sometimes': one of push_to_talk, hands_free"):
         load_config(config_dir=tmp_path / "none", data_dir=tmp_path / "d", environ={"JARVIS_AUDIO_MODE": "sometimes"})
+
+
+BAD_FILE = ('[llm]\nbackend = "bogus"\nthreads = "four"\n\n[audio]\nhangover_ms = true\ncolour = "blue"\n'
+            '\n[nosuch]\nx = 1\n\n[tts]\nlength_scale = 1.1\n')
+
+
+def test_every_bad_setting_is_named_at_once_not_only_the_first(config_dir):
+    from jarvis_tui.config import ConfigProblems
+    path = write(config_dir, BAD_FILE)
+    with pytest.raises(ConfigProblems) as err:
+        load_config(environ={"JARVIS_AUDIO_MODE": "sometimes"})
+    msg = str(err.value)
+    assert msg.startswith("6 problems")
+    for part in ("line 2: llm.backend = 'bogus': one of llama, openai, none", "line 3: llm.threads must be a whole number",
+                 "line 6: audio.hangover_ms must be a whole number, got True", "line 7: unknown key 'audio.colour'",
+                 "line 9: unknown section [nosuch]", "JARVIS_AUDIO_MODE"):
+        assert part in msg, part
+    assert all(str(path) in str(p) for p in err.value.problems[:5])
+
+
+def test_collected_problems_keep_the_defaults_and_the_good_values(config_dir):
+    write(config_dir, BAD_FILE)
+    problems: list[ConfigError] = []
+    cfg = load_config(environ={}, problems=problems)
+    assert [p.key for p in problems] == ["llm.backend", "llm.threads", "audio.hangover_ms", "audio.colour", "nosuch"]
+    defaults = load_config(config_dir=config_dir / "elsewhere", environ={})
+    assert cfg.llm.backend == defaults.llm.backend and cfg.audio.hangover_ms == defaults.audio.hangover_ms
+    assert cfg.tts.length_scale == 1.1                      # the good value after the bad ones is kept
+
+
+def test_an_unreadable_config_file_is_named_with_the_reason(config_dir):
+    (config_dir / "config.toml").write_bytes(b"[llm]\nmodel = '\xff\xfe'\n")
+    with pytest.raises(ConfigError) as err:
+        load_config(environ={})
+    assert "config.toml" in str(err.value) and "cannot read config" in str(err.value)
+
+
+def test_doctor_lists_each_bad_setting_and_still_checks_the_rest(cli, config_dir):
+    import json
+    write(config_dir, BAD_FILE)
+    proc = cli("doctor", "--json", "--quick", timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    out = json.loads(proc.stdout)
+    bad = [c for c in out["checks"] if c["name"] == "config"]
+    assert [c["data"]["key"] for c in bad] == ["llm.backend", "llm.threads", "audio.hangover_ms", "audio.colour",
+                                                "nosuch"]
+    assert all(c["status"] == "FAIL" and "line" in c["fix"] and "default" in c["fix"] for c in bad)
+    assert {"PortAudio", "LLM model", "STT model", "prompt provider"} <= {c["name"] for c in out["checks"]}
+    write(config_dir, "[llm]\nthreads = 2\n")
+    good = json.loads(cli("doctor", "--json", "--quick", timeout=120).stdout)
+    assert [c["status"] for c in good["checks"] if c["name"] == "config"] == ["OK"]
