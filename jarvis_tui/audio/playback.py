@@ -273,7 +273,7 @@ class Speaker:
                 # let the device play out what it holds
                 time.sleep(min(latency, 0.5))
         except Exception as exc:  # noqa: BLE001 - a device error mid-play (sounddevice.PortAudioError)
-            lost = f"the speaker stopped while playing ({exc})"
+            lost = f"the speaker stopped while playing: the sound server stopped, or the device was removed ({exc})"
         finally:
             for end in (stream.abort, stream.close):
                 try:
