@@ -1,6 +1,6 @@
 """Background work of the built-in commands: running timers and due reminders.
 
-One service object per running assistant (kept in `services.extras`), each with one daemon thread
+One service object per running assistant (kept by `services.keep`), each with one daemon thread
 that wakes at least every `poll_s` seconds, reads the SQLite tables (so a timer set or cancelled
 by another process with the same data dir is seen too) and announces what is due with an
 `Announcement` event. The thread starts lazily, when there is something to wait for, and
@@ -248,17 +248,11 @@ class ReminderService(PollingService):
 
 
 def timer_service(services: CommandServices) -> TimerService:
-    svc = services.extras.get("timer_service")
-    if svc is None:
-        svc = services.extras["timer_service"] = TimerService(services)
-    return svc
+    return services.keep(TimerService, lambda: TimerService(services))
 
 
 def reminder_service(services: CommandServices) -> ReminderService:
-    svc = services.extras.get("reminder_service")
-    if svc is None:
-        svc = services.extras["reminder_service"] = ReminderService(services)
-    return svc
+    return services.keep(ReminderService, lambda: ReminderService(services))
 
 
 def match_timers(timers: list[dict[str, Any]], label: str | None) -> list[dict[str, Any]]:

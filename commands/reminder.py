@@ -6,7 +6,7 @@ import datetime as _dt
 import re
 from typing import Any
 
-from commands._background import RECURRENCES, parse_iso, reminder_service
+from commands._background import RECURRENCES, ReminderService, parse_iso, reminder_service
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk.text import find_clock_time
@@ -303,7 +303,7 @@ class ReminderCommand(JarvisCommandBase):
 
     def shutdown(self) -> None:
         if self.services is not None:
-            svc = self.services.extras.get("reminder_service")
+            svc = self.services.kept(ReminderService)
             if svc is not None:
                 svc.shutdown()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from commands._background import timer_service
+from commands._background import TimerService, timer_service
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import find_duration, parse_duration, say_duration
@@ -187,6 +187,6 @@ class SetTimerCommand(JarvisCommandBase):
 
     def shutdown(self) -> None:
         if self.services is not None:
-            svc = self.services.extras.get("timer_service")
+            svc = self.services.kept(TimerService)
             if svc is not None:
                 svc.shutdown()

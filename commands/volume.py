@@ -248,9 +248,7 @@ class VolumeCommand(JarvisCommandBase):
 
     def bind(self, services) -> None:  # type: ignore[override]
         super().bind(services)
-        self.unmuter = services.extras.get("volume_unmuter")
-        if self.unmuter is None:
-            self.unmuter = services.extras["volume_unmuter"] = UnmuteService(services, lambda: self.output.set_muted(False))
+        self.unmuter = services.keep(UnmuteService, lambda: UnmuteService(services, lambda: self.output.set_muted(False)))
         self.unmuter.resume()              # a timed mute from the last session still ends on time
 
     def shutdown(self) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from jarvis_tui.assistant.assistant import Assistant
 from jarvis_tui.assistant.intent_router import RouterThresholds
@@ -16,6 +16,13 @@ from jarvis_tui.commands_registry import CommandRegistry, discover_commands
 from jarvis_tui.config import Config, load_config
 from jarvis_tui.sdk.services import CommandServices
 from jarvis_tui.store import Store
+
+if TYPE_CHECKING:
+    from jarvis_tui.audio.playback import Speaker
+    from jarvis_tui.audio.stt import Transcriber
+    from jarvis_tui.audio.tts import Synthesizer
+    from jarvis_tui.audio.vad import SileroVad
+    from jarvis_tui.llm.provider_factory import PromptProviderFactory
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +35,15 @@ class Runtime:
     registry: CommandRegistry
     services: CommandServices
     assistant: Assistant
-    extras: dict[str, Any] = field(default_factory=dict)
     llm_error: str | None = None            # why the LLM did not load, when it did not
+    # the parts loaded later (load_all), shared by the voice loop, the CLI and the bench
+    stt: "Transcriber | None" = None
+    tts: "Synthesizer | None" = None
+    vad: "SileroVad | None" = None
+    speaker: "Speaker | None" = None
+    llm_warm_ms: float = 0.0                # the prompt prefill when the LLM loaded
+    startup_announced: bool = False
+    _provider_factory: "PromptProviderFactory | None" = None
 
     @classmethod
     def create(cls, config: Config | None = None, *, data_dir: str | None = None,
@@ -93,7 +107,7 @@ class Runtime:
             report("failed", 1.0, self.llm_error)
             self.bus.emit(Error(stage="llm_load", message=self.llm_error))
             return None
-        self.extras["llm_warm_ms"] = warm_ms
+        self.llm_warm_ms = warm_ms
         self.assistant.brain = brain
         self.services.llm = brain.answerer
         report("ready", 1.0, f"{backend.model_label} ready, prompt prefilled in {warm_ms / 1000:.1f} s")
@@ -122,8 +136,7 @@ class Runtime:
                  stt: bool = True, tts: bool = True, vad: bool = True) -> dict[str, Any]:
         """Load (and warm) the LLM, STT, TTS and VAD models concurrently, once: start-up to
         ready-to-listen is the slowest of them instead of their sum. The loaded parts land in
-        `extras["stt"]` (Transcriber), `extras["tts"]` (Synthesizer), `extras["vad"]` (SileroVad)
-        and the brain as load_brain() puts it. Never raises: a part that fails emits Error and
+        `stt` (Transcriber), `tts` (Synthesizer), `vad` (SileroVad) and the brain as load_brain() puts it. Never raises: a part that fails emits Error and
         ModelLoadProgress(stage="failed") and is left out. Returns {"seconds": {part: s},
         "errors": {part: message}, "wall_s": s}."""
         import threading as _threading
@@ -157,10 +170,10 @@ class Runtime:
 
         def part(name: str, make) -> None:
             t0 = time.perf_counter()
-            if self.extras.get(name) is None:
+            if getattr(self, name) is None:
                 emit(name, "started")
                 try:
-                    self.extras[name] = make()
+                    setattr(self, name, make())
                 except Exception as exc:  # noqa: BLE001 - the assistant runs on without this part
                     errors[name] = f"{type(exc).__name__}: {exc}"
                     emit(name, "failed", errors[name], time.perf_counter() - t0)
@@ -175,7 +188,7 @@ class Runtime:
                 errors["llm"] = "the LLM did not load (see the Error event)"
             seconds["llm"] = time.perf_counter() - t0
 
-        if stt and self.extras.get("stt") is None:
+        if stt and self.stt is None:
             try:   # before the loader threads: its OpenMP wait policy must not leak into llama.cpp's
                 from jarvis_tui.audio.stt import load_ctranslate2
                 load_ctranslate2()
@@ -228,9 +241,9 @@ class Runtime:
     def announce_startup(self) -> list[str]:
         """Announce the start-up notices on the bus once per run (shown, and spoken by a running
         voice loop); returns them."""
-        if self.extras.get("startup_announced"):
+        if self.startup_announced:
             return []
-        self.extras["startup_announced"] = True
+        self.startup_announced = True
         from jarvis_tui.sdk.events import Announcement
         notices = self.startup_notices()
         for text in notices:
@@ -266,13 +279,11 @@ class Runtime:
         return alias
 
     @property
-    def provider_factory(self):
-        factory = self.extras.get("provider_factory")
-        if factory is None:
+    def provider_factory(self) -> "PromptProviderFactory":
+        if self._provider_factory is None:
             from jarvis_tui.llm.provider_factory import PromptProviderFactory
-            factory = PromptProviderFactory(self.config.config_dir)
-            self.extras["provider_factory"] = factory
-        return factory
+            self._provider_factory = PromptProviderFactory(self.config.config_dir)
+        return self._provider_factory
 
     def available_providers(self) -> list[dict[str, Any]]:
         factory = self.provider_factory
@@ -310,17 +321,17 @@ class Runtime:
         from jarvis_tui.audio.tts import Synthesizer
 
         t_ready = _time.monotonic()
-        syn = self.extras.get("tts")
+        syn = self.tts
         if syn is None:
             voice = self.store.settings.get("tts.voice") or self.config.tts.voice
-            syn = self.extras["tts"] = Synthesizer(voice, self.config.tts.length_scale)
+            syn = self.tts = Synthesizer(voice, self.config.tts.length_scale)
         if out_path:
             from jarvis_tui.audio.wavsource import write_wav
             write_wav(out_path, syn.synthesize(text), syn.sample_rate)
             return None
         from jarvis_tui.audio.devices import AudioUnavailable
         from jarvis_tui.audio.playback import Speaker
-        speaker = self.extras.setdefault("speaker", Speaker(self.config.audio.output_device))
+        speaker = self.speaker = self.speaker or Speaker(self.config.audio.output_device)
         result = speaker.play(syn.stream(text), syn.sample_rate, t_ready=t_ready,
                               on_first_audio=lambda ms: self.bus.emit(ev.SpeechOutStarted(text=text, first_audio_ms=ms)))
         self.bus.emit(ev.SpeechOutFinished(text=text, spoken_text=result.spoken_text, interrupted=result.interrupted))

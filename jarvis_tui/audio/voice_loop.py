@@ -232,21 +232,27 @@ class VoiceLoop:
 
     def _load_models(self) -> None:
         """VAD, STT (warmed) and TTS in parallel through Runtime.load_all (which emits the
-        ModelLoadProgress/Error events and shares them in runtime.extras); parts passed to the
+        ModelLoadProgress/Error events and shares them on the runtime); parts passed to the
         constructor are kept."""
-        extras = self.runtime.extras
-        for name, attr in (("vad", "vad"), ("stt", "transcriber"), ("tts", "synthesizer")):
-            if getattr(self, attr) is not None and extras.get(name) is None:
-                extras[name] = getattr(self, attr)
+        rt = self.runtime
+        if self.vad is not None and rt.vad is None:
+            rt.vad = self.vad
+        if self.transcriber is not None and rt.stt is None:
+            rt.stt = self.transcriber
+        if self.synthesizer is not None and rt.tts is None:
+            rt.tts = self.synthesizer
         if self._running.is_set():
             try:
-                self.runtime.load_all(llm=False)
+                rt.load_all(llm=False)
             except Exception as exc:  # noqa: BLE001 - load_all reports per part; this is the net
                 log.exception("loading the audio models failed")
                 self.emit(ev.Error(stage="audio_load", message=str(exc)))
-        for name, attr in (("vad", "vad"), ("stt", "transcriber"), ("tts", "synthesizer")):
-            if getattr(self, attr) is None and extras.get(name) is not None:
-                setattr(self, attr, extras[name])
+        if self.vad is None:
+            self.vad = rt.vad
+        if self.transcriber is None:
+            self.transcriber = rt.stt
+        if self.synthesizer is None:
+            self.synthesizer = rt.tts
         self._ready.set()
 
     def _on_event(self, event: ev.Event) -> None:

@@ -158,14 +158,14 @@ class Bench:
             self.log("loading models (LLM, STT, TTS, VAD in parallel)")
             loaded = runtime.load_all()
             result["startup_s"] = self._startup(runtime, loaded, time.perf_counter() - t_start)
-            missing = [k for k in ("stt", "tts", "vad") if runtime.extras.get(k) is None]
+            missing = [k for k in ("stt", "tts", "vad") if getattr(runtime, k) is None]
             if missing:
                 raise BenchError(f"cannot bench without {', '.join(missing)}: {loaded['errors']}")
             result["models"] = self._model_info(runtime)
             recordings = self._recordings(runtime)
             from jarvis_tui.audio.voice_loop import VoiceLoop
-            voice_loop = VoiceLoop(runtime, transcriber=runtime.extras["stt"], synthesizer=runtime.extras["tts"],
-                                   vad=runtime.extras["vad"], speak_replies=False)
+            voice_loop = VoiceLoop(runtime, transcriber=runtime.stt, synthesizer=runtime.tts,
+                                   vad=runtime.vad, speak_replies=False)
             samples: list[TurnSample] = []
             for r in range(self.runs):
                 for i, rec in enumerate(recordings):
@@ -212,7 +212,7 @@ class Bench:
         out = {"ready_to_listen": round(wall_s, 2), "parallel_load_wall": round(loaded["wall_s"], 2),
                "llm": secs.get("llm"), "stt": secs.get("stt"), "tts": secs.get("tts"), "vad": secs.get("vad"),
                "llm_file_load": round(getattr(backend, "load_ms", 0.0) / 1000, 2) if backend else None,
-               "llm_prompt_warm": round(runtime.extras.get("llm_warm_ms", 0.0) / 1000, 2) if backend else None,
+               "llm_prompt_warm": round(runtime.llm_warm_ms / 1000, 2) if backend else None,
                "llm_prefix_from": getattr(backend, "last_warm_source", None) if backend else None,
                "errors": loaded["errors"]}
         return out
@@ -221,7 +221,7 @@ class Bench:
     def _model_info(runtime) -> dict[str, Any]:
         brain = runtime.assistant.brain
         backend = getattr(brain, "backend", None)
-        stt, tts = runtime.extras.get("stt"), runtime.extras.get("tts")
+        stt, tts = runtime.stt, runtime.tts
         return {"llm": getattr(backend, "model_label", None), "llm_path": str(getattr(backend, "model_path", "")) or None,
                 "provider": runtime.active_provider_name if brain is not None else None,
                 "stt": getattr(stt, "path", None), "tts": getattr(tts, "model_path", None)}
@@ -230,7 +230,7 @@ class Bench:
         from jarvis_tui.audio.tts import Synthesizer, bundled_voice
         from jarvis_tui.bench.speech import SpeechCache
 
-        syn = runtime.extras["tts"]
+        syn = runtime.tts
         if Path(syn.model_path) != Path(bundled_voice()[0]) or syn.syn_config.length_scale != 1.0:
             syn = Synthesizer("bundled")                    # the recordings always use the bundled voice
         cache = SpeechCache(self.user_data_dir / "bench" / "speech", syn)
@@ -243,7 +243,7 @@ class Bench:
         from jarvis_tui.audio.endpointer import FRAME, Endpointer, EndpointerConfig, Pause, Utterance, frames_of
         from jarvis_tui.audio.stt import normalize
 
-        vad, tts = runtime.extras["vad"], runtime.extras["tts"]
+        vad, tts = runtime.vad, runtime.tts
         sample = TurnSample(text=rec.text)
         rate = 16000
         signal = np.concatenate([np.zeros(int(LEAD_S * rate), np.float32), rec.samples,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from jarvis_tui.config import Config
@@ -28,6 +28,9 @@ class RequestOutcome:
     error: str | None = None          # why it failed, in words, when it did
 
 
+T = TypeVar("T")
+
+
 def _now() -> _dt.datetime:
     return _dt.datetime.now().astimezone()
 
@@ -39,10 +42,23 @@ class CommandServices:
     emit: Callable[[Any], None] = lambda event: None
     llm: TextAnswerer | None = None
     clock: Callable[[], _dt.datetime] = _now
-    extras: dict[str, Any] = field(default_factory=dict)
     # run another request through the whole pipeline (fast paths, router, LLM) inside the current
     # turn, its tool calls shown as it runs; None outside a running assistant
     run_request: Callable[[str], RequestOutcome] | None = None
+
+    _kept: dict[type, Any] = field(default_factory=dict, repr=False)
+
+    def keep(self, kind: type[T], make: Callable[[], T]) -> T:
+        """The one `kind` object this running assistant keeps for its commands (a background
+        service several commands share, e.g. the timer thread), made by `make` the first time."""
+        found = self._kept.get(kind)
+        if found is None:
+            found = self._kept[kind] = make()
+        return found
+
+    def kept(self, kind: type[T]) -> T | None:
+        """The `kind` object kept so far, or None (a command's shutdown uses this: it starts nothing)."""
+        return self._kept.get(kind)
 
     @property
     def secrets(self):

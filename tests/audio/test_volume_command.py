@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from commands.volume import UnmuteService
 
 pytestmark = [pytest.mark.audio]
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,7 +71,7 @@ def test_a_timed_mute_is_lifted_by_the_running_assistant(make_runtime, sink):
     assert r.success and turn.spoken == "Muted for 1 minute." and speaker()[1]
     # the minute passes: move the stored end time to now instead of waiting for it
     rt.store.settings.set("volume.unmute_at", rt.services.clock().isoformat())
-    rt.services.extras["volume_unmuter"].wake()
+    rt.services.kept(UnmuteService).wake()
     said = log.wait_for("Announcement", timeout=10)
     assert said and said[-1].text == "The sound is back on."
     assert speaker() == (100, False)

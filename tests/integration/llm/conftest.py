@@ -23,9 +23,17 @@ def llm_runtime(tmp_path_factory):
     runtime.bus.subscribe(events.append)
     brain = runtime.load_brain()
     assert brain is not None, [e for e in events if isinstance(e, ev.Error)]
-    runtime.extras["load_events"] = list(events)
+    LOAD_EVENTS[:] = events
     yield runtime
     runtime.close()
+
+
+LOAD_EVENTS: list = []          # what the session's model load emitted (test_llama_backend reads it)
+
+
+@pytest.fixture(scope="session")
+def llm_load_events(llm_runtime) -> list:
+    return list(LOAD_EVENTS)
 
 
 def _free_port() -> int:

@@ -10,8 +10,8 @@ from jarvis_tui.runtime import Runtime
 pytestmark = pytest.mark.model
 
 
-def test_load_reports_progress_and_prefills_the_prompt(llm_runtime):
-    stages = [e.stage for e in llm_runtime.extras["load_events"] if isinstance(e, ev.ModelLoadProgress)]
+def test_load_reports_progress_and_prefills_the_prompt(llm_runtime, llm_load_events):
+    stages = [e.stage for e in llm_load_events if isinstance(e, ev.ModelLoadProgress)]
     assert stages[0] == "started" and stages[-1] == "ready"
     assert llm_runtime.services.llm is llm_runtime.assistant.brain.answerer
     assert llm_runtime.active_provider_name == "Qwen25SmallUntrainedCompact"   # matched on GGUF metadata

@@ -5,6 +5,7 @@ import datetime as _dt
 
 from command_helpers import ask
 from jarvis_tui.sdk import RequestInformation
+from commands._background import ReminderService
 
 
 def test_set_at_time_list_delete(rt, clock):
@@ -37,7 +38,7 @@ def test_tomorrow_is_honoured(rt, clock):
 def test_fires_and_recurring_reschedules(rt, clock, events):
     ask(rt, "remind me every day at 10 am to take my medicine")
     ask(rt, "remind me in 15 minutes to flip the chicken")
-    svc = rt.services.extras["reminder_service"]
+    svc = rt.services.kept(ReminderService)
     svc.shutdown()                      # drive the checker by hand with the fake clock
     clock.advance(minutes=16)
     svc.tick()
@@ -56,7 +57,7 @@ def test_fires_and_recurring_reschedules(rt, clock, events):
 
 def test_snooze_last_fired(rt, clock, events):
     ask(rt, "remind me in 5 minutes to check the oven")
-    svc = rt.services.extras["reminder_service"]
+    svc = rt.services.kept(ReminderService)
     svc.shutdown()
     clock.advance(minutes=6)
     svc.tick()
@@ -68,7 +69,6 @@ def test_snooze_last_fired(rt, clock, events):
 
 def test_real_thread_fires(rt, events):
     rt.store.reminders.add("drink water", _dt.datetime.now().astimezone() + _dt.timedelta(seconds=1))
-    rt.services.extras.get("reminder_service") or None
     from commands._background import reminder_service
     reminder_service(rt.services).ensure_running()
     got = events.wait_for("Announcement", timeout=8)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as _dt
 
 from command_helpers import ask
+from commands._background import TimerService
 
 
 def test_set_check_cancel(rt, events):
@@ -61,7 +62,7 @@ def test_running_timer_survives_restart(make_runtime):
     turn, r = ask(second, "how long until the bread timer")
     assert r.success and "bread" in turn.spoken
     assert 1190 <= r.context_data["timers"][0]["remaining_seconds"] <= 1200
-    assert second.services.extras["timer_service"].running   # resumed its thread at start
+    assert second.services.kept(TimerService).running   # resumed its thread at start
 
 
 def test_timer_that_ended_while_closed_is_not_resumed(make_runtime):
@@ -83,7 +84,7 @@ def test_invalid_duration_is_a_validation_error(rt):
 
 def test_shutdown_stops_threads(rt):
     ask(rt, "set a 1 hour timer")
-    svc = rt.services.extras["timer_service"]
+    svc = rt.services.kept(TimerService)
     assert svc.running
     rt.close()
     assert not svc.running

@@ -8,6 +8,7 @@ import pytest
 from command_helpers import ask
 from commands._sound_server import OutputState, SoundServerError
 from jarvis_tui.sdk import RequestInformation
+from commands.volume import UnmuteService
 
 
 class FakeOutput:
@@ -104,7 +105,7 @@ def test_timed_mute_ends_on_time_and_survives_a_restart(make_runtime, clock):
     rt.registry.get("volume").output = out
     turn, r = ask(rt, "mute for fifteen minutes")
     assert out.muted and turn.spoken == "Muted for 15 minutes."
-    unmuter = rt.services.extras["volume_unmuter"]
+    unmuter = rt.services.kept(UnmuteService)
     clock.advance(minutes=14)
     unmuter.tick()
     assert out.muted
@@ -115,7 +116,7 @@ def test_timed_mute_ends_on_time_and_survives_a_restart(make_runtime, clock):
     out2 = FakeOutput(muted=True)
     again.registry.get("volume").output = out2
     clock.advance(minutes=2)
-    again.services.extras["volume_unmuter"].tick()
+    again.services.kept(UnmuteService).tick()
     assert not out2.muted
     assert again.store.settings.get("volume.unmute_at") is None
 
