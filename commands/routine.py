@@ -15,6 +15,13 @@ from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse,
 from jarvis_tui.sdk.text import REQUEST_OPENERS, split_requests
 
 ACTIONS = ["run", "create", "list", "delete"]
+# the words that say each action (grounding: the LLM's choice stands only on the user's words)
+ACTION_WORDS = {
+    "run": ["run", "start", "kick off", "begin", "launch", "go through", "play"],
+    "create": ["create", "make", "new", "set up", "add", "when i say", "called", "named"],
+    "list": ["which", "what routines", "list", "show", "do i have", "my routines", "what are my"],
+    "delete": ["delete", "remove", "scrap", "drop", "get rid of", "forget", "erase"],
+}
 
 _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("when i say good night turn the volume down and read my to-do list",
@@ -109,7 +116,8 @@ class RoutineCommand(JarvisCommandBase):
     @property
     def parameters(self) -> list[JarvisParameter]:
         return [
-            JarvisParameter("action", "string", required=True, enum_values=ACTIONS, description="run, create, list or delete."),
+            JarvisParameter("action", "string", required=True, enum_values=ACTIONS, description="run, create, list or delete.",
+                            enum_evidence=ACTION_WORDS),
             JarvisParameter("name", "string", description="The routine's name, the phrase that runs it (good morning)."),
             JarvisParameter("steps", "array<string>", description="create: the requests to run, in order, in the user's words."),
         ]

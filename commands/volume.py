@@ -23,6 +23,18 @@ DEFAULT_STEP = 10                   # percent points for "turn it up" / "turn it
 MAX_LEVEL = 150                     # the most an explicit level may ask for (PulseAudio allows boost)
 
 
+# the words that say each action (grounding: the LLM's choice stands only on the user's words)
+ACTION_WORDS = {
+    "up": ["up", "louder", "raise", "increase", "higher", "boost", "crank", "pump", "too quiet", "can't hear",
+           "cannot hear", "more volume"],
+    "down": ["down", "lower", "quieter", "decrease", "reduce", "softer", "too loud", "less volume"],
+    "set": ["set", "percent", "per cent", "to", "at"],
+    "mute": ["mute", "silence", "silent", "shush", "hush", "sound off"],
+    "unmute": ["unmute", "sound back", "sound on", "back on"],
+    "get": ["what", "what's", "how loud", "current", "tell me"],
+}
+
+
 class UnmuteService(PollingService):
     """Unmutes the output when a timed mute is due, and says so."""
 
@@ -166,7 +178,7 @@ class VolumeCommand(JarvisCommandBase):
     def parameters(self) -> list[JarvisParameter]:
         return [
             JarvisParameter("action", "string", required=True, enum_values=["up", "down", "set", "mute", "unmute", "get"],
-                            description="up, down, set, mute, unmute or get."),
+                            description="up, down, set, mute, unmute or get.", enum_evidence=ACTION_WORDS),
             JarvisParameter("level", "int", description="For set: the volume in percent (0-100).",
                             validation_function=lambda v: 0 <= v <= MAX_LEVEL),
             JarvisParameter("step", "int", description=f"For up/down: how many percent points (default {DEFAULT_STEP}).",

@@ -346,10 +346,11 @@ class Assistant:
         name = command.command_name
         before = dict(arguments)
         dropped: dict[str, Any] = {}
+        corrected: dict[str, Any] = {}
         if origin == "llm":
             grounded = ground_arguments(command, arguments, request.voice_command,
                                         self._conversation_text(request.conversation_id))
-            arguments, dropped = grounded.arguments, grounded.dropped
+            arguments, dropped, corrected = grounded.arguments, grounded.dropped, grounded.corrected
         try:
             args = command.post_process_tool_call(dict(arguments), request.voice_command)
             if not isinstance(args, dict):
@@ -362,6 +363,8 @@ class Assistant:
                    for k in set(before) | set(args) if before.get(k) != args.get(k)}
         for k in dropped:
             changes[k] = {"from": before.get(k), "to": args.get(k), "dropped": "not in the user's words"}
+        for k in corrected:
+            changes[k] = {"from": before.get(k), "to": args.get(k), "corrected": "the user's words say this value"}
         if origin == "llm" and not turn.router_confident:
             question = self._confirmation(command, args)
             if question:

@@ -5,15 +5,19 @@ the user said nothing of the kind ("What is the capital of France?" as the query
 food). Before a command sees an LLM-written call, each free-text argument (a string, or each string
 of a list) whose content words were mostly not said in the utterance or the recent conversation is
 dropped; a required one is then asked for by the usual validation question instead of being made up.
-Enum values are constrained by the schema and exempt, and so are parameters declared
-`from_user=False` (text the assistant writes itself, or values the command grounds by its own
-tables). Fast paths are not touched: their arguments come from the user's words by construction."""
+Enum values are constrained by the schema; a parameter that declares `enum_evidence` (the words
+that say each value) has the model's choice checked against the utterance: kept when its words were
+said, replaced when the words of exactly one other value were said, else dropped ("what is the
+volume of a cylinder" is not "volume up"). Parameters declared `from_user=False` (text the assistant
+writes itself, or values the command grounds by its own tables) are exempt. Fast paths are not
+touched: their arguments come from the user's words by construction."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
 from jarvis_tui.sdk.grounding import said_share
+from jarvis_tui.sdk.text import normalize_utterance, plain_text
 
 MIN_SHARE = 0.5          # at least half of a value's content words must have been said
 
@@ -22,14 +26,37 @@ MIN_SHARE = 0.5          # at least half of a value's content words must have be
 class Grounded:
     arguments: dict[str, Any]
     dropped: dict[str, Any] = field(default_factory=dict)     # name -> the value the user never said
+    corrected: dict[str, Any] = field(default_factory=dict)   # name -> the model's value, replaced by the said one
+
+
+def said_values(evidence: dict[str, list[str]], utterance: str) -> set[str]:
+    """The enum values whose words or phrases the utterance contains (whole words, any case)."""
+    said = f" {plain_text(normalize_utterance(utterance))} "
+    return {value for value, words in evidence.items()
+            if any(f" {plain_text(w)} " in said for w in words if plain_text(w))}
 
 
 def ground_arguments(command: Any, arguments: dict[str, Any], utterance: str, conversation: str = "") -> Grounded:
     heard = f"{utterance}\n{conversation}"
     out = dict(arguments)
     dropped: dict[str, Any] = {}
+    corrected: dict[str, Any] = {}
     for p in getattr(command, "parameters", []) or []:
-        if p.name not in out or not getattr(p, "from_user", True) or p.enum_values:
+        if p.name not in out or not getattr(p, "from_user", True):
+            continue
+        if p.enum_values:
+            evidence = getattr(p, "enum_evidence", None)
+            chosen = out[p.name]
+            if not evidence or not isinstance(chosen, str):
+                continue
+            said = said_values(evidence, utterance)
+            if chosen in said:
+                continue
+            if len(said) == 1:
+                corrected[p.name] = chosen
+                out[p.name] = next(iter(said))
+            elif evidence.get(chosen):
+                dropped[p.name] = out.pop(p.name)
             continue
         value = out[p.name]
         if isinstance(value, str):
@@ -43,4 +70,4 @@ def ground_arguments(command: Any, arguments: dict[str, Any], utterance: str, co
                     out[p.name] = kept
                 else:
                     out.pop(p.name)
-    return Grounded(out, dropped)
+    return Grounded(out, dropped, corrected)

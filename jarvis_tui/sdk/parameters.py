@@ -112,6 +112,12 @@ class JarvisParameter:
     #: wrote that the user never said is dropped before the command sees it. False for text the
     #: assistant writes itself (chat's reply).
     from_user: bool = True
+    #: for an enum: the words or phrases that say each value ("up": ["louder", "turn it up"]). A
+    #: value the *model* chose stands only when the user said one of its words; when the user said
+    #: the words of exactly one other value, that value is used; when they said none of the chosen
+    #: value's words (and it declares some), the argument is dropped and, if required, asked for.
+    #: Values without an entry are taken as the model chose them.
+    enum_evidence: dict[str, list[str]] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         kind = normalize_type(self.param_type)

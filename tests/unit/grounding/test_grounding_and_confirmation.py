@@ -210,3 +210,44 @@ def test_a_harmless_guess_is_not_asked_about(runtime):
     brain, backend = scripted(runtime, [call("shopping_list", action="add", items=["eggs"])], UNSURE)
     turn = runtime.assistant.handle_text("we are out of eggs")
     assert "eggs" in (turn.spoken or "").lower() and not turn.wait_for_input
+
+
+def test_an_enum_value_the_user_never_said_is_replaced_by_the_said_one_or_dropped():
+    """A command's `enum_evidence` (its own declaration) checks the model's choice of an action."""
+    commands = {c.command_name: c for c in discover_commands()}
+    volume, routine = commands["volume"], commands["routine"]
+    # a question about a cylinder is not "volume up": "what" says get, a harmless read
+    asked = ground_arguments(volume, {"action": "up"}, "what is the volume of a cylinder with radius 2")
+    assert asked.arguments == {"action": "get"} and asked.corrected == {"action": "up"}
+    # the words of the chosen value keep it, whatever else was said
+    assert ground_arguments(volume, {"action": "up", "level": 80}, "turn it up to 80 percent").arguments == \
+        {"action": "up", "level": 80}
+    assert ground_arguments(routine, {"action": "delete", "name": "workout"},
+                            "scrap the workout routine").arguments["action"] == "delete"
+    assert ground_arguments(routine, {"action": "run", "name": "workout"},
+                            "scrap the workout routine").arguments["action"] == "delete"
+    assert ground_arguments(routine, {"action": "run"}, "which routines did i save").arguments == {"action": "list"}
+    # none of the chosen value's words and no other value's: dropped (the required action is asked for)
+    dropped = ground_arguments(volume, {"action": "mute"}, "how is the weather")
+    assert dropped.arguments == {} and dropped.dropped == {"action": "mute"}
+
+
+def test_a_plugin_command_declares_its_own_enum_words(tmp_path):
+    """Nothing in the core knows the words: a command dropped in with its own declaration is checked."""
+    from jarvis_tui.sdk import JarvisParameter
+    lamp = type("Lamp", (), {"parameters": [JarvisParameter("state", "string", required=True, enum_values=["on", "off"],
+                                                            enum_evidence={"on": ["on", "light up"],
+                                                                           "off": ["off", "dark"]})]})()
+    assert ground_arguments(lamp, {"state": "on"}, "make it dark in here").arguments == {"state": "off"}
+    assert ground_arguments(lamp, {"state": "on"}, "light up the desk").arguments == {"state": "on"}
+    assert ground_arguments(lamp, {"state": "on"}, "what a day").arguments == {}
+
+
+def test_a_corrected_guess_that_destroys_still_asks_first(runtime):
+    runtime.assistant.handle_text("when i say workout, start a timer for 20 minutes")
+    brain, backend = scripted(runtime, [json.dumps({"tool": "routine", "args": {"action": "run", "name": "workout"}})],
+                              UNSURE)
+    turn = runtime.assistant.handle_text("scrap the workout routine")
+    assert turn.wait_for_input and "workout" in (turn.spoken or "").lower()      # a question, not done
+    assert not runtime.store.timers.running()                                     # nor run
+    assert "workout" in [r["name"] for r in runtime.store.routines.all()]          # nor deleted
