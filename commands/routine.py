@@ -19,7 +19,8 @@ ACTIONS = ["run", "create", "list", "delete"]
 ACTION_WORDS = {
     "run": ["run", "start", "kick off", "begin", "launch", "go through", "play"],
     "create": ["create", "make", "new", "set up", "add", "when i say", "called", "named"],
-    "list": ["which", "what routines", "list", "show", "do i have", "my routines", "what are my"],
+    "list": ["which routines", "what routines", "list my routines", "list routines", "list the routines", "list all",
+             "show my routines", "show me my routines", "my routines", "do i have", "what are my"],
     "delete": ["delete", "remove", "scrap", "drop", "get rid of", "forget", "erase"],
 }
 
@@ -63,6 +64,10 @@ _LIST = r"(?:what|which)\s+routines\s+(?:do\s+i\s+have|have\s+i\s+(?:got|set\s+u
 _DELETE = r"(?:delete|remove|get\s+rid\s+of|forget)\s+(?:my\s+|the\s+)?(?P<name>[\w' -]+?)\s+routine"
 _NAME_END = re.compile(r"\s*(?:,|:|\s-\s)\s*")
 _STEPS_LEAD = re.compile(r"^(?:(?:then|please|you\s+should|i\s+want\s+you\s+to|jarvis|to|that|with)\s+)+", re.I)
+
+
+_ROUTINE_WORD = re.compile(r"^(?:the|my)\s+|\s*\broutine\b\s*", re.I)
+_NAMED_IN_TEXT = re.compile(r"\b(?:my|the)\s+(?P<name>[a-z][a-z' ]{0,30}?)\s+routine\b")
 
 
 def split_name_and_steps(rest: str) -> tuple[str, list[str]] | None:
@@ -182,6 +187,23 @@ class RoutineCommand(JarvisCommandBase):
 
     def generate_adapter_examples(self) -> list[CommandExample]:
         return examples(_MORE_EXAMPLES, primary=None)
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """The name as the user says it, without the word "routine" ("the workout routine" ->
+        workout); for run or delete with no name, the one said as "my/the <name> routine"."""
+        out = dict(args)
+        name = str(out.get("name") or "").strip()
+        if name:
+            name = _ROUTINE_WORD.sub("", name).strip()
+            if name:
+                out["name"] = name
+            else:
+                out.pop("name")
+        if not out.get("name") and out.get("action") in ("run", "delete"):
+            m = _NAMED_IN_TEXT.search(voice_command.lower())
+            if m:
+                out["name"] = m.group("name").strip()
+        return out
 
     def confirmation_question(self, args: dict[str, Any]) -> str | None:
         if args.get("action") == "delete":

@@ -27,7 +27,8 @@ MAX_LEVEL = 150                     # the most an explicit level may ask for (Pu
 ACTION_WORDS = {
     "up": ["up", "louder", "raise", "increase", "higher", "boost", "crank", "pump", "too quiet", "can't hear",
            "cannot hear", "more volume"],
-    "down": ["down", "lower", "quieter", "decrease", "reduce", "softer", "too loud", "less volume"],
+    "down": ["down", "lower", "quieter", "decrease", "reduce", "softer", "too loud", "less volume", "drop", "dim",
+             "turn it down", "tone it down"],
     "set": ["set", "percent", "per cent", "to", "at"],
     "mute": ["mute", "silence", "silent", "shush", "hush", "sound off"],
     "unmute": ["unmute", "sound back", "sound on", "back on"],

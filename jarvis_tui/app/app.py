@@ -162,11 +162,11 @@ class JarvisApp(App[int]):
 
     async def on_pipeline_event(self, message: PipelineEvent) -> None:
         event = message.event
-        handler = getattr(self, f"_on_{event.kind}", None)
+        handler = self.EVENT_HANDLERS.get(type(event))
         if handler is None:
             return
         try:
-            result = handler(event)
+            result = handler(self, event)
             if hasattr(result, "__await__"):
                 await result
         except Exception as exc:  # noqa: BLE001 - a display bug must not take the app down
@@ -302,6 +302,34 @@ class JarvisApp(App[int]):
 
     def _on_Error(self, e: ev.Error) -> None:
         self._report(e.stage, e.message)
+
+    # the panels each pipeline event reaches (an event not named here is not shown)
+    EVENT_HANDLERS: dict[type[ev.Event], Any] = {
+        ev.ListeningStateChanged: _on_ListeningStateChanged,
+        ev.MicLevel: _on_MicLevel,
+        ev.SpeechStarted: _on_SpeechStarted,
+        ev.UtteranceCaptured: _on_UtteranceCaptured,
+        ev.TranscriptReady: _on_TranscriptReady,
+        ev.TranscriptRejected: _on_TranscriptRejected,
+        ev.PreRouted: _on_PreRouted,
+        ev.StepStarted: _on_StepStarted,
+        ev.Routed: _on_Routed,
+        ev.Declined: _on_Declined,
+        ev.PromptBuilt: _on_PromptBuilt,
+        ev.LlmOutput: _on_LlmOutput,
+        ev.ToolCallsParsed: _on_ToolCallsParsed,
+        ev.ValidationCompleted: _on_ValidationCompleted,
+        ev.CommandFinished: _on_CommandFinished,
+        ev.ActionsOffered: _on_ActionsOffered,
+        ev.SpeechOutStarted: _on_SpeechOutStarted,
+        ev.SpeechOutFinished: _on_SpeechOutFinished,
+        ev.Announcement: _on_Announcement,
+        ev.TurnFinished: _on_TurnFinished,
+        ev.ModelLoadProgress: _on_ModelLoadProgress,
+        ev.DeviceLost: _on_DeviceLost,
+        ev.DeviceRestored: _on_DeviceRestored,
+        ev.Error: _on_Error,
+    }
 
     # ---- turns ----------------------------------------------------------------------------------------
     def _new_turn(self) -> None:

@@ -7,8 +7,8 @@ of a list) whose content words were mostly not said in the utterance or the rece
 dropped; a required one is then asked for by the usual validation question instead of being made up.
 Enum values are constrained by the schema; a parameter that declares `enum_evidence` (the words
 that say each value) has the model's choice checked against the utterance: kept when its words were
-said, replaced when the words of exactly one other value were said, else dropped ("what is the
-volume of a cylinder" is not "volume up"). Parameters declared `from_user=False` (text the assistant
+said, replaced by the value whose words were said (the first said, when several: usually the
+verb), else dropped ("what is the volume of a cylinder" is not "volume up"). Parameters declared `from_user=False` (text the assistant
 writes itself, or values the command grounds by its own tables) are exempt. Fast paths are not
 touched: their arguments come from the user's words by construction."""
 from __future__ import annotations
@@ -29,11 +29,17 @@ class Grounded:
     corrected: dict[str, Any] = field(default_factory=dict)   # name -> the model's value, replaced by the said one
 
 
-def said_values(evidence: dict[str, list[str]], utterance: str) -> set[str]:
-    """The enum values whose words or phrases the utterance contains (whole words, any case)."""
+def said_values(evidence: dict[str, list[str]], utterance: str) -> dict[str, int]:
+    """The enum values whose words or phrases the utterance contains (whole words, any case), each
+    with where its first word was said."""
     said = f" {plain_text(normalize_utterance(utterance))} "
-    return {value for value, words in evidence.items()
-            if any(f" {plain_text(w)} " in said for w in words if plain_text(w))}
+    found: dict[str, int] = {}
+    for value, words in evidence.items():
+        places = [said.find(f" {plain_text(w)} ") for w in words if plain_text(w)]
+        places = [i for i in places if i >= 0]
+        if places:
+            found[value] = min(places)
+    return found
 
 
 def ground_arguments(command: Any, arguments: dict[str, Any], utterance: str, conversation: str = "") -> Grounded:
@@ -52,9 +58,9 @@ def ground_arguments(command: Any, arguments: dict[str, Any], utterance: str, co
             said = said_values(evidence, utterance)
             if chosen in said:
                 continue
-            if len(said) == 1:
+            if said:                        # the value the user said (first, when several: the verb)
                 corrected[p.name] = chosen
-                out[p.name] = next(iter(said))
+                out[p.name] = min(said, key=said.__getitem__)
             elif evidence.get(chosen):
                 dropped[p.name] = out.pop(p.name)
             continue

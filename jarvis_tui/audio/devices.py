@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 import numpy as np
@@ -153,7 +152,3 @@ def level_bar(rms: float, width: int = 20) -> str:
     db = 20 * np.log10(max(rms, 1e-6))
     filled = int(round(max(0.0, min(1.0, (db + 60) / 60)) * width))
     return "#" * filled + "." * (width - filled) + f" {db:6.1f} dBFS"
-
-
-def wait_a_bit(seconds: float) -> None:
-    time.sleep(seconds)

@@ -114,8 +114,8 @@ class JarvisParameter:
     from_user: bool = True
     #: for an enum: the words or phrases that say each value ("up": ["louder", "turn it up"]). A
     #: value the *model* chose stands only when the user said one of its words; when the user said
-    #: the words of exactly one other value, that value is used; when they said none of the chosen
-    #: value's words (and it declares some), the argument is dropped and, if required, asked for.
+    #: another value's words, that value is used (the first said, when several); when they said no
+    #: value's words and the chosen one declares some, the argument is dropped and, if required, asked for.
     #: Values without an entry are taken as the model chose them.
     enum_evidence: dict[str, list[str]] | None = field(default=None, compare=False)
 

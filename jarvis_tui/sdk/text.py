@@ -418,10 +418,6 @@ def say_number(value: Decimal | int | float, places: int = 2) -> str:
     return s
 
 
-def is_rounded(value: Decimal, places: int = 2) -> bool:
-    return say_number(value, places).replace(",", "") != format(value.normalize(), "f")
-
-
 def say_duration(seconds: int) -> str:
     """330 -> '5 minutes and 30 seconds', 4530 -> '1 hour, 15 minutes and 30 seconds'."""
     seconds = int(round(seconds))

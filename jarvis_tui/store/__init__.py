@@ -172,9 +172,6 @@ class TimerStore:
     def running(self) -> list[dict[str, Any]]:
         return [dict(r) for r in self._db.query("SELECT * FROM timers WHERE state = 'running' ORDER BY ends_at")]
 
-    def set_state(self, timer_id: int, state: str) -> None:
-        self._db.execute("UPDATE timers SET state = ? WHERE id = ?", (state, timer_id))
-
     def finish(self, timer_id: int, state: str) -> bool:
         """Move a running timer to `state` (fired | cancelled); False when it was not running
         (so that only one process announces or cancels it)."""

@@ -164,9 +164,6 @@ class JarvisPromptProvider(IJarvisPromptProvider):
     def remember_commands(self, commands: list[Any]) -> None:
         self._last_commands = list(commands)
 
-    def direct_answer_allowed(self, commands: list[Any]) -> bool:
-        return self.allow_direct_answer
-
     def has_direct_tools(self, commands: list[Any]) -> bool:
         return bool(direct_answer_commands(commands))
 

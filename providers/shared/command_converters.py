@@ -56,9 +56,5 @@ def minified_tool(command: Any, lite: bool = False) -> dict[str, Any]:
             "parameters": arguments_schema(command, descriptions=True)}
 
 
-def openai_tools(commands: Iterable[Any]) -> list[dict[str, Any]]:
-    return [c.to_openai_tool_schema() for c in commands]
-
-
 def direct_answer_commands(commands: Iterable[Any]) -> list[Any]:
     return [c for c in commands if getattr(c, "allow_direct_answer", False)]

@@ -3,7 +3,7 @@ prompt (into the user part), so the cached prefix survives from turn to turn."""
 from __future__ import annotations
 
 import datetime as _dt
-from typing import Any, Iterable
+from typing import Any
 from zoneinfo import ZoneInfo
 from jarvis_tui.sdk.history import result_summary  # noqa: F401 - re-exported for providers
 
@@ -37,10 +37,5 @@ def place_context(node_context: dict[str, Any] | None) -> str:
 def request_context(node_context: dict[str, Any] | None, timezone: str | None,
                     now: _dt.datetime | None = None) -> str:
     return " ".join(p for p in (time_context(timezone, now), place_context(node_context)) if p)
-
-
-def memories_block(memories: Iterable[str]) -> str:
-    items = [m for m in memories if m]
-    return ("Things the user told you before:\n" + "\n".join(f"- {m}" for m in items)) if items else ""
 
 

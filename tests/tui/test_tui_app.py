@@ -389,3 +389,16 @@ async def test_inbox_screen_and_the_start_up_notice(data_dir, probe_config_dir):
             assert "Nothing's waiting" in app.conversation.plain
     finally:
         runtime.close()
+
+
+def test_every_handler_of_the_app_is_in_its_event_map():
+    """The event map is explicit (no getattr by name): a handler written but left out of it would
+    silently show nothing, as ActionsOffered once did."""
+    import inspect
+
+    from jarvis_tui.app.app import JarvisApp
+    handlers = {name for name, fn in inspect.getmembers(JarvisApp, inspect.isfunction) if name.startswith("_on_")
+                and name[4:5].isupper()}
+    mapped = {fn.__name__ for fn in JarvisApp.EVENT_HANDLERS.values()}
+    assert handlers == mapped
+    assert all(fn.__name__ == f"_on_{kind.__name__}" for kind, fn in JarvisApp.EVENT_HANDLERS.items())

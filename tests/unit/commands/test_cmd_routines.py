@@ -143,3 +143,14 @@ def test_a_pause_after_the_name_asks_for_the_steps(rt, events):
     assert turn.spoken == "Okay, I've left it as it is." and rt.store.routines.get("bedtime") is None
     turn, r = ask(rt, "set a timer for two minutes")               # asked once: the next turn is ordinary
     assert [c.name for c in turn.tool_calls] == ["set_timer"]
+
+
+def test_a_model_written_name_loses_the_word_routine_and_a_missing_one_is_taken_from_the_words(rt):
+    routine = rt.registry.get("routine")
+    assert routine.post_process_tool_call({"action": "delete", "name": "workout routine"},
+                                          "scrap the workout routine") == {"action": "delete", "name": "workout"}
+    assert routine.post_process_tool_call({"action": "run"}, "kick off my workout routine") == \
+        {"action": "run", "name": "workout"}
+    assert routine.post_process_tool_call({"action": "run", "name": "good night"}, "good night") == \
+        {"action": "run", "name": "good night"}
+    assert routine.post_process_tool_call({"action": "list"}, "which routines did i save") == {"action": "list"}

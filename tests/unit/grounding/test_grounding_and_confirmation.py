@@ -227,6 +227,11 @@ def test_an_enum_value_the_user_never_said_is_replaced_by_the_said_one_or_droppe
     assert ground_arguments(routine, {"action": "run", "name": "workout"},
                             "scrap the workout routine").arguments["action"] == "delete"
     assert ground_arguments(routine, {"action": "run"}, "which routines did i save").arguments == {"action": "list"}
+    # several values said: the first said (the verb) wins over a word inside a step
+    made = ground_arguments(routine, {"action": "run", "name": "evening", "steps": ["read my shopping list"]},
+                            "make me a routine named evening that reads my shopping list")
+    assert made.arguments["action"] == "create"
+    assert ground_arguments(volume, {"action": "down"}, "drop the volume a bit").arguments == {"action": "down"}
     # none of the chosen value's words and no other value's: dropped (the required action is asked for)
     dropped = ground_arguments(volume, {"action": "mute"}, "how is the weather")
     assert dropped.arguments == {} and dropped.dropped == {"action": "mute"}
