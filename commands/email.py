@@ -43,6 +43,14 @@ _NEGATIVES: list[str] = ['text my wife', 'call my mum', 'send a message on whats
 _DOMAIN_WORDS: list[str] = ['email', 'emails', 'e-mail', 'inbox', 'mail', 'mailbox', 'gmail']
 
 
+# the words that say each action (grounding: a model's "send" stands only when the user said send)
+ACTION_WORDS = {
+    "send": ["send"],
+    "list": ["list", "read", "check", "inbox", "unread", "any new", "new emails", "new mail", "what emails",
+             "my emails", "my email", "show"],
+    "draft": ["draft", "write", "compose", "email", "e-mail", "mail", "saying", "tell", "message", "let"],
+}
+
 class EmailCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -57,7 +65,8 @@ class EmailCommand(JarvisCommandBase):
     def parameters(self) -> list[JarvisParameter]:
         return [
             JarvisParameter("action", "string", required=True, enum_values=["draft", "send", "list"],
-                            description="draft a new message, send (the draft, or a new message after confirmation), list."),
+                            description="draft a new message, send (the draft, or a new message after confirmation), list.",
+                            enum_evidence=ACTION_WORDS),
             JarvisParameter("to", "string", description="Recipient address, e.g. sam@example.com."),
             JarvisParameter("subject", "string", description="Subject line."),
             JarvisParameter("body", "string", description="The message text."),

@@ -82,6 +82,15 @@ _NEGATIVES: list[str] = ['what time is it in london', 'turn up the heating', 'se
 _DOMAIN_WORDS: list[str] = ['weather', 'forecast', 'rain', 'raining', 'snow', 'temperature', 'umbrella', 'sunny', 'windy', 'humid']
 
 
+# the words that say each day (grounding: a model's "today" for "this weekend" is replaced)
+DAY_WORDS = {
+    "today": ["today", "now", "tonight", "this morning", "this afternoon", "this evening", "right now"],
+    "tomorrow": ["tomorrow"],
+    "day_after_tomorrow": ["day after tomorrow", "the day after"],
+    "this_weekend": ["weekend", "saturday", "sunday"],
+    "next_week": ["next week"],
+}
+
 class GetWeatherCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -97,7 +106,8 @@ class GetWeatherCommand(JarvisCommandBase):
         return [
             JarvisParameter("city", "string", description="City name; omit for the default location."),
             JarvisParameter("resolved_datetimes", "array<string>", enum_values=list(DATE_KEYS),
-                            description="Which days: today, tomorrow, day_after_tomorrow, this_weekend, next_week."),
+                            description="Which days: today, tomorrow, day_after_tomorrow, this_weekend, next_week.",
+                            enum_evidence=DAY_WORDS),
         ]
 
     @property

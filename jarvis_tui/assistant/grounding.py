@@ -42,6 +42,17 @@ def said_values(evidence: dict[str, list[str]], utterance: str) -> dict[str, int
     return found
 
 
+def _grounded_items(chosen: list[Any], evidence: dict[str, list[str]], said: dict[str, int]) -> list[Any]:
+    """An enum list checked the same way: the chosen items the user said (and those that declare no
+    words); none of them said but others were: those, in the order said; nothing said: the items
+    that declare no words."""
+    if any(v in said for v in chosen):
+        return [v for v in chosen if v in said or not evidence.get(v)]
+    if said:
+        return sorted(said, key=said.__getitem__)
+    return [v for v in chosen if not evidence.get(v)]
+
+
 def ground_arguments(command: Any, arguments: dict[str, Any], utterance: str, conversation: str = "") -> Grounded:
     heard = f"{utterance}\n{conversation}"
     out = dict(arguments)
@@ -53,10 +64,19 @@ def ground_arguments(command: Any, arguments: dict[str, Any], utterance: str, co
         if p.enum_values:
             evidence = getattr(p, "enum_evidence", None)
             chosen = out[p.name]
-            if not evidence or not isinstance(chosen, str):
+            if not evidence:
                 continue
             said = said_values(evidence, utterance)
-            if chosen in said:
+            if isinstance(chosen, list):
+                items = _grounded_items(chosen, evidence, said)
+                if items != chosen:
+                    if items:
+                        corrected[p.name] = chosen
+                        out[p.name] = items
+                    else:
+                        dropped[p.name] = out.pop(p.name)
+                continue
+            if not isinstance(chosen, str) or chosen in said:
                 continue
             if said:                        # the value the user said (first, when several: the verb)
                 corrected[p.name] = chosen

@@ -232,6 +232,18 @@ def test_an_enum_value_the_user_never_said_is_replaced_by_the_said_one_or_droppe
                             "make me a routine named evening that reads my shopping list")
     assert made.arguments["action"] == "create"
     assert ground_arguments(volume, {"action": "down"}, "drop the volume a bit").arguments == {"action": "down"}
+    # a send the user never asked for is a draft; a list of days is checked item by item
+    email, weather = commands["email"], commands["get_weather"]
+    assert ground_arguments(email, {"action": "send", "to": "dana@example.org"},
+                            "email dana@example.org saying the meeting is at noon").arguments["action"] == "draft"
+    assert ground_arguments(email, {"action": "send"}, "send it").arguments == {"action": "send"}
+    assert ground_arguments(email, {"action": "draft"}, "read my emails").arguments == {"action": "list"}
+    assert ground_arguments(weather, {"city": "Denver", "resolved_datetimes": ["today"]},
+                            "how cold will it be this weekend in denver").arguments == \
+        {"city": "Denver", "resolved_datetimes": ["this_weekend"]}
+    assert ground_arguments(weather, {"resolved_datetimes": ["today", "tomorrow"]},
+                            "weather today and tomorrow").arguments == {"resolved_datetimes": ["today", "tomorrow"]}
+    assert ground_arguments(weather, {"resolved_datetimes": ["next_week"]}, "is it going to rain").arguments == {}
     # none of the chosen value's words and no other value's: dropped (the required action is asked for)
     dropped = ground_arguments(volume, {"action": "mute"}, "how is the weather")
     assert dropped.arguments == {} and dropped.dropped == {"action": "mute"}
