@@ -47,7 +47,8 @@ _DOMAIN_WORDS: list[str] = ['email', 'emails', 'e-mail', 'inbox', 'mail', 'mailb
 ACTION_WORDS = {
     "send": ["send"],
     "list": ["list", "read", "check", "inbox", "unread", "any new", "new emails", "new mail", "what emails",
-             "my emails", "my email", "show"],
+             "my emails", "my email", "show", "do i have", "have i got", "got any", "any emails", "any email",
+             "any mail", "any messages", "received"],
     "draft": ["draft", "write", "compose", "email", "e-mail", "mail", "saying", "tell", "message", "let"],
 }
 

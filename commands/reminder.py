@@ -171,6 +171,16 @@ _DOMAIN_WORDS: list[str] = ['reminder', 'reminders', 'remind', 'alarm', 'alarms'
  'meeting', 'diary', 'wake me']
 
 
+# the words that say each action (grounding: the LLM's choice stands only on the user's words; "any
+# meeting on friday" asks for a list, it does not set a reminder at 09:00)
+ACTION_WORDS = {
+    "set": ["remind", "reminder", "set", "add", "create", "make", "alert", "wake", "alarm", "need to", "have to",
+            "don't let me forget", "remember to", "schedule", "book", "put", "note", "ping"],
+    "list": ["any", "what", "what's", "which", "list", "show", "read", "tell me", "do i have", "check", "upcoming"],
+    "delete": ["delete", "remove", "cancel", "clear", "get rid of", "erase", "drop", "forget about", "turn off"],
+    "snooze": ["snooze", "postpone", "push back", "again in"],
+}
+
 class ReminderCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -186,7 +196,7 @@ class ReminderCommand(JarvisCommandBase):
     def parameters(self) -> list[JarvisParameter]:
         return [
             JarvisParameter("action", "string", required=True, enum_values=["set", "list", "delete", "snooze"],
-                            description="set, list, delete or snooze."),
+                            description="set, list, delete or snooze.", enum_evidence=ACTION_WORDS),
             JarvisParameter("text", "string", description="What to remind about (set), or which reminder (delete/snooze)."),
             JarvisParameter("time", "string", description="Clock time, 24 hour HH:MM (3 PM = 15:00).",
                             validation_function=lambda v: bool(re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", v.strip()))),
