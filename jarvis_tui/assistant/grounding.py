@@ -6,9 +6,10 @@ food). Before a command sees an LLM-written call, each free-text argument (a str
 of a list) whose content words were mostly not said in the utterance or the recent conversation is
 dropped; a required one is then asked for by the usual validation question instead of being made up.
 Enum values are constrained by the schema; a parameter that declares `enum_evidence` (the words
-that say each value) has the model's choice checked against the utterance: kept when its words were
-said, replaced by the value whose words were said (the first said, when several: usually the
-verb), else dropped ("what is the volume of a cylinder" is not "volume up"). Parameters declared `from_user=False` (text the assistant
+that say each value) has the model's choice checked against the utterance: when the user said the
+words of some values, the first said wins (usually the verb: "email bob saying send me the report"
+is a draft); when they said none, a choice that declares words is dropped ("what is the volume of a
+cylinder" is not "volume up"). Parameters declared `from_user=False` (text the assistant
 writes itself, or values the command grounds by its own tables) are exempt. Fast paths are not
 touched: their arguments come from the user's words by construction."""
 from __future__ import annotations
@@ -76,11 +77,13 @@ def ground_arguments(command: Any, arguments: dict[str, Any], utterance: str, co
                     else:
                         dropped[p.name] = out.pop(p.name)
                 continue
-            if not isinstance(chosen, str) or chosen in said:
+            if not isinstance(chosen, str):
                 continue
-            if said:                        # the value the user said (first, when several: the verb)
-                corrected[p.name] = chosen
-                out[p.name] = min(said, key=said.__getitem__)
+            if said:                        # the value the user said (the first, when several: the verb)
+                first = min(said, key=said.__getitem__)
+                if first != chosen:
+                    corrected[p.name] = chosen
+                    out[p.name] = first
             elif evidence.get(chosen):
                 dropped[p.name] = out.pop(p.name)
             continue

@@ -113,9 +113,9 @@ class JarvisParameter:
     #: assistant writes itself (chat's reply).
     from_user: bool = True
     #: for an enum: the words or phrases that say each value ("up": ["louder", "turn it up"]). A
-    #: value the *model* chose stands only when the user said one of its words; when the user said
-    #: another value's words, that value is used (the first said, when several); when they said no
-    #: value's words and the chosen one declares some, the argument is dropped and, if required, asked for.
+    #: value the *model* chose is checked against the user's words: when they said the words of some
+    #: values, the first said is used (usually the verb); when they said none and the chosen value
+    #: declares words, the argument is dropped and, if required, asked for.
     #: Values without an entry are taken as the model chose them.
     enum_evidence: dict[str, list[str]] | None = field(default=None, compare=False)
 

@@ -223,6 +223,9 @@ def test_an_enum_value_the_user_never_said_is_replaced_by_the_said_one_or_droppe
     # the words of the chosen value keep it, whatever else was said
     assert ground_arguments(volume, {"action": "up", "level": 80}, "turn it up to 80 percent").arguments == \
         {"action": "up", "level": 80}
+    # several said: the first (the verb) wins, even over the model's choice among them
+    assert ground_arguments(commands["email"], {"action": "send"},
+                            "email bob saying send me the report").arguments == {"action": "draft"}
     assert ground_arguments(routine, {"action": "delete", "name": "workout"},
                             "scrap the workout routine").arguments["action"] == "delete"
     assert ground_arguments(routine, {"action": "run", "name": "workout"},
