@@ -291,9 +291,9 @@ class JarvisApp(App[int]):
             self.status.state = "no_device"
             return
         # the speaker: said once per outage; replies stay on screen meanwhile
-        self.conversation.note(f"The speaker ({e.device or 'default'}) is lost: {e.reason}. "
-                               "Replies are shown here until it is back.")
-        self.notify("The speaker is lost; replies are shown as text.", title="Audio", severity="warning")
+        self.conversation.note(f"The speaker ({e.device or 'default'}) is not available: {e.reason}. "
+                               "Replies are shown here until it works.")
+        self.notify("No speaker; replies are shown as text.", title="Audio", severity="warning")
 
     def _on_DeviceRestored(self, e: ev.DeviceRestored) -> None:
         label = "microphone" if e.direction == "input" else "speaker"
