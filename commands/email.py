@@ -49,7 +49,7 @@ ACTION_WORDS = {
     "list": ["list", "read", "check", "inbox", "unread", "any new", "new emails", "new mail", "what emails",
              "my emails", "my email", "show", "do i have", "have i got", "got any", "any emails", "any email",
              "any mail", "any messages", "received"],
-    "draft": ["draft", "write", "compose", "email", "e-mail", "mail", "saying", "tell", "message", "let"],
+    "draft": ["draft", "write", "compose", "email", "e-mail", "mail", "saying", "tell", "message"],
 }
 
 class EmailCommand(JarvisCommandBase):

@@ -9,7 +9,8 @@ Enum values are constrained by the schema; a parameter that declares `enum_evide
 that say each value) has the model's choice checked against the utterance: when the user said the
 words of some values, the first said wins (usually the verb: "email bob saying send me the report"
 is a draft); when they said none, a choice that declares words is dropped ("what is the volume of a
-cylinder" is not "volume up"). Parameters declared `from_user=False` (text the assistant
+cylinder" is not "volume up"), unless it is the parameter's default (what a request means when it
+says none: a reminder is set by "tuesday meeting noon"). Parameters declared `from_user=False` (text the assistant
 writes itself, or values the command grounds by its own tables) are exempt. Fast paths are not
 touched: their arguments come from the user's words by construction."""
 from __future__ import annotations
@@ -84,7 +85,7 @@ def ground_arguments(command: Any, arguments: dict[str, Any], utterance: str, co
                 if first != chosen:
                     corrected[p.name] = chosen
                     out[p.name] = first
-            elif evidence.get(chosen):
+            elif evidence.get(chosen) and chosen != p.default:     # the default needs no words
                 dropped[p.name] = out.pop(p.name)
             continue
         value = out[p.name]

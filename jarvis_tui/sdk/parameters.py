@@ -115,7 +115,8 @@ class JarvisParameter:
     #: for an enum: the words or phrases that say each value ("up": ["louder", "turn it up"]). A
     #: value the *model* chose is checked against the user's words: when they said the words of some
     #: values, the first said is used (usually the verb); when they said none and the chosen value
-    #: declares words, the argument is dropped and, if required, asked for.
+    #: declares words (and is not the parameter's `default`), the argument is dropped and, if
+    #: required, asked for.
     #: Values without an entry are taken as the model chose them.
     enum_evidence: dict[str, list[str]] | None = field(default=None, compare=False)
 

@@ -119,12 +119,11 @@ def call(name, **args):
 def test_small_talk_never_reaches_a_command_as_the_prompts_example_question(runtime):
     runtime.assistant.use_router = False           # the model alone decides, and copies its prompt
     brain, backend = scripted(runtime, [call("reminder", action="set", text="What is the capital of France?",
-                                             time="09:00"), call("chat", message="Sounds tasty!")])
+                                             time="09:00")])
     turn = runtime.assistant.handle_text("i had lasagne for lunch")
     assert not any(r.arguments.get("text") == "What is the capital of France?" for r in turn.tool_calls)
     assert runtime.store.reminders.active() == []            # nothing was created from prompt text
-    # neither the text nor "set" was said: the call is incomplete, and the model's second answer is chat
-    assert len(backend.requests) == 2 and turn.spoken == "Sounds tasty!"
+    assert turn.wait_for_input                               # it asks what to remind about instead
 
 
 def test_a_retry_instruction_never_becomes_a_query(runtime):
@@ -256,6 +255,9 @@ def test_an_enum_value_the_user_never_said_is_replaced_by_the_said_one_or_droppe
     assert ground_arguments(reminder, {"action": "set", "text": "call mom", "time": "17:00"},
                             "remind me to call mom at 5 pm").arguments["action"] == "set"
     assert ground_arguments(reminder, {"action": "list"}, "cancel my dentist reminder").arguments["action"] == "delete"
+    # the default value needs no words: an indirect request keeps it
+    assert ground_arguments(reminder, {"action": "set", "time": "12:00"}, "tuesday meeting noon").arguments == \
+        {"action": "set", "time": "12:00"}
     # none of the chosen value's words and no other value's: dropped (the required action is asked for)
     dropped = ground_arguments(volume, {"action": "mute"}, "how is the weather")
     assert dropped.arguments == {} and dropped.dropped == {"action": "mute"}
