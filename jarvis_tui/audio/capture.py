@@ -41,7 +41,6 @@ class MicCapture:
         self.error: str | None = None            # why the reader stopped, when the device failed
         self._closing = threading.Event()
         self._reader: threading.Thread | None = None
-        self._in_use: devices.stream_in_use | None = None
 
     def open(self) -> None:
         """Opens and starts the stream; AudioUnavailable with a clear message when it cannot."""
@@ -55,14 +54,14 @@ class MicCapture:
             rate = int(info["default_samplerate"])
         self.device_rate = rate
         block = int(rate * self.block / self.rate)
-        self._in_use = devices.stream_in_use().__enter__()
+        devices.stream_opened()          # until the reader closes it
         try:
-            stream = s.InputStream(device=index, channels=1, samplerate=rate, dtype="float32",
-                                   blocksize=block, latency="low")
-            stream.start()
-        except Exception as exc:  # noqa: BLE001
-            self._release()
-            raise devices.AudioUnavailable(f"cannot open the microphone ({self.device_name or 'default'}): {exc}") from None
+            stream = devices.start_stream(s.InputStream, f"the microphone ({self.device_name or 'default'})",
+                                          device=index, channels=1, samplerate=rate, dtype="float32",
+                                          blocksize=block, latency="low")
+        except devices.AudioUnavailable:
+            devices.stream_closed()
+            raise
         self.stream = stream
         self.error = None
         self._closing.clear()
@@ -86,12 +85,8 @@ class MicCapture:
             self.error = f"{type(exc).__name__}: {exc}"
             log.info("microphone read failed: %s", self.error)
         finally:
-            for end in (stream.abort, stream.close):
-                try:
-                    end()
-                except Exception:  # noqa: BLE001
-                    pass
-            self._release()
+            devices.close_quietly(stream)
+            devices.stream_closed()
 
     def _deliver(self, x: np.ndarray) -> None:
         if self.device_rate != self.rate:
@@ -112,11 +107,6 @@ class MicCapture:
             return self.queue.get(timeout=timeout)
         except queue.Empty:
             return None
-
-    def _release(self) -> None:
-        held, self._in_use = self._in_use, None
-        if held is not None:
-            held.__exit__(None, None, None)
 
     def close(self, timeout: float = 1.0) -> None:
         """Asks the reader to stop; it closes the stream (a reader stuck in the device is left behind

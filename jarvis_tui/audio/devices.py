@@ -1,8 +1,9 @@
 """Audio devices through PortAudio (sounddevice): listing, choosing by name, a short input level."""
 from __future__ import annotations
 
+import contextlib
 import threading
-from typing import Any
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -27,24 +28,90 @@ def sd():
     return sounddevice
 
 
+class Outage:
+    """One device's outage, for the stage that retries it: the reason, when it began, and when to
+    try again (0.5 s doubling to 10 s; `reset_backoff()` starts the doubling over without ending
+    the outage)."""
+
+    def __init__(self, reason: str, now: float, first_backoff: float = 0.5, max_backoff: float = 10.0) -> None:
+        self.reason = reason
+        self.lost_at = now
+        self.first_backoff = first_backoff
+        self.max_backoff = max_backoff
+        self.backoff = first_backoff
+        self.retry_at = now + first_backoff
+
+    def failed_again(self, reason: str, now: float) -> None:
+        self.reason = reason
+        self.backoff = min(self.max_backoff, self.backoff * 2) if self.backoff else self.first_backoff
+        self.retry_at = now + self.backoff
+
+    def reset_backoff(self) -> None:
+        self.backoff = 0.0
+
+    def due(self, now: float) -> bool:
+        return now >= self.retry_at
+
+    @classmethod
+    def after_failure(cls, outage: "Outage | None", reason: str, now: float,
+                      on_new: Callable[["Outage"], None]) -> "Outage":
+        """The outage a failure starts (`on_new` says it, once) or the one it continues (backed off)."""
+        if outage is None:
+            outage = cls(reason, now)
+            on_new(outage)
+        else:
+            outage.failed_again(reason, now)
+        return outage
+
+
 _refresh_lock = threading.Lock()
 _open_streams = 0
 
 
-class stream_in_use:
-    """Held while a stream is open: a re-scan (which restarts PortAudio and so ends every open
-    stream) waits for none to be open, and a stream does not open during a re-scan."""
+def stream_opened() -> None:
+    """Say a stream is about to open (until `stream_closed()`): a re-scan (which restarts PortAudio
+    and so ends every open stream) is skipped while one is open, and no stream opens during one."""
+    global _open_streams
+    with _refresh_lock:
+        _open_streams += 1
 
-    def __enter__(self) -> "stream_in_use":
-        global _open_streams
-        with _refresh_lock:
-            _open_streams += 1
-        return self
 
-    def __exit__(self, *exc: object) -> None:
-        global _open_streams
-        with _refresh_lock:
-            _open_streams -= 1
+def stream_closed() -> None:
+    global _open_streams
+    with _refresh_lock:
+        _open_streams -= 1
+
+
+@contextlib.contextmanager
+def stream_in_use() -> Iterator[None]:
+    stream_opened()
+    try:
+        yield
+    finally:
+        stream_closed()
+
+
+def start_stream(kind: Callable[..., Any], what: str, **options: Any) -> Any:
+    """A PortAudio stream (`sd().InputStream` / `OutputStream`) made and started, or AudioUnavailable
+    naming `what` and PortAudio's reason; a stream made but not started is closed again."""
+    stream = None
+    try:
+        stream = kind(**options)
+        stream.start()
+    except Exception as exc:  # noqa: BLE001 - PortAudio's message names the cause
+        if stream is not None:
+            close_quietly(stream)
+        raise AudioUnavailable(f"cannot open {what}: {exc}") from None
+    return stream
+
+
+def close_quietly(stream: Any) -> None:
+    """Abort and close a PortAudio stream whose device may already be gone (errors are expected)."""
+    for end in (stream.abort, stream.close):
+        try:
+            end()
+        except Exception:  # noqa: BLE001 - a failed device fails these too; nothing is left to do
+            pass
 
 
 def refresh() -> bool:

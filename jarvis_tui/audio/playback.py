@@ -21,6 +21,7 @@ from typing import Callable, Iterable
 import numpy as np
 
 from jarvis_tui.audio import devices
+from jarvis_tui.audio.devices import Outage
 from jarvis_tui.audio.wavsource import AudioFileError, read_wav
 
 log = logging.getLogger(__name__)
@@ -28,25 +29,6 @@ log = logging.getLogger(__name__)
 SOUNDS_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 STALL_S = 3.0                    # an open stream that takes no audio this long is a lost device
 PROBE_S = 0.25
-
-
-class Outage:
-    """One device's outage: when it began, and when to try again (0.5 s doubling to 10 s)."""
-
-    def __init__(self, reason: str, now: float, first_backoff: float = 0.5, max_backoff: float = 10.0) -> None:
-        self.reason = reason
-        self.lost_at = now
-        self.backoff = first_backoff
-        self.max_backoff = max_backoff
-        self.retry_at = now + first_backoff
-
-    def failed_again(self, reason: str, now: float) -> None:
-        self.reason = reason
-        self.backoff = min(self.max_backoff, self.backoff * 2)
-        self.retry_at = now + self.backoff
-
-    def due(self, now: float) -> bool:
-        return now >= self.retry_at
 
 
 @dataclass
@@ -151,14 +133,12 @@ class Speaker:
             return False
 
     def _failed(self, reason: str) -> None:
-        now = time.monotonic()
-        if self.outage is None:
-            self.outage = Outage(reason, now)
-            log.warning("speaker lost: %s", reason)
-            if self.on_lost:
-                self.on_lost(reason, self.outage.backoff)
-        else:
-            self.outage.failed_again(reason, now)
+        self.outage = Outage.after_failure(self.outage, reason, time.monotonic(), self._lost)
+
+    def _lost(self, outage: Outage) -> None:
+        log.warning("speaker lost: %s", outage.reason)
+        if self.on_lost:
+            self.on_lost(outage.reason, outage.backoff)
 
     def _play(self, segments, rate, t_ready, on_first_audio) -> PlaybackResult:
         s = devices.sd()
@@ -214,12 +194,9 @@ class Speaker:
         when the sound server goes away PortAudio's ALSA callback thread can spin, printing errors,
         while aborting it waits for it forever.)"""
         block = max(1, int(rate * self.block_ms / 1000))
-        try:
-            stream = s.OutputStream(device=index, channels=1, samplerate=rate, dtype="float32",
-                                    blocksize=block, latency=0.1)
-            stream.start()
-        except Exception as exc:  # noqa: BLE001 - PortAudio's message names the cause
-            raise devices.AudioUnavailable(f"cannot open the speaker ({self.device_name or 'default'}): {exc}") from None
+        stream = devices.start_stream(s.OutputStream, f"the speaker ({self.device_name or 'default'})",
+                                      device=index, channels=1, samplerate=rate, dtype="float32",
+                                      blocksize=block, latency=0.1)
         latency = float(stream.latency or 0.0)
         seg = off = delivered = 0
         first: float | None = None
@@ -275,11 +252,7 @@ class Speaker:
         except Exception as exc:  # noqa: BLE001 - a device error mid-play (sounddevice.PortAudioError)
             lost = f"the speaker stopped while playing: the sound server stopped, or the device was removed ({exc})"
         finally:
-            for end in (stream.abort, stream.close):
-                try:
-                    end()
-                except Exception:  # noqa: BLE001
-                    pass
+            devices.close_quietly(stream)
         interrupted = t_stop is not None and lost is None
         stop_ms = (time.monotonic() - t_stop) * 1000 if interrupted and t_stop else 0.0
         played = delivered

@@ -265,46 +265,44 @@ class VoiceLoop:
         backs off from 0.5 s doubling to 10 s, and DeviceRestored says when it works again (the
         same device by name, else the default)."""
         from jarvis_tui.audio.capture import MicCapture
-        retry_at = 0.0
-        backoff = 0.0
-        lost_at: float | None = None
+        outage: devices.Outage | None = None
         while self._running.is_set():
-            if time.monotonic() < retry_at or not self._ready.is_set() and self.vad is None:
+            if outage is not None and not outage.due(time.monotonic()) or not self._ready.is_set() and self.vad is None:
                 time.sleep(0.05)
                 continue
             device = self.input_device
-            if lost_at is not None and device and backoff >= 4.0 and not devices.has_device(device, "input"):
+            if outage is not None and device and outage.backoff >= 4.0 and not devices.has_device(device, "input"):
                 device = None                          # the named one is gone for long: the default
             cap = MicCapture(device)
             try:
-                if lost_at is not None:
+                if outage is not None:
                     devices.refresh()
                 cap.open()
             except devices.AudioUnavailable as exc:
-                backoff = min(10.0, backoff * 2 if backoff else 0.5)
-                if lost_at is None:
-                    lost_at = time.monotonic()
-                    self._device_lost(str(exc), backoff)
-                retry_at = time.monotonic() + backoff
+                outage = self._capture_failed(outage, str(exc))
                 continue
-            if lost_at is None and self._state in ("idle", "no_device", "listening"):
+            if outage is None and self._state in ("idle", "no_device", "listening"):
                 self._set_state(self._idle_state())
             # back only once audio flows again (a stream opens without a sound server and stays silent)
-            self._outage = (lost_at, device) if lost_at is not None else None
+            self._outage = (outage.lost_at, device) if outage is not None else None
+            failure = None
             try:
                 self._read_stream(cap)
-                backoff = 0.0
             except Exception as exc:  # noqa: BLE001 - a device gone mid-stream
                 log.warning("capture stopped: %s", exc)
-                if self._outage is None and lost_at is not None:
-                    lost_at, backoff = None, 0.0       # it had come back: a new outage
-                backoff = min(10.0, backoff * 2 if backoff else 0.5)
-                if lost_at is None:
-                    lost_at = time.monotonic()
-                    self._device_lost(f"microphone stopped: {exc}", backoff)
-                retry_at = time.monotonic() + backoff
+                failure = f"microphone stopped: {exc}"
             finally:
                 cap.close()
+            if self._outage is None:
+                outage = None                          # audio flowed: that outage is over
+            if failure is not None:
+                outage = self._capture_failed(outage, failure)
+            elif outage is not None:
+                outage.reset_backoff()                 # stopped or restarted on request
+
+    def _capture_failed(self, outage: devices.Outage | None, reason: str) -> devices.Outage:
+        return devices.Outage.after_failure(outage, reason, time.monotonic(),
+                                            lambda new: self._device_lost(reason, new.backoff))
 
     def _device_lost(self, reason: str, retry_in: float) -> None:
         self.last_error = reason

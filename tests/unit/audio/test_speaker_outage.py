@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from jarvis_tui.audio import devices, playback
-from jarvis_tui.audio.playback import Outage, Speaker
+from jarvis_tui.audio.devices import Outage
+from jarvis_tui.audio.playback import Speaker
 
 RATE = 1000
 
