@@ -6,7 +6,7 @@ import json
 import sys
 from typing import Any
 
-from jarvis_tui.config import Config, load_config
+from jarvis_tui.config import Config, ConfigError, load_config
 
 
 def cli_overrides(args: argparse.Namespace) -> dict[str, Any]:
@@ -21,8 +21,11 @@ def cli_overrides(args: argparse.Namespace) -> dict[str, Any]:
     return overrides
 
 
-def config_from_args(args: argparse.Namespace) -> Config:
-    return load_config(config_dir=args.config_dir, data_dir=args.data_dir, overrides=cli_overrides(args))
+def config_from_args(args: argparse.Namespace, problems: list[ConfigError] | None = None) -> Config:
+    """The effective config for a subcommand; with `problems`, bad settings are listed there (and
+    their defaults kept) instead of raised."""
+    return load_config(config_dir=args.config_dir, data_dir=args.data_dir, overrides=cli_overrides(args),
+                       problems=problems)
 
 
 def print_json(obj: Any) -> None:

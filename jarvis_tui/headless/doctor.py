@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from jarvis_tui.headless.common import print_json
+from jarvis_tui.headless.common import config_from_args, print_json
 
 # llama.cpp system-info name -> /proc/cpuinfo flag
 CPU_FEATURES = [("AVX", "avx"), ("AVX2", "avx2"), ("AVX_VNNI", "avx_vnni"), ("FMA", "fma"), ("F16C", "f16c"),
@@ -217,12 +217,10 @@ def build_checks() -> list[Check]:
 def config_checks(args: argparse.Namespace) -> tuple[Any, list[Check]]:
     """The config with every bad setting listed (one FAIL each, with where and what is allowed) and
     its default kept, so that the other checks still run."""
-    from jarvis_tui.config import ConfigError, load_config
-    from jarvis_tui.headless.common import cli_overrides
+    from jarvis_tui.config import ConfigError
 
     problems: list[ConfigError] = []
-    config = load_config(config_dir=args.config_dir, data_dir=args.data_dir, overrides=cli_overrides(args),
-                         problems=problems)
+    config = config_from_args(args, problems)
     where = str(config.config_dir / "config.toml") if config.config_dir else "config.toml"
     if not problems:
         return config, [Check("config", "OK", f"{where}" + ("" if config.source else " (none: the defaults)"))]
