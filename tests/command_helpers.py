@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import threading
+import time
 
 from jarvis_tui.runtime import Runtime
 
@@ -43,3 +44,50 @@ def ask(rt: Runtime, text: str):
     """One typed turn; returns (turn, first response)."""
     turn = rt.assistant.handle_text(text)
     return turn, (turn.responses[0] if turn.responses else None)
+
+
+def stop_process(proc) -> None:
+    """End a subprocess a test started: terminate, and kill it if it has not gone within 10 s."""
+    import subprocess
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+class Events:
+    """Every event on a bus, for tests that wait for one (polling; `where` narrows the kind)."""
+
+    def __init__(self, bus) -> None:
+        self.items: list = []
+        bus.subscribe(self.items.append)
+
+    def of(self, kind: str, where=lambda e: True) -> list:
+        return [e for e in self.items if type(e).__name__ == kind and where(e)]
+
+    def wait_for(self, kind: str, timeout: float = 30.0, where=lambda e: True):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            found = self.of(kind, where)
+            if found:
+                return found[0]
+            time.sleep(0.02)
+        raise AssertionError(f"no {kind} within {timeout}s; saw {[type(e).__name__ for e in self.items][-30:]}")
+
+
+class MonitorRecorder:
+    """parec on the speaker's monitor: what the assistant actually played."""
+
+    def __init__(self, source: str) -> None:
+        import subprocess
+        self.proc = subprocess.Popen(["parec", "-d", source, "--format=s16le", "--rate=16000", "--channels=1",
+                                      "--latency-msec=50", "--raw"], stdout=subprocess.PIPE)
+        time.sleep(0.2)
+
+    def stop(self):
+        import numpy as np
+        self.proc.terminate()
+        data = self.proc.stdout.read()
+        self.proc.wait(timeout=5)
+        return np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768.0

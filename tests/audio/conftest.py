@@ -1,11 +1,11 @@
 """Virtual PulseAudio devices (scripts/virtual_audio.sh), models loaded once, a FIFO microphone."""
 import os
 import subprocess
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
+from command_helpers import Events, MonitorRecorder
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,21 +66,6 @@ def speech16k(tts, text: str) -> np.ndarray:
     return resample(tts.synthesize(text), tts.sample_rate, 16000) * 0.7
 
 
-class MonitorRecorder:
-    """parec on the speaker's monitor: what the assistant actually played."""
-
-    def __init__(self, source: str) -> None:
-        self.proc = subprocess.Popen(["parec", "-d", source, "--format=s16le", "--rate=16000", "--channels=1", "--latency-msec=50",
-                                      "--raw"], stdout=subprocess.PIPE)
-        time.sleep(0.2)
-
-    def stop(self) -> np.ndarray:
-        self.proc.terminate()
-        data = self.proc.stdout.read()
-        self.proc.wait(timeout=5)
-        return np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768.0
-
-
 @pytest.fixture
 def runtime(tmp_path, monkeypatch):
     from jarvis_tui.runtime import Runtime
@@ -89,24 +74,6 @@ def runtime(tmp_path, monkeypatch):
                         overrides={"llm.backend": "none", "audio.mode": "hands_free", "audio.earcons": False})
     yield rt
     rt.close()
-
-
-class Events:
-    def __init__(self, bus):
-        self.items = []
-        bus.subscribe(self.items.append)
-
-    def of(self, kind):
-        return [e for e in self.items if type(e).__name__ == kind]
-
-    def wait_for(self, kind, timeout=30.0, where=lambda e: True):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            found = [e for e in self.of(kind) if where(e)]
-            if found:
-                return found[0]
-            time.sleep(0.02)
-        raise AssertionError(f"no {kind} within {timeout}s; saw {[type(e).__name__ for e in self.items][-30:]}")
 
 
 @pytest.fixture

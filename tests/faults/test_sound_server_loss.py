@@ -11,26 +11,14 @@ import time
 from pathlib import Path
 
 import pytest
+from command_helpers import stop_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _audio(cmd: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", "-c", f"source scripts/virtual_audio.sh {cmd} >&2 && env"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
-
-
 @pytest.mark.audio
-def test_losing_and_getting_back_the_sound_server_while_listening(tmp_path):
-    started = _audio("start")
-    if started.returncode != 0:
-        pytest.skip("virtual audio unavailable: " + (started.stderr.strip().splitlines() or ["?"])[-1])
-    env = dict(os.environ)
-    for line in started.stdout.splitlines():
-        k, _, v = line.partition("=")
-        if k.startswith("JARVIS_TEST_") or k in ("PULSE_SERVER", "JARVIS_VIRTUAL_AUDIO"):
-            env[k] = v
-    env["JARVIS_DATA_DIR"] = str(tmp_path / "data")
+def test_losing_and_getting_back_the_sound_server_while_listening(sound_server, tmp_path):
+    env = {**os.environ, **sound_server.env, "JARVIS_DATA_DIR": str(tmp_path / "data")}
     from jarvis_tui.audio.wavsource import FifoMicFeeder
     # the virtual microphone delivers audio while someone speaks into its FIFO: a quiet room
     feeder = FifoMicFeeder(env["JARVIS_TEST_MIC_FIFO"], noise_level=0.001).start()
@@ -42,15 +30,13 @@ def test_losing_and_getting_back_the_sound_server_while_listening(tmp_path):
             time.sleep(12)                                    # models load, capture runs
             assert proc.poll() is None, err.read_text()
             feeder.stop()
-            subprocess.run(["bash", "-c", "source scripts/virtual_audio.sh stop"], cwd=ROOT, env=env,
-                           capture_output=True, timeout=30)
+            sound_server.stop()
             time.sleep(8)                                     # the outage: retries with backoff
             assert proc.poll() is None, err.read_text()
             lost = [json.loads(x) for x in out.read_text().splitlines() if '"device_lost"' in x]
             assert len(lost) == 1 and lost[0]["direction"] == "input" and lost[0]["reason"]
             assert out.stat().st_size + err.stat().st_size < 200_000    # no flood
-            again = _audio("start")
-            assert again.returncode == 0, again.stderr
+            sound_server.start()
             feeder = FifoMicFeeder(env["JARVIS_TEST_MIC_FIFO"], noise_level=0.001).start()
             deadline = time.monotonic() + 40
             while time.monotonic() < deadline and '"device_restored"' not in out.read_text():
@@ -58,12 +44,7 @@ def test_losing_and_getting_back_the_sound_server_while_listening(tmp_path):
             assert '"device_restored"' in out.read_text(), err.read_text()[-2000:]
         finally:
             feeder.stop()
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-            _audio("start")                                   # leave the devices as the other tests expect
+            stop_process(proc)
     assert out.read_text().count('"device_lost"') == 1
     assert err.stat().st_size < 100_000
     logs = tmp_path / "data" / "logs"
@@ -71,19 +52,11 @@ def test_losing_and_getting_back_the_sound_server_while_listening(tmp_path):
 
 
 @pytest.mark.audio
-def test_a_microphone_chosen_by_name_that_is_not_there_is_named_and_the_default_used(tmp_path):
+def test_a_microphone_chosen_by_name_that_is_not_there_is_named_and_the_default_used(sound_server, tmp_path):
     """The configured microphone is unplugged (no device of that name): one device_lost line names it
     and lists the devices there are, then listening goes on with the default microphone."""
-    started = _audio("start")
-    if started.returncode != 0:
-        pytest.skip("virtual audio unavailable: " + (started.stderr.strip().splitlines() or ["?"])[-1])
-    env = dict(os.environ)
-    for line in started.stdout.splitlines():
-        k, _, v = line.partition("=")
-        if k.startswith("JARVIS_TEST_") or k in ("PULSE_SERVER", "JARVIS_VIRTUAL_AUDIO"):
-            env[k] = v
-    env["JARVIS_DATA_DIR"] = str(tmp_path / "data")
-    env["JARVIS_AUDIO_INPUT_DEVICE"] = "USB Headset Microphone"
+    env = {**os.environ, **sound_server.env, "JARVIS_DATA_DIR": str(tmp_path / "data"),
+           "JARVIS_AUDIO_INPUT_DEVICE": "USB Headset Microphone"}
     from jarvis_tui.audio.wavsource import FifoMicFeeder
     feeder = FifoMicFeeder(env["JARVIS_TEST_MIC_FIFO"], noise_level=0.001).start()
     out, err = tmp_path / "out.jsonl", tmp_path / "err.txt"
@@ -97,11 +70,7 @@ def test_a_microphone_chosen_by_name_that_is_not_there_is_named_and_the_default_
                     assert proc.poll() is None, err.read_text()[-2000:]
                     time.sleep(0.5)
             finally:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
+                stop_process(proc)
     finally:
         feeder.stop()
     events = [json.loads(x) for x in out.read_text().splitlines() if '"device_' in x]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from command_helpers import Events, MonitorRecorder
 
 pytestmark = [pytest.mark.audio, pytest.mark.model]
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,63 +19,12 @@ LONG = ("Here is a long answer with several sentences. The second sentence gives
         "The third sentence is here. A fourth one follows it. And a fifth sentence ends the answer.")
 
 
-def _audio(cmd: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", "-c", f"source scripts/virtual_audio.sh {cmd} >&2 && env"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
-
-
-@pytest.fixture
-def sound_server(monkeypatch):
-    started = _audio("start")
-    if started.returncode != 0:
-        pytest.skip("virtual audio unavailable: " + (started.stderr.strip().splitlines() or ["?"])[-1])
-    env = {}
-    for line in started.stdout.splitlines():
-        k, _, v = line.partition("=")
-        if k.startswith("JARVIS_TEST_") or k in ("PULSE_SERVER", "JARVIS_VIRTUAL_AUDIO"):
-            env[k] = v
-            monkeypatch.setenv(k, v)
-
-    def stop() -> None:
-        subprocess.run(["bash", "-c", "source scripts/virtual_audio.sh stop"], cwd=ROOT, capture_output=True,
-                       timeout=30, env={**os.environ, **env})
-
-    def start() -> None:
-        assert _audio("start").returncode == 0
-
-    yield type("SoundServer", (), {"env": env, "stop": staticmethod(stop), "start": staticmethod(start)})
-    _audio("start")                       # leave the devices as the other tests expect
-
-
-class _Events:
-    def __init__(self, bus) -> None:
-        self.items: list = []
-        bus.subscribe(self.items.append)
-
-    def of(self, kind: str, where=lambda e: True) -> list:
-        return [e for e in self.items if type(e).__name__ == kind and where(e)]
-
-    def wait_for(self, kind: str, timeout: float, where=lambda e: True):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            found = self.of(kind, where)
-            if found:
-                return found[0]
-            time.sleep(0.02)
-        raise AssertionError(f"no {kind} within {timeout} s; saw {[type(e).__name__ for e in self.items][-20:]}")
-
-
-def _record(monitor: str) -> subprocess.Popen:
-    return subprocess.Popen(["parec", "-d", monitor, "--format=s16le", "--rate=16000", "--channels=1", "--raw"],
-                            stdout=subprocess.PIPE)
-
-
 def test_losing_and_getting_back_the_sound_server_while_speaking(sound_server, tmp_path):
     from jarvis_tui.audio.voice_loop import VoiceLoop
     from jarvis_tui.runtime import Runtime
     rt = Runtime.create(data_dir=str(tmp_path / "data"), config_dir=str(tmp_path / "conf"),
                         overrides={"llm.backend": "none", "audio.mode": "push_to_talk", "audio.earcons": False})
-    events = _Events(rt.bus)
+    events = Events(rt.bus)
     loop = VoiceLoop(rt)
     loop.start()
 
@@ -102,14 +52,11 @@ def test_losing_and_getting_back_the_sound_server_while_speaking(sound_server, t
         sound_server.start()
         back = events.wait_for("DeviceRestored", 30, output)
         assert back.down_s > 0
-        rec = _record(sound_server.env["JARVIS_TEST_SPEAKER_MONITOR"])
-        time.sleep(0.3)
+        rec = MonitorRecorder(sound_server.env["JARVIS_TEST_SPEAKER_MONITOR"])
         loop.speak("The speaker is back.", turn_id="back")
         again = events.wait_for("SpeechOutFinished", 30, lambda e: e.turn_id == "back")
         time.sleep(0.8)
-        rec.terminate()
-        played = np.frombuffer(rec.stdout.read(), dtype="<i2").astype(np.float32) / 32768.0
-        rec.wait(timeout=5)
+        played = rec.stop()
     finally:
         loop.stop()
         rt.close()

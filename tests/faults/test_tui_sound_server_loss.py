@@ -3,7 +3,6 @@ user sees it), on the virtual PulseAudio. The screen says the microphone is lost
 its cap, typed requests keep working, and the microphone comes back by itself."""
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -16,11 +15,6 @@ pytestmark = [pytest.mark.audio, pytest.mark.model]
 ROOT = Path(__file__).resolve().parents[2]
 SESSION = "jarvis-fault-tui"
 LOG_CAP = 4 * (1 << 20) + 4096
-
-
-def _audio(cmd: str) -> subprocess.CompletedProcess:
-    return subprocess.run(["bash", "-c", f"source scripts/virtual_audio.sh {cmd} >&2 && env"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
 
 
 def _tmux(*args: str) -> str:
@@ -46,17 +40,10 @@ def _log_bytes(data: Path) -> int:
     return sum(p.stat().st_size for p in (data / "logs").glob("*") if p.is_file())
 
 
-def test_the_tui_says_the_microphone_is_lost_keeps_working_and_gets_it_back(tmp_path):
+def test_the_tui_says_the_microphone_is_lost_keeps_working_and_gets_it_back(sound_server, tmp_path):
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed (scripts/setup.sh installs it)")
-    started = _audio("start")
-    if started.returncode != 0:
-        pytest.skip("virtual audio unavailable: " + (started.stderr.strip().splitlines() or ["?"])[-1])
-    env = {}
-    for line in started.stdout.splitlines():
-        k, _, v = line.partition("=")
-        if k.startswith("JARVIS_TEST_") or k in ("PULSE_SERVER", "JARVIS_VIRTUAL_AUDIO"):
-            env[k] = v
+    env = dict(sound_server.env)
     data, conf = tmp_path / "data", tmp_path / "conf"
     conf.mkdir()
     (conf / "config.toml").write_text('[audio]\nmode = "hands_free"\nearcons = false\n', encoding="utf-8")
@@ -71,8 +58,7 @@ def test_the_tui_says_the_microphone_is_lost_keeps_working_and_gets_it_back(tmp_
         _wait_screen("speech recognition ready", 90)
         time.sleep(2)
         feeder.stop()
-        subprocess.run(["bash", "-c", "source scripts/virtual_audio.sh stop"], cwd=ROOT, capture_output=True,
-                       timeout=30, env={**os.environ, **env})
+        sound_server.stop()
         lost = _wait_screen("no microphone", 20)
         assert "microphone stopped" in lost, lost
         time.sleep(6)                                            # the outage: retries with backoff
@@ -80,8 +66,7 @@ def test_the_tui_says_the_microphone_is_lost_keeps_working_and_gets_it_back(tmp_
         # typed requests keep working without a sound server
         _tmux("send-keys", "-t", SESSION, "what time is it", "Enter")
         _wait_screen("It's ", 30)
-        again = _audio("start")
-        assert again.returncode == 0, again.stderr
+        sound_server.start()
         feeder = FifoMicFeeder(env["JARVIS_TEST_MIC_FIFO"], noise_level=0.001).start()
         back = _wait_screen("is back", 40)
         assert "no microphone" not in back, back
@@ -91,5 +76,4 @@ def test_the_tui_says_the_microphone_is_lost_keeps_working_and_gets_it_back(tmp_
         _tmux("send-keys", "-t", SESSION, "C-q")
         time.sleep(1)
         _tmux("kill-session", "-t", SESSION)
-        _audio("start")                                          # leave the devices as the other tests expect
     assert _log_bytes(data) < LOG_CAP

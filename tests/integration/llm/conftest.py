@@ -9,6 +9,7 @@ import time
 
 import httpx
 import pytest
+from command_helpers import stop_process
 
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.runtime import Runtime
@@ -68,8 +69,4 @@ def llama_server():
                 time.sleep(0.3)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_process(proc)
