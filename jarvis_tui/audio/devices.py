@@ -191,7 +191,7 @@ def input_level(index: int | None, seconds: float = 0.3, rate: int = 16000) -> f
     done = threading.Event()
     need = int(seconds * rate)
 
-    def callback(indata, frames, time_info, status):  # noqa: ARG001
+    def callback(indata, frames, time_info, status):
         blocks.append(indata[:, 0].copy())
         if sum(len(b) for b in blocks) >= need:
             done.set()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import collections
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -26,13 +27,18 @@ class EndpointerConfig:
     max_utterance_s: float = 15.0
     tail_ms: int = 150              # silence kept after the last voiced frame
     speculate: bool = True          # emit Pause once the tail of silence is in (speculative STT)
+    unfinished_hangover_ms: int = 1000   # extra silence waited for when the words so far are unfinished
+    # at most this long past the hangover for the words to be known: waiting costs nothing, the turn
+    # needs that transcript before it can start anyway (a busy CPU decodes slowly)
+    transcript_wait_ms: int = 3000
     sample_rate: int = SAMPLE_RATE
     frame: int = FRAME
 
     @classmethod
     def from_audio_config(cls, audio, **changes) -> "EndpointerConfig":
         cfg = cls(threshold=audio.vad_threshold, preroll_ms=audio.preroll_ms, hangover_ms=audio.hangover_ms,
-                  min_speech_ms=audio.min_speech_ms, max_utterance_s=audio.max_utterance_s)
+                  min_speech_ms=audio.min_speech_ms, max_utterance_s=audio.max_utterance_s,
+                  unfinished_hangover_ms=getattr(audio, "unfinished_hangover_ms", cls.unfinished_hangover_ms))
         for k, v in changes.items():
             setattr(cfg, k, v)
         return cfg
@@ -53,6 +59,7 @@ class Utterance:
     voiced_ms: float
     reason: str                     # silence | max_length | flush
     key: int = -1                   # the Pause whose samples these are (same array), -1: none
+    t_samples_start: float = 0.0    # stream time of samples[0] (the pre-roll's start)
 
     @property
     def duration_s(self) -> float:
@@ -74,6 +81,7 @@ class Pause:
     t_speech_end: float
     t: float
     key: int
+    t_samples_start: float = 0.0    # stream time of samples[0] (the pre-roll's start)
 
 
 @dataclass
@@ -84,8 +92,12 @@ class Discarded:
 
 
 class Endpointer:
-    def __init__(self, config: EndpointerConfig | None = None) -> None:
+    def __init__(self, config: EndpointerConfig | None = None,
+                 turn_end: Callable[[int], bool | None] | None = None) -> None:
+        """`turn_end(pause_key)` says whether the words of that Pause are an unfinished request
+        (True: wait `unfinished_hangover_ms` more for the rest), None while they are not known yet."""
         self.config = config or EndpointerConfig()
+        self.turn_end = turn_end
         c = self.config
         self.frame_s = c.frame / c.sample_rate
         self._neg = c.neg_threshold if c.neg_threshold is not None else max(0.0, c.threshold - 0.15)
@@ -102,6 +114,7 @@ class Endpointer:
         self._silence_frames = 0
         self._last_voiced_index = -1
         self._t_start = 0.0
+        self._t_samples_start = 0.0
         self._t_last_voiced = 0.0
         self._clock = 0.0
         self._pause_key = -1
@@ -130,6 +143,7 @@ class Endpointer:
                 self._silence_frames = 0
                 self._last_voiced_index = len(self._frames) - 1
                 self._t_start = t_begin
+                self._t_samples_start = t_begin - (len(self._frames) - 1) * self.frame_s
                 self._t_last_voiced = self._clock
                 out.append(SpeechStart(t=t_begin))
             else:
@@ -152,8 +166,9 @@ class Endpointer:
                 self._next_key += 1
                 self._pause_samples = self._trimmed()
                 out.append(Pause(samples=self._pause_samples, sample_rate=c.sample_rate,
-                                 t_speech_end=self._t_last_voiced, t=self._clock, key=self._pause_key))
-        if self._silence_frames * self.frame_s * 1000 >= c.hangover_ms:
+                                 t_speech_end=self._t_last_voiced, t=self._clock, key=self._pause_key,
+                                 t_samples_start=self._t_samples_start))
+        if self._silence_frames * self.frame_s * 1000 >= self._hangover_ms():
             out.append(self._finish("silence"))
         elif len(self._frames) * self.frame_s >= c.max_utterance_s:
             out.append(self._finish("max_length"))
@@ -166,6 +181,17 @@ class Endpointer:
             self._preroll.clear()
             return []
         return [self._finish("flush")]
+
+    def _hangover_ms(self) -> float:
+        """The silence that ends this utterance: the hangover, longer when the words so far do not
+        end a request (known from the Pause's speculative transcript)."""
+        c = self.config
+        if self.turn_end is None or self._pause_key < 0:
+            return c.hangover_ms
+        unfinished = self.turn_end(self._pause_key)
+        if unfinished is None:                  # still transcribing: wait for it, within bounds
+            return c.hangover_ms + c.transcript_wait_ms
+        return c.hangover_ms + (c.unfinished_hangover_ms if unfinished else 0)
 
     @property
     def _tail_frames(self) -> int:
@@ -194,7 +220,8 @@ class Endpointer:
         if voiced_ms < c.min_speech_ms:
             return Discarded(reason="too_short", voiced_ms=voiced_ms, t=self._clock)
         return Utterance(samples=samples, sample_rate=c.sample_rate, t_speech_start=t_start,
-                         t_speech_end=t_last, t_endpoint=self._clock, voiced_ms=voiced_ms, reason=reason, key=key)
+                         t_speech_end=t_last, t_endpoint=self._clock, voiced_ms=voiced_ms, reason=reason, key=key,
+                         t_samples_start=self._t_samples_start)
 
 
 def frames_of(samples: np.ndarray, frame: int = FRAME):

@@ -156,7 +156,7 @@ class Speaker:
                         texts.append(text)
                         chunks.append(np.asarray(samples, dtype=np.float32))
                         cond.notify_all()
-            except Exception as exc:  # noqa: BLE001 - synthesis failure ends playback cleanly
+            except Exception as exc:  # synthesis failure ends playback cleanly
                 log.exception("synthesis failed")
                 state["error"] = f"{type(exc).__name__}: {exc}"
             finally:

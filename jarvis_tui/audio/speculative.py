@@ -65,6 +65,16 @@ class SpeculativeStt:
         self.used += 1
         return got[0]
 
+    def peek(self, key: int) -> tuple[str, Any]:
+        """Without waiting: ("done", result), ("busy", None) while it is queued or decoding, or
+        ("absent", None) when nothing was started for `key`."""
+        with self._cond:
+            if key in self._done:
+                return "done", self._done[key][0]
+            if self._running == key or (self._pending is not None and self._pending[0] == key):
+                return "busy", None
+            return "absent", None
+
     def cancel(self) -> None:
         """Speech resumed or the stream was reset: drop what has not started."""
         with self._cond:
@@ -94,7 +104,7 @@ class SpeculativeStt:
                 if stt is not None:
                     self.started += 1
                     result = stt.transcribe(samples, segmented=True)
-            except Exception:  # noqa: BLE001 - the turn thread transcribes again itself
+            except Exception:  # the turn thread transcribes again itself
                 log.exception("speculative transcription failed")
             with self._cond:
                 self._running = -1

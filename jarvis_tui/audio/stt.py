@@ -50,8 +50,9 @@ def load_ctranslate2() -> None:
     in one thread and run from another, which is how the voice loop and Runtime.load_all work,
     decoded ~15x slower on 2 cores (4.1 s instead of 0.14 s for a short command, measured): the
     idle OpenMP team of the loading thread spins against the one doing the work. A user's own
-    OMP_WAIT_POLICY wins. llama.cpp links the system libgomp, a separate copy that reads the
-    variable when it loads; the variable is left as it was after the import."""
+    OMP_WAIT_POLICY wins. Importing `jarvis_tui` sets it for the whole process already
+    (jarvis_tui.cpu.passive_openmp, for llama.cpp's copy of libgomp); this keeps CTranslate2
+    passive where the variable was removed since; it is left as it was after the import."""
     if "ctranslate2" in sys.modules:
         return
     had = os.environ.get("OMP_WAIT_POLICY")
@@ -185,7 +186,8 @@ class Transcriber:
 
     @classmethod
     def from_config(cls, stt, warm: bool = True) -> "Transcriber":
-        return cls(stt.model, compute_type=stt.compute_type, threads=stt.threads, language=stt.language,
+        from jarvis_tui.cpu import threads
+        return cls(stt.model, compute_type=stt.compute_type, threads=threads(stt.threads, "stt"), language=stt.language,
                    beam_size=stt.beam_size, no_speech_threshold=stt.no_speech_threshold,
                    logprob_threshold=stt.logprob_threshold, warm=warm)
 
@@ -196,7 +198,7 @@ class Transcriber:
         self._decode(x, vad_filter=False)
         try:
             self._decode_short(x)
-        except Exception:  # noqa: BLE001 - the short path is an optimisation; the full one stays
+        except Exception:  # the short path is an optimisation; the full one stays
             log.exception("the short-window STT path is unavailable")
 
     def _decode_short(self, samples: np.ndarray) -> list[dict[str, Any]] | None:
@@ -258,7 +260,7 @@ class Transcriber:
         if segmented:
             try:
                 segs = self._decode_short(samples)
-            except Exception:  # noqa: BLE001 - fall back to the full path
+            except Exception:  # fall back to the full path
                 log.exception("short-window decode failed")
                 segs = None
             self.last_path = "short" if segs is not None else "short+full"

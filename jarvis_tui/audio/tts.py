@@ -139,7 +139,8 @@ class Synthesizer:
 
     @classmethod
     def from_config(cls, tts) -> "Synthesizer":
-        return cls(tts.voice, tts.length_scale)
+        from jarvis_tui.cpu import threads
+        return cls(tts.voice, tts.length_scale, threads=threads(tts.threads, "tts"))
 
     @property
     def name(self) -> str:

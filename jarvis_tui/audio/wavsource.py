@@ -147,6 +147,53 @@ class FifoMicFeeder:
             os.close(fd)
 
 
+class SignalCapture:
+    """A recorded signal as a microphone: the listener reads it block by block, `speed` times as
+    fast as real time, then silence (for measuring the live pipeline on a spoken test set without a
+    sound server: scripts/measure_listening.py). The same interface as audio.capture.MicCapture."""
+
+    def __init__(self, samples: np.ndarray, speed: float = 1.0, block_ms: int = 32, rate: int = SAMPLE_RATE) -> None:
+        self.samples = np.asarray(samples, dtype=np.float32)
+        self.speed = speed
+        self.block = int(rate * block_ms / 1000)
+        self.rate = rate
+        self.error: str | None = None
+        self.last_block_t = 0.0
+        self.position = 0
+        self._t0 = 0.0
+        self._open = False
+
+    def open(self) -> None:
+        self._open = True
+        self._t0 = self.last_block_t = time.monotonic()
+
+    @property
+    def active(self) -> bool:
+        return self._open
+
+    @property
+    def done(self) -> bool:
+        return self.position >= len(self.samples)
+
+    def read(self, timeout: float = 0.1) -> tuple[np.ndarray, float] | None:
+        due = self._t0 + (self.position + self.block) / self.rate / self.speed
+        wait = due - time.monotonic()
+        if wait > timeout:
+            time.sleep(timeout)
+            return None
+        if wait > 0:
+            time.sleep(wait)
+        chunk = self.samples[self.position:self.position + self.block]
+        if len(chunk) < self.block:
+            chunk = np.concatenate([chunk, np.zeros(self.block - len(chunk), np.float32)])
+        self.position += self.block
+        self.last_block_t = time.monotonic()
+        return chunk, self.last_block_t
+
+    def close(self, timeout: float = 1.0) -> None:
+        self._open = False
+
+
 def _main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m jarvis_tui.audio.wavsource")
     sub = p.add_subparsers(dest="cmd", required=True)

@@ -173,7 +173,23 @@ def model_checks(config, quick: bool) -> list[Check]:
         checks.append(Check("VAD model", "OK", model_path()))
     except Exception as exc:  # noqa: BLE001
         checks.append(Check("VAD model", "FAIL", str(exc), "reinstall faster-whisper"))
+    checks.append(wake_word_check(config))
     return checks
+
+
+def wake_word_check(config) -> Check:
+    """The configured wake word loads (its model files' sha256 are checked on loading)."""
+    from jarvis_tui.audio.wakeword import PACKAGES, WakeWordError, load_wake_word
+    a = config.audio
+    try:
+        detector = load_wake_word(a.wake_word, a.wake_sensitivity, a.wake_engine)
+    except WakeWordError as exc:
+        needed = "" if a.mode != "wake_word" else " (audio.mode = wake_word needs it; F4 push-to-talk works meanwhile)"
+        return Check("wake word", "FAIL" if a.mode == "wake_word" else "WARN", f"{exc}{needed}",
+                     f"pip install '{PACKAGES.get(a.wake_engine, ('', 'pyopen-wakeword==1.1.0'))[1]}', "
+                     "or set audio.wake_word / audio.wake_engine")
+    return Check("wake word", "OK", f"{detector.name} ({a.wake_engine} engine, sensitivity {a.wake_sensitivity:g}, "
+                 f"cutoff {getattr(detector, 'cutoff', 0):.3g}; model sha256 checked); mode {a.mode}", "")
 
 
 def load_checks(runtime) -> list[Check]:

@@ -1,7 +1,9 @@
-"""`jarvis-tui listen [--once] [--json] [--no-speak] [--timeout S]`: spoken turns from the microphone.
+"""`jarvis-tui listen [--once] [--json] [--no-speak] [--timeout S] [--wake-word]`: spoken turns from
+the microphone.
 
 Hands-free: each utterance the endpointer closes is transcribed (guarded), routed and executed, and
-the reply is spoken. With --json one line per turn: {"transcript", "route", "tool_calls", "spoken",
+the reply is spoken; with --wake-word only those that start with "Hey Jarvis" (a JSON line
+{"event": "wake_word"} says each time it was heard). With --json one line per turn: {"transcript", "route", "tool_calls", "spoken",
 "timings_ms"}; rejected transcripts and errors go to stderr. --once exits after one turn (after its
 reply has been played).
 """
@@ -51,6 +53,11 @@ def _listen(args: argparse.Namespace, config) -> int:
             label = "microphone" if e.direction == "input" else "speaker"
             detail = e.reason if isinstance(e, ev.DeviceLost) else f"back after {e.down_s} s"
             print(f"[{label} {what}] {e.device or 'default'}: {detail}", file=sys.stderr, flush=True)
+        elif isinstance(e, ev.WakeWordHeard):
+            if args.json:
+                print_json({"event": "wake_word", "score": e.score, "barge_in": e.barge_in})
+            else:
+                print(f"[wake word] {e.score:.2f}", file=sys.stderr, flush=True)
         elif isinstance(e, ev.Announcement):
             if args.json:
                 print_json({"event": "announcement", "source": e.source, "text": e.text})
@@ -79,7 +86,7 @@ def _listen(args: argparse.Namespace, config) -> int:
     loop = VoiceLoop(runtime, on_turn=on_turn)
     try:
         runtime.load_brain()
-        loop.set_mode("hands_free")
+        loop.set_mode("wake_word" if getattr(args, "wake_word", False) else "hands_free")
         loop.start()
         if not loop.wait_ready(120):
             print("jarvis-tui: models did not load in time", file=sys.stderr)

@@ -55,6 +55,62 @@ def test_spoken_command_is_routed_executed_and_the_reply_is_played(runtime, stt,
     assert len(reply_words & heard_words) >= max(1, len(reply_words) // 2), (turn.spoken, heard.text)
 
 
+def test_a_request_with_a_pause_is_one_turn(runtime, stt, tts, vad, mic, helpers):
+    """A talker who pauses before the duration: the words so far end in "for", so the endpointer
+    waits for the rest instead of cutting the request in two."""
+    Events, speech16k = helpers.Events, helpers.speech16k
+    events = Events(runtime.bus)
+    runtime.config.tts.enabled = False
+    loop = make_loop(runtime, stt, tts, vad)
+    try:
+        events.wait_for("ListeningStateChanged", 10, lambda e: e.state == "listening")
+        time.sleep(0.5)
+        pause = np.zeros(int(0.8 * 16000), np.float32)
+        mic.say(np.concatenate([speech16k(tts, "Set a timer for"), pause, speech16k(tts, "ten minutes."),
+                                np.zeros(32000, np.float32)]))
+        turn = events.wait_for("TurnFinished", 30)
+        time.sleep(2.0)                       # a stray second turn would come now
+    finally:
+        loop.stop()
+    assert len(events.of("UtteranceCaptured")) == 1, [e.text for e in events.of("TranscriptReady")]
+    assert len(events.of("TurnFinished")) == 1
+    calls = events.of("ToolCallsParsed")[0].calls
+    assert calls[0]["name"] == "set_timer" and calls[0]["arguments"]["duration_seconds"] == 600, turn
+
+
+@pytest.mark.parametrize("first, rest, tool", [
+    ("Set a timer for", "ten minutes.", "set_timer"),          # tiny.en hears the first part as "... for it."
+    ("Remind me to", "call the plumber at five pm.", "reminder"),
+])
+def test_a_paused_request_read_from_a_signal_is_one_turn(runtime, stt, tts, vad, helpers, first, rest, tool):
+    """The same through the listener reading a signal (no sound server: the exact samples every
+    time), for the pauses speech recognition itself gets wrong."""
+    from jarvis_tui.audio.voice_loop import VoiceLoop
+    from jarvis_tui.audio.wavsource import SignalCapture
+    Events, speech16k = helpers.Events, helpers.speech16k
+    events = Events(runtime.bus)
+    runtime.config.tts.enabled = False
+    signal = np.concatenate([np.zeros(8000, np.float32), speech16k(tts, first), np.zeros(int(0.8 * 16000), np.float32),
+                             speech16k(tts, rest), np.zeros(48000, np.float32)])
+    source = SignalCapture(signal)
+    loop = VoiceLoop(runtime, transcriber=stt, synthesizer=tts, vad=vad, capture=lambda device: source,
+                     speak_replies=False)
+    loop.set_mode("hands_free")
+    loop.start()
+    try:
+        assert loop.wait_ready(60)
+        events.wait_for("TurnFinished", 30)
+        while not source.done:
+            time.sleep(0.05)
+        time.sleep(1.0)
+    finally:
+        loop.stop()
+    assert [e.text for e in events.of("TranscriptReady")] and len(events.of("UtteranceCaptured")) == 1, \
+        [e.text for e in events.of("TranscriptReady")]
+    assert [e.command for e in events.of("CommandFinished")][:1] == [tool], \
+        ([e.text for e in events.of("TranscriptReady")], [getattr(e, "spoken", "") for e in events.of("TurnFinished")])
+
+
 def test_barge_in_by_key_and_by_spoken_stop(runtime, stt, tts, vad, mic, helpers):
     Events, speech16k = helpers.Events, helpers.speech16k
     events = Events(runtime.bus)

@@ -120,6 +120,6 @@ async def test_typed_in_the_tui(make_runtime, sink):
         for _ in range(3):
             await pilot.app.workers.wait_for_complete()
             await pilot.pause()
-        assert "Jarvis [pre_route]: The volume is 35 percent." in app.conversation.plain
-        assert "call volume via fast path (pre_route)" in app.tool_panel.plain
+        assert "Jarvis [pre_route]: The volume is 35 percent." in app.main_screen.conversation.plain
+        assert "call volume via fast path (pre_route)" in app.main_screen.tool_panel.plain
     assert speaker() == (35, False)

@@ -1,0 +1,95 @@
+"""Is the request finished? The end of a turn follows what was said, not only the silence.
+
+When speech pauses, the transcriber already decodes the words so far (speculative STT). If they
+end where no request ends, the endpointer waits longer for the rest, so that "set a timer for ...
+ten minutes" is one request, not a timer of the wrong length and a stray second turn.
+
+Where requests do not end is known two ways, neither written for particular sentences:
+- English grammar: a transcript that ends in a preposition, conjunction or determiner
+  (`sdk.text.UNFINISHED_ENDINGS`: "... for", "remind me to", "... and");
+- the commands' own examples (every discovered command's, plus the router's out-of-scope set):
+  a word that starts requests but never ends one (a bare verb: "remind", "add", "tell"), a
+  pair that opens requests and never ends one ("remind me", "how many"), or a word the examples
+  have inside again and again and (almost) never at the end ("weather in ...", "what is ...").
+  So a command dropped into `commands/` teaches it its own phrasings.
+"""
+from __future__ import annotations
+
+import collections
+from typing import Iterable
+
+from jarvis_tui.sdk.text import QUESTION_WORDS, STRANDED_PREPOSITIONS, UNFINISHED_ENDINGS, normalize_utterance
+
+# the pronouns speech recognition puts after a preposition the talker has not finished yet
+FILLED_OBJECTS = frozenset("it this that them".split())
+# how speech recognition writes a dangling function word ("remind me to" -> "remind me too",
+# "start a timer for" -> "start a timer 4"): its homophones
+HEARD_FOR = {"too": "to", "two": "to", "2": "to", "four": "for", "4": "for"}
+MIN_SEEN = 3              # a word or pair counts only when the examples show it this often
+MAX_FINAL_SHARE = 0.02    # ... and end a request at most this share of the times
+MIN_INNER = 8             # a word inside requests this often ...
+MAX_INNER_FINAL_SHARE = 0.03   # ... that ends at most this share of them is a connector ("in", "minus")
+
+
+class TurnEnd:
+    def __init__(self, examples: Iterable[str] = ()) -> None:
+        first: collections.Counter[str] = collections.Counter()
+        final: collections.Counter[str] = collections.Counter()
+        inner: collections.Counter[str] = collections.Counter()
+        pairs_final: collections.Counter[tuple[str, str]] = collections.Counter()
+        pairs_inner: collections.Counter[tuple[str, str]] = collections.Counter()
+        for text in examples:
+            words = normalize_utterance(text).split()
+            if not words:
+                continue
+            first[words[0]] += 1
+            final[words[-1]] += 1
+            for w in words[:-1]:
+                inner[w] += 1
+            pairs = list(zip(words, words[1:]))
+            if pairs:
+                pairs_final[pairs[-1]] += 1
+                for p in pairs[:-1]:
+                    pairs_inner[p] += 1
+
+        def never_ends(seen: int, ended: int) -> bool:
+            return seen >= MIN_SEEN and ended <= MAX_FINAL_SHARE * (seen + ended)
+
+        # openers: words that mostly start requests ("remind", "tell") and never end one; a word that
+        # is as often inside requests ("is", "my") is not one
+        self.openers = frozenset(w for w, n in first.items()
+                                 if n >= MIN_SEEN and n >= 0.5 * (inner[w] + final[w]) and never_ends(inner[w], final[w]))
+        # only pairs that open a request ("remind me", "how many"): pairs of content words are too
+        # sparse in a few hundred examples to say where requests end
+        self.pairs = frozenset(p for p, n in pairs_inner.items()
+                               if p[0] in self.openers and never_ends(n, pairs_final[p]))
+        # connectors: words the examples have inside requests again and again and (almost) never
+        # at the end ("in", "minus", "is", "about"): the object or the rest is still to come
+        self.connectors = frozenset(w for w, n in inner.items()
+                                    if n >= MIN_INNER and final[w] <= MAX_INNER_FINAL_SHARE * (n + final[w]))
+
+    def unfinished(self, text: str) -> bool:
+        """True when `text` (a transcript so far) stops where a request does not end.
+
+        The last word of a fragment is the one speech recognition is least sure of: a dangling
+        "to" is written "too", and a dangling preposition gets a pronoun ("set a timer for" is
+        heard as "set a timer for it"). Those readings are tried too: waiting a little longer
+        costs less than a request cut in two."""
+        words = normalize_utterance(text).split()
+        if not words:
+            return False
+        readings = [words]
+        if words[-1] in HEARD_FOR:
+            readings.append(words[:-1] + [HEARD_FOR[words[-1]]])
+        if len(words) >= 3 and words[-1] in FILLED_OBJECTS and words[-2] in STRANDED_PREPOSITIONS:
+            readings.append(words[:-1])
+        return any(self._unfinished(w) for w in readings)
+
+    def _unfinished(self, words: list[str]) -> bool:
+        last = words[-1]
+        if last in self.openers or last in self.connectors:
+            return True
+        if last in UNFINISHED_ENDINGS:
+            # a question may strand its preposition: "where are you from", "what is it set for"
+            return not (last in STRANDED_PREPOSITIONS and words[0] in QUESTION_WORDS)
+        return len(words) >= 2 and (words[-2], last) in self.pairs

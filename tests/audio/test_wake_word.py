@@ -1,0 +1,120 @@
+"""Wake-word mode through real PortAudio (the virtual FIFO microphone and null speaker): a request
+that starts with "Hey Jarvis" is heard and routed; speech without it fires nothing; the assistant
+saying "Jarvis" (its speech echoed back into the microphone, as in a room) does not wake it; and
+the wake word said over its speech interrupts it."""
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pytest
+
+pytestmark = [pytest.mark.audio, pytest.mark.model]
+
+
+def make_loop(runtime, stt, tts, vad):
+    from jarvis_tui.audio.voice_loop import VoiceLoop
+    loop = VoiceLoop(runtime, transcriber=stt, synthesizer=tts, vad=vad)
+    loop.set_mode("wake_word")
+    loop.start()
+    assert loop.wait_ready(60)
+    return loop
+
+
+class Echo:
+    """What the speaker plays goes back into the microphone ~50 ms later, as in a room."""
+
+    def __init__(self, monitor: str, mic, gain: float = 0.8) -> None:
+        self.proc = subprocess.Popen(["parec", "-d", monitor, "--format=s16le", "--rate=16000", "--channels=1",
+                                      "--latency-msec=20", "--raw"], stdout=subprocess.PIPE)
+        self.mic, self.gain = mic, gain
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            data = self.proc.stdout.read(640)
+            if not data:
+                return
+            self.mic.say(np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768.0 * self.gain)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=5)
+        self.thread.join(timeout=2)
+
+
+def test_a_request_with_the_wake_word_is_heard_and_routed(runtime, stt, tts, vad, mic, helpers):
+    events = helpers.Events(runtime.bus)
+    runtime.config.tts.enabled = False
+    loop = make_loop(runtime, stt, tts, vad)
+    try:
+        events.wait_for("ListeningStateChanged", 10, lambda e: e.state == "waiting")
+        time.sleep(0.5)
+        mic.say(np.concatenate([helpers.speech16k(tts, "Hey Jarvis, set a timer for four minutes."),
+                                np.zeros(24000, np.float32)]))
+        turn = events.wait_for("TurnFinished", 30)
+    finally:
+        loop.stop()
+    assert events.of("WakeWordHeard") and not events.of("WakeWordHeard")[0].barge_in
+    assert [e for e in events.of("ListeningStateChanged") if e.state == "listening" and e.detail == "wake word"]
+    calls = events.of("ToolCallsParsed")[0].calls
+    assert calls[0]["name"] == "set_timer" and calls[0]["arguments"]["duration_seconds"] == 240, turn
+    # the wake word's audio is not transcribed: speech recognition hears the request alone
+    said = events.of("TranscriptReady")[0].text
+    assert "jarvis" not in said.lower() and said.lower().startswith("set a timer"), said
+
+
+def test_speech_without_the_wake_word_fires_nothing(runtime, stt, tts, vad, mic, helpers):
+    events = helpers.Events(runtime.bus)
+    loop = make_loop(runtime, stt, tts, vad)
+    try:
+        events.wait_for("ListeningStateChanged", 10, lambda e: e.state == "waiting")
+        time.sleep(0.5)
+        for text in ("Set a timer for ten minutes.", "Cancel all my timers.", "What time is it?"):
+            mic.say(np.concatenate([helpers.speech16k(tts, text), np.zeros(16000, np.float32)]))
+        mic.wait_idle(30)
+        time.sleep(1.5)
+    finally:
+        loop.stop()
+    assert not events.of("WakeWordHeard") and not events.of("UtteranceCaptured")
+    assert not events.of("TranscriptReady") and not events.of("TurnFinished")
+
+
+def test_its_own_voice_saying_jarvis_does_not_wake_it(runtime, stt, tts, vad, mic, virtual_audio, helpers):
+    events = helpers.Events(runtime.bus)
+    loop = make_loop(runtime, stt, tts, vad)
+    echo = Echo(virtual_audio["JARVIS_TEST_SPEAKER_MONITOR"], mic)
+    try:
+        events.wait_for("ListeningStateChanged", 10, lambda e: e.state == "waiting")
+        text = "Hey Jarvis is what you say to wake me. I am Jarvis, and hey Jarvis is my name."
+        loop.speak(text, turn_id="own")
+        done = events.wait_for("SpeechOutFinished", 40, lambda e: e.turn_id == "own")
+        time.sleep(1.0)
+    finally:
+        echo.stop()
+        loop.stop()
+    assert not done.interrupted and done.spoken_text == text
+    assert not events.of("WakeWordHeard") and not events.of("TurnFinished")
+    # the echo reached the microphone: its detector heard the wake word and was overruled
+    assert loop.speech.said_wake_word_near(loop.speech._played_from + 1.0, margin_s=60)
+
+
+def test_the_wake_word_interrupts_its_speech(runtime, stt, tts, vad, mic, helpers):
+    events = helpers.Events(runtime.bus)
+    loop = make_loop(runtime, stt, tts, vad)
+    long_text = ("Here is a long answer with several sentences, so that there is time to interrupt it. "
+                 "The second sentence goes on for a while. The third one too. And a fourth, to be sure.")
+    try:
+        loop.speak(long_text, turn_id="long")
+        events.wait_for("SpeechOutStarted", 30, lambda e: e.turn_id == "long")
+        time.sleep(1.0)
+        mic.say(np.concatenate([helpers.speech16k(tts, "Hey Jarvis, what time is it?"), np.zeros(24000, np.float32)]))
+        stopped = events.wait_for("SpeechOutFinished", 20, lambda e: e.turn_id == "long")
+        turn = events.wait_for("TurnFinished", 30)
+    finally:
+        loop.stop()
+    assert stopped.interrupted and long_text.startswith(stopped.spoken_text) and len(stopped.spoken_text) < len(long_text)
+    assert events.of("WakeWordHeard")[0].barge_in
+    assert turn.route == "pre_route"
+    assert events.of("ToolCallsParsed")[0].calls[0]["name"] == "get_current_time"

@@ -1,0 +1,134 @@
+"""The end of a turn follows what was said: where requests do not end (grammar and the commands'
+own examples), and the endpointer waiting longer after unfinished words; with a real plugin
+command's examples, and on the real voice through the voice loop's own endpointer."""
+from __future__ import annotations
+
+import textwrap
+
+import numpy as np
+import pytest
+
+from jarvis_tui.audio.endpointer import FRAME, Endpointer, EndpointerConfig, Pause, Utterance
+from jarvis_tui.audio.turn_end import TurnEnd
+
+FRAME_S = FRAME / 16000
+EXAMPLES = [
+    "remind me to water the plants", "remind me about the meeting at noon", "remind me to call mum tomorrow",
+    "convert ten miles to kilometres", "convert five pounds to kilos", "convert 3 cups to millilitres",
+    "what's the weather like", "what's the time", "what's the capital of peru",
+    "turn it on", "switch the fan on",
+]
+
+
+@pytest.mark.parametrize("text, unfinished", [
+    ("set a timer for", True),             # a preposition that needs its object
+    ("add eggs, milk and", True),          # a conjunction
+    ("what's the", True),                  # a determiner
+    ("remind me", True),                   # a pair that opens requests and never ends one
+    ("convert", True),                     # a bare verb the examples always continue
+    ("set a timer for it.", True),         # the pronoun whisper adds to a dangling preposition
+    ("send a message to them", True),
+    ("remind me too.", True),              # "to" written as it sounds
+    ("start a timer 4", True),             # ... and "for"
+    ("remind me every morning at 7 2.", True),
+    ("what is it good for", False),
+    ("what is six hundred minus", True),   # an operator needs its second number
+    ("what do you think of it", False),    # a question may end so
+    ("remind me to water the plants", False),
+    ("turn it on", False),
+    ("where are you from", False),         # a question strands its preposition
+    ("what is the timer set for", False),
+    ("no", False),
+    ("", False),
+])
+def test_unfinished_words(text, unfinished):
+    assert TurnEnd(EXAMPLES).unfinished(text) is unfinished
+
+
+def test_what_the_examples_do_not_show_often_enough_is_not_learned():
+    te = TurnEnd(["convert a to b", "convert c to d"])          # seen twice: not enough
+    assert not te.unfinished("convert") and "convert" not in te.openers
+
+
+def test_a_word_always_inside_requests_is_waited_past():
+    """A connector: seen inside the examples again and again, never at their end ("... in Paris")."""
+    cities = ["Paris", "Lisbon", "Oslo", "Rome", "Tokyo", "Lima", "Cairo", "Quito", "Bern"]
+    te = TurnEnd([f"what's the weather in {c}" for c in cities] + ["turn it on", "switch the fan on"])
+    assert "in" in te.connectors and te.unfinished("will it rain in") and te.unfinished("what's the weather in")
+    assert not te.unfinished("will it rain in Paris")
+    assert "on" not in te.connectors                        # requests end with it: not waited for
+    few = TurnEnd([f"what's the weather in {c}" for c in cities[:5]])
+    assert "in" not in few.connectors                       # seen too few times to say
+
+
+def test_a_plugin_commands_examples_teach_its_own_phrasings(make_runtime, config_dir):
+    """A command dropped into <config dir>/commands/ is learned from its examples alone."""
+    (config_dir / "commands").mkdir()
+    (config_dir / "commands" / "lamp.py").write_text(textwrap.dedent('''
+        from jarvis_tui.sdk import CommandExample, CommandResponse, JarvisCommandBase, JarvisParameter
+
+        class DimLamp(JarvisCommandBase):
+            command_name = "dim_lamp"
+            description = "Dim the desk lamp"
+            parameters = [JarvisParameter("level", "int")]
+
+            def generate_adapter_examples(self):
+                return [CommandExample(f"dim the desk lamp to {n} percent") for n in (10, 20, 30, 40)]
+
+            def run(self, request_info, **kw):
+                return CommandResponse.final_response({"message": "Dimmed."})
+    '''), encoding="utf-8")
+    rt = make_runtime()
+    assert "dim_lamp" in [c.command_name for c in rt.registry]
+    from jarvis_tui.assistant.intent_router import build_training_set
+    data = build_training_set(rt.registry)
+    te = TurnEnd(t for t, w in zip(data.texts, data.weights) if w >= 1.0)
+    assert te.unfinished("dim the desk lamp to") and te.unfinished("dim")
+    assert not te.unfinished("dim the desk lamp to 30 percent")
+
+
+def _run(probs, turn_end=None, **cfg):
+    config = EndpointerConfig(hangover_ms=300, tail_ms=150, **cfg)
+    ep = Endpointer(config, turn_end)
+    out = []
+    for p in probs:
+        out += ep.process(np.zeros(FRAME, np.float32), p)
+    return out
+
+
+def _frames(seconds):
+    return int(round(seconds / FRAME_S))
+
+
+# one second of speech, a 0.7 s pause, one more second of speech, then silence
+PAUSED = [0.9] * _frames(1.0) + [0.0] * _frames(0.7) + [0.9] * _frames(1.0) + [0.0] * _frames(2.0)
+
+
+def test_a_pause_after_finished_words_ends_the_utterance():
+    utts = [e for e in _run(PAUSED, lambda key: False) if isinstance(e, Utterance)]
+    assert len(utts) == 2 and utts[0].endpoint_ms == pytest.approx(300, abs=40)
+
+
+def test_a_pause_after_unfinished_words_does_not_cut_the_request():
+    asked: list[int] = []
+
+    def unfinished(key: int) -> bool:
+        asked.append(key)
+        return key == 0                     # the first Pause's words end in "for"
+    events = _run(PAUSED, unfinished)
+    utts = [e for e in events if isinstance(e, Utterance)]
+    assert len(utts) == 1 and utts[0].voiced_ms == pytest.approx(2000, abs=70)
+    assert utts[0].endpoint_ms == pytest.approx(300, abs=40)      # the finished end is not held back
+    assert {e.key for e in events if isinstance(e, Pause)} == {0, 1} and 1 in asked
+
+
+def test_words_not_known_yet_are_waited_for_within_bounds():
+    probs = [0.9] * _frames(1.0) + [0.0] * _frames(3.0)
+    utts = [e for e in _run(probs, lambda key: None, transcript_wait_ms=600) if isinstance(e, Utterance)]
+    assert len(utts) == 1 and utts[0].endpoint_ms == pytest.approx(900, abs=40)
+
+
+def test_unfinished_words_wait_only_so_long():
+    probs = [0.9] * _frames(1.0) + [0.0] * _frames(3.0)
+    utts = [e for e in _run(probs, lambda key: True, unfinished_hangover_ms=1000) if isinstance(e, Utterance)]
+    assert len(utts) == 1 and utts[0].endpoint_ms == pytest.approx(1300, abs=40)
