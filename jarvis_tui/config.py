@@ -53,8 +53,14 @@ class GeneralConfig:
 class AudioConfig:
     input_device: str | None = None      # by name; None = system default
     output_device: str | None = None
-    mode: str = field(default="push_to_talk", metadata={"choices": ("push_to_talk", "hands_free")})
+    # wake_word: "Hey Jarvis" starts a request (F4 still talks without it); hands_free: every
+    # utterance in the room is a request (only when chosen); push_to_talk: F4 only
+    mode: str = field(default="wake_word", metadata={"choices": ("push_to_talk", "wake_word", "hands_free")})
+    wake_word: str = "hey_jarvis"        # a model inside the wake word package (jarvis-tui doctor lists them)
+    wake_sensitivity: float = 0.5        # 0..1: higher wakes more easily (and falsely more often)
+    wake_engine: str = field(default="open", metadata={"choices": ("micro", "open")})
     hangover_ms: int = 300               # silence after speech that ends an utterance (<= 500)
+    unfinished_hangover_ms: int = 1000   # more silence waited for when the words so far end unfinished ("... for")
     preroll_ms: int = 300
     min_speech_ms: int = 250
     max_utterance_s: float = 15.0
@@ -69,7 +75,7 @@ class SttConfig:
     model: str = "bundled"               # bundled | a size name | a CTranslate2 model dir
     compute_type: str = field(default="int8", metadata={"choices": (
         "int8", "int8_float32", "int8_float16", "int16", "float16", "float32", "default", "auto")})
-    threads: int = 2
+    threads: int | str = field(default="auto", metadata={"auto": True})    # "auto" (from the cores) or a count
     language: str = "en"
     beam_size: int = 1
     no_speech_threshold: float = 0.6
@@ -81,6 +87,7 @@ class TtsConfig:
     enabled: bool = True
     voice: str = "bundled"               # bundled | path to a piper .onnx voice
     length_scale: float = 1.0
+    threads: int | str = field(default="auto", metadata={"auto": True})    # "auto" (from the cores) or a count
 
 
 @dataclass
@@ -92,7 +99,7 @@ class LlmConfig:
     remote_model: str | None = None      # model name sent to the HTTP server
     interface: str | None = None         # prompt provider name
     n_ctx: int = 4096
-    threads: int = 2
+    threads: int | str = field(default="auto", metadata={"auto": True})    # "auto" (from the cores) or a count
     max_tokens: int = 192
     temperature: float = 0.0
     max_iterations: int = 3
@@ -154,6 +161,15 @@ def _split_key(dotted: str) -> tuple[str, str]:
 def _coerce(f: dataclasses.Field, value: Any, dotted: str, origin: str) -> Any:
     kind = str(f.type)
     from_text = isinstance(value, str) and origin.startswith("environment")
+    if f.metadata.get("auto"):                 # thread counts: "auto" or a whole number >= 1
+        if value == "auto":
+            return value
+        if isinstance(value, str) and re.fullmatch(r"\d+", value.strip()):
+            value = int(value)
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+            return value
+        raise ConfigError(f"{dotted} must be \"auto\" or a whole number of threads >= 1, got {value!r} "
+                          f"(from {origin})", key=dotted)
     try:
         if "list" in kind:
             if isinstance(value, str):

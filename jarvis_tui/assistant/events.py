@@ -15,8 +15,14 @@ from jarvis_tui.sdk.events import Announcement, Event  # noqa: F401 - part of th
 # ---- audio in ------------------------------------------------------------------------------------
 @dataclass(frozen=True, kw_only=True)
 class ListeningStateChanged(Event):
-    state: str                 # idle | listening | hearing | thinking | speaking | muted | no_device
+    state: str                 # idle | waiting (for the wake word) | listening | hearing | thinking | speaking | muted | no_device
     detail: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class WakeWordHeard(Event):
+    score: float
+    barge_in: bool = False     # said while the assistant was talking: it stopped talking
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -181,12 +187,54 @@ class SpeechOutFinished(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ReplySentence(Event):
+    """A sentence of the reply, sent on while the LLM still writes the rest (reply_stream.py)."""
+
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class TurnFinished(Event):
     text: str
     route: str                                     # pre_route | llm | none
     spoken: str | None = None
     wait_for_input: bool = False
     timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnStage(Event):
+    """What the turn being handled waits for now (jarvis_tui.assistant.turn_control): the status
+    line shows it with the time the turn has taken, and Esc cancels the turn."""
+
+    stage: str                                     # routing | waiting | prefill | generating | running
+    detail: str = ""                               # the command running, the provider prepared, …
+    done: int = 0                                  # prompt tokens read / tokens written so far
+    total: int = 0                                 # prompt tokens to read (prefill), else 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnCancelled(Event):
+    """The user cancelled the turn (Assistant.cancel): nothing it was about to do ran. `executed`
+    names the commands that had already run before the cancel (they are kept, not undone)."""
+
+    text: str
+    stage: str = ""                                # the stage it was in when cancelled
+    executed: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProviderPrepared(Event):
+    """A prompt provider's system prompt being prefilled in the background after a switch, so the
+    next turn does not wait for it (ConversationBrain.prepare_provider)."""
+
+    provider: str
+    stage: str                                     # started | progress | ready | superseded | failed
+    fraction: float = 0.0
+    tokens: int = 0                                # the prompt prefix's length in tokens
+    source: str = ""                               # ready: memory | disk | prefill
+    seconds: float = 0.0
+    message: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -232,7 +280,7 @@ class EventBus:
         for sink in subscribers:
             try:
                 sink(event)
-            except Exception:  # noqa: BLE001 - a broken listener must not break the turn
+            except Exception:  # a broken listener must not break the turn
                 import logging
                 logging.getLogger(__name__).exception("event subscriber failed on %s", event.kind)
 

@@ -33,6 +33,8 @@ class TurnResult:
     router_scores: list[tuple[str, float]] | None = None   # ranked (tool or "out_of_scope", probability)
     router_confident: bool | None = None                   # its top tool may be acted on without asking
     router_result: Any = None                              # the intent router's RouterResult
+    streamed: list[str] = field(default_factory=list)      # sentences already sent on as ReplySentence
+    cancelled: bool = False                                # the user cancelled it (Assistant.cancel)
 
     @property
     def responses(self) -> list[CommandResponse]:
@@ -58,4 +60,5 @@ class TurnResult:
             "actions": self.actions,
             "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
             "router": self.router_result.to_dict() if self.router_result is not None else None,
+            "cancelled": self.cancelled,
         }

@@ -19,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"jarvis-tui: {exc}", file=sys.stderr)
                 return 2
         runtime.load_brain()
-        turn = runtime.assistant.handle_text(" ".join(args.text), source="text")
+        turn = _turn_cancelled_by_ctrl_c(runtime, " ".join(args.text))
         if args.json:
             print_json(turn.to_dict())
         else:
@@ -29,3 +29,27 @@ def run(args: argparse.Namespace) -> int:
         return 0
     finally:
         runtime.close()
+
+
+def _turn_cancelled_by_ctrl_c(runtime: Runtime, text: str):
+    """The turn, in a thread: Ctrl-C cancels it (Assistant.cancel: the LLM stops, no command it was
+    about to run runs) and the cancelled turn is printed like any other."""
+    import threading
+
+    out: dict = {}
+    done = threading.Event()         # not Thread.join: a join cut short by Ctrl-C can lose track of the thread
+
+    def turn() -> None:
+        try:
+            out["turn"] = runtime.assistant.handle_text(text, source="text")
+        finally:
+            done.set()
+    threading.Thread(target=turn, name="ask-turn", daemon=True).start()
+    while True:
+        try:
+            if done.wait(0.2):
+                break
+        except KeyboardInterrupt:
+            if runtime.assistant.cancel():
+                print("jarvis-tui: cancelling the turn…", file=sys.stderr)
+    return out["turn"]

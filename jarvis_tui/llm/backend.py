@@ -42,7 +42,12 @@ class LlmBackend(Protocol):
 
     def complete(self, messages: list[dict[str, Any]], *, json_schema: dict[str, Any] | None = None,
                  grammar: str | None = None, tools: list[dict[str, Any]] | None = None,
-                 max_tokens: int = 192, temperature: float = 0.0, stop: list[str] | None = None) -> Completion: ...
+                 max_tokens: int = 192, temperature: float = 0.0, stop: list[str] | None = None,
+                 on_text: Callable[[str], bool | None] | None = None,
+                 on_prefill: Callable[[int, int], bool | None] | None = None) -> Completion:
+        """`on_text(piece)`: the text as it is written, False stops at this token; `on_prefill(done,
+        total)`: the prompt as it is read, False stops before generating (finish_reason "stopped")."""
+        ...
 
     def warm(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> float:
         """Prefill the stable prefix of `messages` (everything before the last user content); ms."""

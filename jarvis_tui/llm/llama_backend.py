@@ -7,6 +7,11 @@ Speed on a small CPU comes from not prefilling the same tokens twice:
 - `warm()` prefills the stable prefix at start-up and keeps a snapshot of that state (save_state),
   restored when another prompt (a summary, a plain answer) has evicted the prefix from the cache;
 - grammars are compiled once per schema and cached.
+
+The prompt is read (prefilled) in chunks of PREFILL_CHUNK tokens when the caller passes
+`on_prefill(done, total)`: it sees the progress and returning False stops between two chunks (a
+cancelled turn, a superseded provider preparation); generation stops at the next token when
+`on_text` returns False.
 """
 from __future__ import annotations
 
@@ -14,8 +19,9 @@ import logging
 import threading
 import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from jarvis_tui.llm.backend import Completion, LlmError, ProgressFn
 from jarvis_tui.llm.grammar import schema_to_gbnf
@@ -27,6 +33,16 @@ log = logging.getLogger(__name__)
 CHATML = ("{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\n' + message['content'] + "
           "'<|im_end|>' + '\\n'}}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}")
 _SENTINEL = "\u2063JARVIS_PREFIX_END\u2063"
+PREFILL_CHUNK = 64          # tokens read between two on_prefill calls: a cancel waits at most one chunk
+
+PrefillFn = Callable[[int, int], "bool | None"]    # (tokens read, tokens to read) -> False: stop
+
+
+@dataclass(frozen=True)
+class WarmResult:
+    ms: float
+    tokens: int                  # the prefix's length
+    source: str                  # memory | disk | prefill | stopped (on_prefill said stop: nothing kept)
 
 
 def _common_prefix(a: list[int], b: list[int]) -> int:
@@ -41,7 +57,7 @@ class LlamaCppBackend:
     name = "llama"
 
     def __init__(self, model_path: str | Path, n_ctx: int = 4096, n_threads: int = 2,
-                 progress: ProgressFn | None = None, seed: int = 0, max_prefix_states: int = 3,
+                 n_threads_batch: int | None = None, progress: ProgressFn | None = None, seed: int = 0, max_prefix_states: int = 3,
                  state_cache_dir: str | Path | None = None) -> None:
         path = Path(model_path)
         check_gguf(path)
@@ -53,9 +69,10 @@ class LlamaCppBackend:
             raise LlmError(f"llama-cpp-python is not installed: {exc}") from None
         t0 = time.perf_counter()
         try:
-            self.llm = Llama(str(path), n_ctx=n_ctx, n_threads=n_threads, n_threads_batch=n_threads,
+            self.llm = Llama(str(path), n_ctx=n_ctx, n_threads=n_threads,
+                             n_threads_batch=n_threads_batch or n_threads,
                              n_batch=512, seed=seed, verbose=False)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any load failure becomes one clear LlmError
             raise LlmError(f"cannot load the LLM model {path}: {type(exc).__name__}: {exc} "
                            "(the file may be corrupt or from an unsupported architecture)") from None
         self.load_ms = (time.perf_counter() - t0) * 1000
@@ -106,7 +123,7 @@ class LlamaCppBackend:
         try:
             return self._template.render(messages=messages, tools=tools or None, bos_token=self._bos,
                                          eos_token=self._eos, add_generation_prompt=add_generation_prompt)
-        except Exception as exc:  # a template that rejects a role: fall back to plain roles
+        except Exception as exc:  # noqa: BLE001 - a template that rejects a role: fall back to plain roles
             log.debug("chat template failed (%s); retrying with user/assistant roles only", exc)
             simple = [{"role": m["role"] if m["role"] in ("system", "user", "assistant") else "user",
                        "content": m.get("content") or ""} for m in messages]
@@ -124,8 +141,13 @@ class LlamaCppBackend:
         return len(self.llm.tokenize(text.encode("utf-8"), add_bos=False, special=True))
 
     # ---- the prefix cache -------------------------------------------------------------------------
-    def warm(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> float:
-        """Prefill everything before the content of the last user message and snapshot it."""
+    def warm(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
+             on_prefill: PrefillFn | None = None) -> float:
+        """Prefill everything before the content of the last user message and snapshot it; ms."""
+        return self.warm_prefix(messages, tools, on_prefill).ms
+
+    def prefix_tokens(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> list[int]:
+        """The stable head of this prompt that warm() prefills: everything before the last user content."""
         probe = [dict(m) for m in messages]
         if not probe or probe[-1].get("role") != "user":
             probe.append({"role": "user", "content": _SENTINEL})
@@ -134,7 +156,35 @@ class LlamaCppBackend:
         text = self.render(probe, tools)
         cut = text.find(_SENTINEL)
         prefix = text[:cut] if cut >= 0 else text
-        tokens = self.tokenize(prefix)
+        return self.tokenize(prefix)
+
+    def prefix_state(self, tokens: list[int]) -> str:
+        """Where the prefilled state of `tokens` is: "memory" (a snapshot or the live cache),
+        "disk" (the prefix-state cache), or "" (it would be prefilled). It does not wait for the
+        model: while a turn or a preparation holds it (a prefill takes seconds), the live cache,
+        which is changing, is not looked at, only the snapshots and the disk."""
+        key = tuple(tokens)
+        if key in self._states:            # one dict lookup: safe beside a thread that adds or drops one
+            return "memory"
+        if self._lock.acquire(blocking=False):
+            try:
+                if self.llm is not None and _common_prefix(list(self.llm._input_ids[: self.llm.n_tokens]),
+                                                           tokens) >= len(tokens):
+                    return "memory"
+            finally:
+                self._lock.release()
+        if self.state_store is not None and self.state_store.path_for(self.model_path, self.n_ctx, tokens).is_file():
+            return "disk"
+        return ""
+
+    def warm_prefix(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
+                    on_prefill: PrefillFn | None = None) -> WarmResult:
+        """warm() with where the state came from; `on_prefill` sees the progress of a prefill and
+        may stop it (source "stopped": the partial state is neither snapshotted nor saved)."""
+        tokens = self.prefix_tokens(messages, tools)
+        if len(tokens) >= self.n_ctx:
+            raise LlmError(f"the prompt's stable part is {len(tokens)} tokens; it does not fit the context of "
+                           f"{self.n_ctx} (raise llm.n_ctx or choose a provider with a shorter prompt)")
         with self._lock:
             t0 = time.perf_counter()
             self._ensure_prefix(tokens)
@@ -146,7 +196,9 @@ class LlamaCppBackend:
                     self.last_warm_source = "disk"
                 else:
                     self.llm.n_tokens = common
-                    self.llm.eval(tokens[common:])
+                    if not self._prefill(tokens, on_prefill):
+                        self.last_warm_source = "stopped"
+                        return WarmResult((time.perf_counter() - t0) * 1000, len(tokens), "stopped")
                     self.last_warm_source = "prefill"
                     if self.state_store is not None:
                         self.state_store.save(self.llm, self.model_path, self.n_ctx, tokens)
@@ -156,7 +208,27 @@ class LlamaCppBackend:
                 while len(self._states) > self._max_states:
                     self._states.popitem(last=False)
             self._states.move_to_end(key)
-            return (time.perf_counter() - t0) * 1000
+            if on_prefill is not None:
+                on_prefill(len(tokens), len(tokens))
+            return WarmResult((time.perf_counter() - t0) * 1000, len(tokens), self.last_warm_source)
+
+    def _prefill(self, tokens: list[int], on_prefill: PrefillFn | None) -> bool:
+        """Evaluate `tokens` after the live cache's common prefix (the lock is held). With
+        `on_prefill`, in chunks, asking before each one (done and total count the tokens left to
+        read, not the cached ones); False when it said stop."""
+        start = _common_prefix(list(self.llm._input_ids[: self.llm.n_tokens]), tokens)
+        self.llm.n_tokens = start
+        if start >= len(tokens):
+            return True
+        if on_prefill is None:
+            self.llm.eval(tokens[start:])
+            return True
+        todo = len(tokens) - start          # the progress counts only the tokens to read
+        for i in range(start, len(tokens), PREFILL_CHUNK):
+            if on_prefill(i - start, todo) is False:
+                return False
+            self.llm.eval(tokens[i:i + PREFILL_CHUNK])
+        return True
 
     def _ensure_prefix(self, tokens: list[int]) -> int:
         """Restore a saved prefix state when it covers more of `tokens` than the live cache does."""
@@ -180,7 +252,7 @@ class LlamaCppBackend:
         if g is None:
             try:
                 g = LlamaGrammar.from_string(gbnf, verbose=False)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - any grammar failure becomes one clear LlmError
                 raise LlmError(f"the output grammar does not compile: {exc}") from None
             self._grammars[gbnf] = g
             if len(self._grammars) > 16:
@@ -189,7 +261,12 @@ class LlamaCppBackend:
 
     def complete(self, messages: list[dict[str, Any]], *, json_schema: dict[str, Any] | None = None,
                  grammar: str | None = None, tools: list[dict[str, Any]] | None = None,
-                 max_tokens: int = 192, temperature: float = 0.0, stop: list[str] | None = None) -> Completion:
+                 max_tokens: int = 192, temperature: float = 0.0, stop: list[str] | None = None,
+                 on_text: Callable[[str], bool | None] | None = None,
+                 on_prefill: PrefillFn | None = None) -> Completion:
+        """`on_text(piece)` sees the text as it is generated; returning False ends the generation
+        (finish_reason "stopped"). `on_prefill(done, total)` sees the prompt being read, chunk by
+        chunk; returning False ends the request before generation (finish_reason "stopped", no text)."""
         prompt = self.render(messages, tools)
         tokens = self.tokenize(prompt)
         if len(tokens) + max_tokens > self.n_ctx:
@@ -208,6 +285,11 @@ class LlamaCppBackend:
             pieces: list[str] = []
             finish = None
             try:
+                if on_prefill is not None and not self._prefill(tokens[:-1], on_prefill):
+                    t_end = time.perf_counter()
+                    return Completion(text="", prompt_tokens=len(tokens), cached_tokens=cached,
+                                      prefill_ms=(t_end - t0) * 1000, total_ms=(t_end - t0) * 1000,
+                                      finish_reason="stopped")
                 stream = self.llm.create_completion(
                     tokens, max_tokens=max_tokens, temperature=temperature, top_k=1 if temperature == 0 else 40,
                     stop=list(stop or []), grammar=compiled, stream=True, repeat_penalty=1.0)
@@ -215,9 +297,13 @@ class LlamaCppBackend:
                     if t_first is None:
                         t_first = time.perf_counter()
                     choice = chunk["choices"][0]
-                    pieces.append(choice.get("text") or "")
+                    piece = choice.get("text") or ""
+                    pieces.append(piece)
                     finish = choice.get("finish_reason") or finish
-            except Exception as exc:
+                    if on_text is not None and piece and on_text(piece) is False:
+                        finish = "stopped"
+                        break
+            except Exception as exc:  # noqa: BLE001 - any generation failure becomes one clear LlmError
                 raise LlmError(f"generation failed: {type(exc).__name__}: {exc}") from None
             t_end = time.perf_counter()
         text = "".join(pieces)

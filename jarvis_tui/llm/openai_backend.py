@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from typing import Any, Callable
 
 import httpx
 
@@ -60,7 +60,11 @@ class OpenAICompatBackend:
 
     def complete(self, messages: list[dict[str, Any]], *, json_schema: dict[str, Any] | None = None,
                  grammar: str | None = None, tools: list[dict[str, Any]] | None = None,
-                 max_tokens: int = 192, temperature: float = 0.0, stop: list[str] | None = None) -> Completion:
+                 max_tokens: int = 192, temperature: float = 0.0, stop: list[str] | None = None,
+                 on_text: Callable[[str], bool | None] | None = None,
+                 on_prefill: Callable[[int, int], bool | None] | None = None) -> Completion:
+        if on_prefill is not None and on_prefill(0, 0) is False:     # the server's prefill is not ours to see
+            return Completion(text="", finish_reason="stopped")
         body: dict[str, Any] = {"messages": [self._wire(m) for m in messages], "max_tokens": max_tokens,
                                 "temperature": temperature, "stream": False}
         if self.model:
@@ -104,6 +108,8 @@ class OpenAICompatBackend:
         gen = float(timings.get("predicted_ms") or 0.0)
         if not prefill and not gen:
             gen = total
+        if on_text is not None and msg.get("content"):
+            on_text(msg["content"])          # not streamed over HTTP: the whole text at once
         return Completion(
             text=msg.get("content") or "", prompt_tokens=int(usage.get("prompt_tokens") or 0),
             completion_tokens=int(usage.get("completion_tokens") or 0),

@@ -8,7 +8,7 @@ import re
 from typing import Any, Iterable
 
 from jarvis_tui.sdk.prompt_provider import IJarvisPromptProvider
-from jarvis_tui.sdk.history import HistoryTurn  # noqa: F401 - re-exported for providers
+from jarvis_tui.sdk.history import HistoryTurn
 from providers.shared import context_builders, core_rules, tool_formatters
 from providers.shared.command_converters import arguments_schema, direct_answer_commands
 from providers.shared.parsing import jarvis_json, parse_generic

@@ -76,7 +76,7 @@ def test_a_value_outside_the_allowed_ones_is_named_with_them(tmp_path):
     with pytest.raises(ConfigError) as err:
         load_config(config_dir=tmp_path, data_dir=tmp_path / "d", environ={})
     assert "line 2" in str(err.value) and "llm.backend = 'bogus': one of llama, openai, none" in str(err.value)
-    with pytest.raises(ConfigError, match="audio.mode = 'sometimes': one of push_to_talk, hands_free"):
+    with pytest.raises(ConfigError, match="audio.mode = 'sometimes': one of push_to_talk, wake_word, hands_free"):
         load_config(config_dir=tmp_path / "none", data_dir=tmp_path / "d", environ={"JARVIS_AUDIO_MODE": "sometimes"})
 
 
@@ -91,7 +91,7 @@ def test_every_bad_setting_is_named_at_once_not_only_the_first(config_dir):
         load_config(environ={"JARVIS_AUDIO_MODE": "sometimes"})
     msg = str(err.value)
     assert msg.startswith("6 problems")
-    for part in ("line 2: llm.backend = 'bogus': one of llama, openai, none", "line 3: llm.threads must be a whole number",
+    for part in ("line 2: llm.backend = 'bogus': one of llama, openai, none", "line 3: llm.threads must be \"auto\" or a whole number of threads >= 1",
                  "line 6: audio.hangover_ms must be a whole number, got True", "line 7: unknown key 'audio.colour'",
                  "line 9: unknown section [nosuch]", "JARVIS_AUDIO_MODE"):
         assert part in msg, part

@@ -104,12 +104,16 @@ class ScriptedBackend:
         self.warmed: list[list[dict[str, Any]]] = []
 
     def complete(self, messages, *, json_schema=None, grammar=None, tools=None, max_tokens=192,
-                 temperature=0.0, stop=None):
+                 temperature=0.0, stop=None, on_text=None, on_prefill=None):
         self.requests.append({"messages": [dict(m) for m in messages], "json_schema": json_schema,
                               "grammar": grammar, "tools": tools, "max_tokens": max_tokens})
         if not self.outputs:
             raise AssertionError("the LLM was called more often than scripted")
         text = self.outputs.pop(0)
+        if on_text is not None:
+            for piece in text.split(" "):            # word by word, as a model streams it
+                if on_text(piece + " ") is False:
+                    break
         return Completion(text=text, prompt_tokens=100, completion_tokens=10, cached_tokens=90,
                           prefill_ms=5.0, generate_ms=10.0, total_ms=15.0)
 

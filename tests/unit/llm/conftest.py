@@ -7,13 +7,13 @@ import pytest
 
 sys.path.append(str(Path(__file__).parent))   # append: never shadow another directory's conftest
 
-from brain_fakes import Calc, Chat, Crash, ScriptedBackend, Timer, Weather  # noqa: E402
+from brain_fakes import Calc, Chat, Crash, ScriptedBackend, Timer, Weather
 
-from jarvis_tui.assistant.assistant import Assistant  # noqa: E402
-from jarvis_tui.assistant.conversation import ConversationBrain  # noqa: E402
-from jarvis_tui.commands_registry import CommandRegistry  # noqa: E402
-from jarvis_tui.config import load_config  # noqa: E402
-from jarvis_tui.llm.provider_factory import PromptProviderFactory  # noqa: E402
+from jarvis_tui.assistant.assistant import Assistant
+from jarvis_tui.assistant.conversation import ConversationBrain
+from jarvis_tui.commands_registry import CommandRegistry
+from jarvis_tui.config import load_config
+from jarvis_tui.llm.provider_factory import PromptProviderFactory
 
 
 @pytest.fixture(scope="session")

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 sys.path.append(str(Path(__file__).parent.parent / "llm"))   # append: never shadow a conftest
-from brain_fakes import Calc, Chat, Timer, Weather  # noqa: E402
+from brain_fakes import Calc, Chat, Timer, Weather
 
-from jarvis_tui.llm.grammar import schema_to_gbnf  # noqa: E402
-from jarvis_tui.llm.provider_factory import DEFAULT_PROVIDER, PromptProviderFactory, UnknownProviderError  # noqa: E402
-from providers.shared.base import HistoryTurn  # noqa: E402
+from jarvis_tui.llm.grammar import schema_to_gbnf
+from jarvis_tui.llm.provider_factory import DEFAULT_PROVIDER, PromptProviderFactory, UnknownProviderError
+from providers.shared.base import HistoryTurn
 
 EXPECTED = {"Qwen25SmallUntrained", "Qwen25SmallUntrainedCompact", "Qwen25MediumUntrained", "Qwen25LargeUntrained",
             "HermesMediumUntrained", "Llama31MediumUntrained", "Mistral7bMediumUntrained", "Gemma2MediumUntrained",

@@ -1,0 +1,29 @@
+"""With the real bundled LLM: a spoken answer's first sentence is out (ReplySentence, which the
+voice loop speaks at once) while the model still writes the rest."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from jarvis_tui.assistant import events as ev
+
+pytestmark = pytest.mark.model
+
+
+def test_the_first_sentence_is_out_before_the_answer_is_finished(llm_runtime):
+    seen: list[tuple[float, ev.Event]] = []
+    unsubscribe = llm_runtime.bus.subscribe(lambda e: seen.append((time.perf_counter(), e)))
+    llm_runtime.assistant.stream_replies = True
+    try:
+        turn = llm_runtime.assistant.handle_text("explain in three sentences how rainbows form", conversation_id="it-stream")
+    finally:
+        llm_runtime.assistant.stream_replies = False
+        unsubscribe()
+    sentences = [(t, e) for t, e in seen if isinstance(e, ev.ReplySentence)]
+    finished = next(t for t, e in seen if isinstance(e, ev.CommandFinished))
+    assert turn.tool_calls and turn.tool_calls[0].name in ("answer_question", "chat"), turn.to_dict()
+    assert len(sentences) >= 2, [e.text for _, e in sentences]
+    assert sentences[0][0] < sentences[-1][0] < finished + 0.001
+    # the words streamed are the words of the reply
+    assert " ".join(e.text for _, e in sentences).split() == (turn.spoken or "").split()

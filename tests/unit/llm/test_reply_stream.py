@@ -1,0 +1,93 @@
+"""Spoken answers stream sentence by sentence (the real bundled LLM: tests/integration/llm/
+test_streamed_answer.py): sentences are cut where they end, sent on as the model writes them,
+and a barge-in ends the generation."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brain_fakes import ScriptedBackend
+
+from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.conversation import ConversationBrain
+from jarvis_tui.assistant.reply_stream import SentenceStream
+from jarvis_tui.llm.provider_factory import PromptProviderFactory
+
+
+def feed(text: str, chunk: int = 3) -> list[str]:
+    sent: list[str] = []
+    s = SentenceStream(sent.append)
+    for i in range(0, len(text), chunk):
+        s.feed(text[i:i + chunk])
+    s.finish()
+    return sent
+
+
+@pytest.mark.parametrize("text, sentences", [
+    ("Paris is the capital. It has 2.1 million people! Nice, right?",
+     ["Paris is the capital.", "It has 2.1 million people!", "Nice, right?"]),
+    ("Ask Dr. Smith about it. He knows.", ["Ask Dr. Smith about it.", "He knows."]),
+    ("One sentence without an end", ["One sentence without an end"]),
+    ('He said "stop." Then he left.', ['He said "stop."', "Then he left."]),
+    ("  ...  ", []),
+])
+def test_sentences_are_cut_where_they_end(text, sentences):
+    assert feed(text) == sentences
+
+
+def test_a_stopped_stream_sends_nothing_more():
+    sent: list[str] = []
+    s = SentenceStream(sent.append)
+    assert s.feed("First one. Sec")
+    s.stop()
+    assert s.feed("ond one. Third.") is False
+    s.finish()
+    assert sent == ["First one."]
+
+
+@pytest.fixture
+def streaming(rt):
+    backend = ScriptedBackend(["The Nile is the longest river. It flows north through eleven countries. "
+                               "It ends in the Mediterranean Sea."])
+    brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
+    rt.assistant.brain = brain
+    rt.services.llm = brain.answerer
+    rt.assistant.stream_replies = True
+    events: list = []
+    rt.bus.subscribe(events.append)
+    return rt, events
+
+
+def test_an_answer_goes_out_sentence_by_sentence_before_the_turn_ends(streaming):
+    rt, events = streaming
+    turn = rt.assistant.handle_text("what is the longest river in the world")
+    kinds = [type(e).__name__ for e in events]
+    sentences = [e.text for e in events if isinstance(e, ev.ReplySentence)]
+    assert sentences == ["The Nile is the longest river.", "It flows north through eleven countries.",
+                         "It ends in the Mediterranean Sea."]
+    assert all(e.turn_id == turn.turn_id for e in events if isinstance(e, ev.ReplySentence))
+    assert kinds.index("ReplySentence") < kinds.index("TurnFinished")
+    assert turn.streamed == sentences and turn.spoken == " ".join(sentences)
+
+
+def test_without_a_voice_to_speak_them_nothing_streams(streaming):
+    rt, events = streaming
+    rt.assistant.stream_replies = False
+    turn = rt.assistant.handle_text("what is the longest river in the world")
+    assert not [e for e in events if isinstance(e, ev.ReplySentence)] and turn.streamed == []
+    assert turn.spoken.startswith("The Nile is the longest river.")
+
+
+def test_barge_in_ends_the_generation(streaming):
+    rt, events = streaming
+
+    def stop_after_first(e):
+        if isinstance(e, ev.ReplySentence):
+            rt.assistant.stop_reply()
+    rt.bus.subscribe(stop_after_first)
+    turn = rt.assistant.handle_text("what is the longest river in the world")
+    assert [e.text for e in events if isinstance(e, ev.ReplySentence)] == ["The Nile is the longest river."]
+    assert turn.spoken == "The Nile is the longest river."        # what was said is what stays
