@@ -1,42 +1,63 @@
-"""The Textual application: one screen that shows every step of a turn.
+"""The Textual application: lifecycle, bindings and workers. The panels are MainScreen's.
 
 Pipeline events arrive on `runtime.bus` from any thread; the bus callback only posts a
-PipelineEvent message, and the message handlers own the UI state. Blocking work (loading the LLM,
-a turn, a button's handle_action, starting and stopping audio, listing devices) runs in thread
-workers that only post messages.
+PipelineEvent message to the main screen, which shows it. Blocking work (loading the LLM, a turn,
+a button's handle_action, starting audio, listing devices, building a prompt preview) runs in
+thread workers of a few lines that post their result as a message; an exception in any of them
+reaches one handler, on_worker_state_changed, which says it.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input
+from textual.widgets import Input
 from textual.worker import Worker, WorkerState
 
 from jarvis_tui.app.executor import DaemonThreadExecutor
 from jarvis_tui.app.messages import (BrainLoaded, ChoicesReady, Notice, PipelineEvent, PromptPreview,
-                                     TurnCompleted, VoiceLoopReady, WorkFailed)
+                                     ProviderCosts, TurnCompleted, VoiceLoopReady)
 from jarvis_tui.app.palette import JarvisCommands
-from jarvis_tui.app.screens import (Choice, ChoiceScreen, ConfirmScreen, InboxScreen, MemoriesScreen, MenuScreen, RoutinesResult,
-                                    RoutinesScreen, SecretsScreen,
-                                    SettingsScreen)
-from jarvis_tui.app.widgets import (ActionsBar, Conversation, PromptPanel, StatusLine, ToolCallsPanel,
-                                    ValidationPanel)
+from jarvis_tui.app.screens import (Choice, ChoiceScreen, ConfirmScreen, InboxScreen, MainScreen, MemoriesScreen,
+                                    MenuScreen, RoutinesResult, RoutinesScreen, SecretsScreen, SettingsScreen)
+from jarvis_tui.app.screens.main import provider_detail
+from jarvis_tui.app.widgets import ActionsBar
 from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant import prompt_preview
 from jarvis_tui.config import Config
+
+if TYPE_CHECKING:
+    from jarvis_tui.audio.voice_loop import VoiceLoop
+    from jarvis_tui.runtime import Runtime
 
 log = logging.getLogger(__name__)
 
-PLACEHOLDER = "Type a request and press Enter"
 MIC_LEVEL_INTERVAL_S = 0.08     # at most ~12 meter updates a second reach the UI
-DEVICE_STAGES = {"tts", "capture", "playback", "audio", "devices"}
+MODE_HINTS = {"wake_word": "say “Hey Jarvis”, or press F4 to talk",
+              "push_to_talk": "press F4 to talk, F4 again to stop",
+              "hands_free": "always listening: just talk"}
+
+# a worker that raised: (stage, what it was doing), by worker name, for the one failure handler
+WORKER_FAILURES = {
+    "load_brain": ("llm", "the LLM did not load"),
+    "start_audio": ("audio", "audio did not start"),
+    "run_text_turn": ("turn", "the turn failed"),
+    "run_button_action": ("button", "the button's action failed"),
+    "preview_prompt": ("providers", "could not build the prompt preview"),
+    "prepare_provider": ("providers", "could not prepare the provider's prompt"),
+    "list_providers": ("providers", "could not list the prompt providers"),
+    "list_microphones": ("microphone", "cannot list microphones"),
+    "list_voices": ("voice", "cannot list voices"),
+    "switch_voice": ("voice", "could not switch voice"),
+}
+
 
 class JarvisApp(App[int]):
     TITLE = "Jarvis"
@@ -47,359 +68,146 @@ class JarvisApp(App[int]):
     BINDINGS = [
         Binding("f2", "menu", "Menu", id="menu"),
         Binding("f4", "push_to_talk", "Talk", id="push_to_talk", priority=True),
-        Binding("f5", "toggle_hands_free", "Hands-free", id="hands_free", priority=True),
-        Binding("escape", "stop_speaking", "Stop speaking", id="stop_speaking"),
+        Binding("f5", "toggle_wake_word", "Wake word", id="wake_word", priority=True),
+        Binding("escape", "cancel", "Cancel", id="cancel"),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
 
-    def __init__(self, config: Config | None = None, runtime: Any = None, *, load_models: bool = True,
+    def __init__(self, config: Config | None = None, runtime: Runtime | None = None, *, load_models: bool = True,
                  audio: bool | None = None, show_timings: bool = True) -> None:
         """`runtime`: a Runtime to show (the caller keeps owning it); without one the app builds
         and closes its own from `config`. `load_models=False` skips the LLM (and, unless `audio`
         says otherwise, the audio loop): the fast paths still answer."""
         super().__init__()
-        self._reported: set[tuple[str, str]] = set()
         if runtime is None:
             from jarvis_tui.runtime import Runtime
             runtime = Runtime.create(config)
             self._owns_runtime = True
         else:
             self._owns_runtime = False
-        self.runtime = runtime
+        self.runtime: Runtime = runtime
         self.config = runtime.config
         self.load_models = load_models
         self.audio_enabled = load_models if audio is None else audio
-        self.show_timings = show_timings
-        self.voice_loop: Any = None
-        self.brain: Any = None
-        self._brain_state = "not loaded" if self.config.llm.backend != "none" else ""
+        self.voice_loop: VoiceLoop | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._last_level = 0.0
         self._ptt_down = False
         self._shutting_down = False
-        self._timings: dict[str, float] = {}
         settings = runtime.store.settings
-        self.mode: str = settings.get("audio.mode", self.config.audio.mode) or "push_to_talk"
+        self.mode: str = settings.get("audio.mode", self.config.audio.mode) or "wake_word"
         self.speak_replies: bool = bool(settings.get("tts.enabled", self.config.tts.enabled))
+        self.main_screen = MainScreen(runtime, show_timings=show_timings)
 
-    # ---- layout -------------------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        yield Header(show_clock=False, icon="◉")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                yield Conversation(id="conversation")
-                yield ActionsBar(id="actions")
-                yield Input(placeholder=PLACEHOLDER,
-                            id="input")
-            with Vertical(id="right"):
-                yield PromptPanel(self.redact, id="prompt")
-                yield ToolCallsPanel(self.redact, id="tool-calls")
-                yield ValidationPanel(id="validation")
-        yield StatusLine(show_timings=self.show_timings, id="status")
-        yield Footer()
+    def get_default_screen(self) -> MainScreen:
+        return self.main_screen
 
-    @property
-    def conversation(self) -> Conversation:
-        return self.query_one("#conversation", Conversation)
-
-    @property
-    def status(self) -> StatusLine:
-        return self.query_one("#status", StatusLine)
-
-    @property
-    def prompt_panel(self) -> PromptPanel:
-        return self.query_one("#prompt", PromptPanel)
-
-    @property
-    def tool_panel(self) -> ToolCallsPanel:
-        return self.query_one("#tool-calls", ToolCallsPanel)
-
-    @property
-    def validation_panel(self) -> ValidationPanel:
-        return self.query_one("#validation", ValidationPanel)
-
-    @property
-    def actions_bar(self) -> ActionsBar:
-        return self.query_one("#actions", ActionsBar)
-
+    # ---- lifecycle ------------------------------------------------------------------------------------
     def on_mount(self) -> None:
         asyncio.get_running_loop().set_default_executor(DaemonThreadExecutor())
-        self.query_one("#tool-calls").border_title = "Tool calls"
-        self.query_one("#validation").border_title = "Validation"
-        self.query_one("#actions").border_title = "Actions"
+
+    def on_main_screen_ready(self) -> None:
+        """The panels are there: subscribe to the bus, load the LLM, start listening."""
+        screen = self.main_screen
         self._unsubscribe = self.runtime.bus.subscribe(self._on_bus_event)
-        status = self.status
-        status.mode = self.mode
-        status.state = "loading" if self.audio_enabled else "off"
-        self._show_provider()
-        status.model = self._model_label()
-        for err in getattr(self.runtime.registry, "errors", []):
-            self._report("commands", f"command module skipped: {err}")
+        screen.status.mode = self.mode
+        screen.status.state = "loading" if self.audio_enabled else "off"
+        for err in self.runtime.registry.errors:
+            screen.report("commands", f"command module skipped: {err}")
         if self.load_models and self.config.llm.backend != "none":
-            self._brain_state = "loading"
-            self.status.model = self._model_label()
+            screen.show_model("loading")
             self.load_brain()
         elif self.config.llm.backend == "none":
-            self.conversation.note("No LLM (llm.backend = none): the fast paths and the intent router answer.")
+            screen.conversation.note("No LLM (llm.backend = none): the fast paths and the intent router answer.")
         else:
-            self.conversation.note("The LLM is not loaded in this session: the fast paths and the intent router answer.")
+            screen.conversation.note("The LLM is not loaded in this session: the fast paths and the intent "
+                                     "router answer.")
         if self.audio_enabled:
             self.start_audio()
         else:
-            self.conversation.note("Audio is off in this session: type your requests.")
+            screen.conversation.note("Audio is off in this session: type your requests.")
             self.runtime.announce_startup()
-        self.query_one("#input", Input).focus()
 
-    # ---- the event bus (any thread) -> messages ---------------------------------------------------
     def _on_bus_event(self, event: ev.Event) -> None:
+        """Any thread: the event goes to the main screen as a message."""
         if isinstance(event, ev.MicLevel):
             now = time.monotonic()
             if now - self._last_level < MIC_LEVEL_INTERVAL_S:
                 return
             self._last_level = now
         if not self._shutting_down:
-            self.post_message(PipelineEvent(event))
+            self.main_screen.post_message(PipelineEvent(event))
 
-    async def on_pipeline_event(self, message: PipelineEvent) -> None:
-        event = message.event
-        handler = self.EVENT_HANDLERS.get(type(event))
-        if handler is None:
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The one place a worker's failure is said (the workers have no try/except of their own)."""
+        if event.state != WorkerState.ERROR:
             return
+        worker, error = event.worker, event.worker.error
+        stage, what = WORKER_FAILURES.get(worker.name, (worker.group or "worker", f"{worker.name} failed"))
+        log.error("worker %s failed", worker.description, exc_info=error)
+        self.main_screen.report(stage, f"{what}: {type(error).__name__}: {error}")
+        if worker.name == "load_brain":
+            self.main_screen.show_model("failed")
+        elif worker.name == "start_audio":
+            self._audio_off()
+        elif worker.name in ("run_text_turn", "run_button_action"):
+            self.main_screen.turn_over()
+            self._show_idle()
+
+    @contextmanager
+    def reporting(self, stage: str, what: str) -> Iterator[None]:
+        """A call into a part from the UI thread (the voice loop): if it fails it is said, and the
+        app goes on."""
         try:
-            result = handler(self, event)
-            if hasattr(result, "__await__"):
-                await result
-        except Exception as exc:  # noqa: BLE001 - a display bug must not take the app down
-            log.exception("showing %s failed", event.kind)
-            self.notify(f"Could not show {event.kind}: {exc}", severity="error")
-
-    # one handler per event kind ---------------------------------------------------------------------
-    def _on_ListeningStateChanged(self, e: ev.ListeningStateChanged) -> None:
-        self.status.state = e.state
-        if e.state in ("idle", "muted", "no_device"):
-            self.status.level = 0.0
-
-    def _on_MicLevel(self, e: ev.MicLevel) -> None:
-        self.status.level = e.rms
-
-    def _on_SpeechStarted(self, e: ev.SpeechStarted) -> None:
-        self.status.state = "hearing"
-
-    def _on_UtteranceCaptured(self, e: ev.UtteranceCaptured) -> None:
-        self._timings = {"endpoint": e.endpoint_ms}
-        self.status.state = "thinking"
-
-    def _on_TranscriptReady(self, e: ev.TranscriptReady) -> None:
-        if e.source == "text":
-            self._timings = {}
-        elif e.stt_ms:
-            self._timings["stt"] = e.stt_ms
-        self._new_turn()
-        self.conversation.user(e.text, e.source)
-
-    def _on_TranscriptRejected(self, e: ev.TranscriptRejected) -> None:
-        self.conversation.rejected(e.text, e.reason)
-
-    def _on_PreRouted(self, e: ev.PreRouted) -> None:
-        self.prompt_panel.add_note(f"No prompt this turn: the fast path of {e.command} claimed it"
-                                   + (f" ({e.fast_path_id})" if e.fast_path_id else "") + ".")
-
-    def _on_StepStarted(self, e: ev.StepStarted) -> None:
-        self.tool_panel.step(self.redact(e.text))
-
-    def _on_Routed(self, e: ev.Routed) -> None:
-        self.tool_panel.routed(e.top, e.decision, e.tool, e.shortlist)
-
-    def _on_Declined(self, e: ev.Declined) -> None:
-        self.conversation.note(f"declined: no command for {e.topic or 'this request'} ({e.reason})")
-
-    def _on_PromptBuilt(self, e: ev.PromptBuilt) -> None:
-        self.prompt_panel.prompt(e.provider, e.system_prompt, e.messages, e.tools, e.iteration)
-
-    def _on_LlmOutput(self, e: ev.LlmOutput) -> None:
-        self.prompt_panel.llm_output(e.raw, e.prefill_ms, e.generate_ms, e.prompt_tokens,
-                                     e.completion_tokens, e.cached_tokens)
-
-    def _on_ToolCallsParsed(self, e: ev.ToolCallsParsed) -> None:
-        self.tool_panel.calls(e.calls, e.rejected, e.origin)
-        for r in e.rejected:
-            self.conversation.note(f"tool call rejected: {r.get('name', '?')}: {r.get('reason', '')}")
-
-    def _on_ValidationCompleted(self, e: ev.ValidationCompleted) -> None:
-        self.validation_panel.completed(e.command, e.results, e.corrections, e.retry, e.clarification)
-
-    def _on_CommandFinished(self, e: ev.CommandFinished) -> None:
-        self.tool_panel.finished(e.command, e.origin, e.success, e.message, e.error, e.post_processed,
-                                 e.arguments)
-        if not e.success and "validation_errors" not in e.context_data and "missing_secrets" not in e.context_data:
-            self.notify(e.error or e.message or f"{e.command} failed", title=f"{e.command} failed",
-                        severity="error")
-            self.conversation.error(f"{e.command} failed: {e.error or e.message}")
-        elif "missing_secrets" in e.context_data:
-            self.notify(f"{e.error or e.message} (F2 → Secrets)",
-                        title="Missing secret", severity="warning")
-
-    async def _on_ActionsOffered(self, e: ev.ActionsOffered) -> None:
-        await self.actions_bar.offer(e.command, e.actions, e.context)
-
-    def _on_SpeechOutStarted(self, e: ev.SpeechOutStarted) -> None:
-        self.status.state = "speaking"
-        if e.first_audio_ms:
-            self._timings["first_audio"] = e.first_audio_ms
-            self.status.timings = dict(self._timings)
-
-    def _on_SpeechOutFinished(self, e: ev.SpeechOutFinished) -> None:
-        if e.interrupted:
-            self.conversation.note(f"(stopped speaking after: “{e.spoken_text.strip()}”)"
-                                   if e.spoken_text.strip() else "(stopped speaking)")
-
-    def _on_Announcement(self, e: ev.Announcement) -> None:
-        self.conversation.announce(self.redact(e.text), e.source)
-        self.notify(e.text, title=e.source or "Jarvis")
-
-    def _on_TurnFinished(self, e: ev.TurnFinished) -> None:
-        self.conversation.assistant(self.redact(e.spoken or ""), e.route)
-        self._timings.update({k: v for k, v in e.timings_ms.items() if v is not None})
-        self.status.timings = dict(self._timings)
-        if e.wait_for_input:
-            self.query_one("#input", Input).placeholder = "Jarvis is waiting for your answer…"
-        else:
-            self.query_one("#input", Input).placeholder = (
-                PLACEHOLDER)
-
-    def _on_ModelLoadProgress(self, e: ev.ModelLoadProgress) -> None:
-        if e.model != "llm":
-            name = {"stt": "speech recognition", "tts": "voice", "vad": "voice detection"}.get(e.model, e.model)
-            if e.stage == "ready":
-                self.conversation.note(f"{name} ready ({e.seconds:.1f} s)")
-            return          # a failure also comes as an Error event, reported there
-        if e.stage == "started":
-            self._brain_state = "loading"
-            self.conversation.note(f"Loading the LLM… {e.message}".rstrip())
-        elif e.stage == "progress":
-            self._brain_state = f"loading {e.fraction:.0%}"
-        elif e.stage == "ready":
-            self._brain_state = ""
-            self.conversation.note(f"LLM ready ({e.seconds:.1f} s). {e.message}".rstrip())
-        elif e.stage == "failed":
-            self._brain_state = "failed"
-        self.status.model = self._model_label()
-
-    def _on_DeviceLost(self, e: ev.DeviceLost) -> None:
-        if e.direction == "input":
-            # the Error event of the same outage is reported once; the status line says no_device
-            self.status.state = "no_device"
-            return
-        # the speaker: said once per outage; replies stay on screen meanwhile
-        self.conversation.note(f"The speaker ({e.device or 'default'}) is not available: {e.reason}. "
-                               "Replies are shown here until it works.")
-        self.notify("No speaker; replies are shown as text.", title="Audio", severity="warning")
-
-    def _on_DeviceRestored(self, e: ev.DeviceRestored) -> None:
-        label = "microphone" if e.direction == "input" else "speaker"
-        self.conversation.note(f"The {label} ({e.device or 'default'}) is back after {e.down_s} s.")
-        self.notify(f"The {label} is back.", title="Audio")
-
-    def _on_Error(self, e: ev.Error) -> None:
-        self._report(e.stage, e.message)
-
-    # the panels each pipeline event reaches (an event not named here is not shown)
-    EVENT_HANDLERS: dict[type[ev.Event], Any] = {
-        ev.ListeningStateChanged: _on_ListeningStateChanged,
-        ev.MicLevel: _on_MicLevel,
-        ev.SpeechStarted: _on_SpeechStarted,
-        ev.UtteranceCaptured: _on_UtteranceCaptured,
-        ev.TranscriptReady: _on_TranscriptReady,
-        ev.TranscriptRejected: _on_TranscriptRejected,
-        ev.PreRouted: _on_PreRouted,
-        ev.StepStarted: _on_StepStarted,
-        ev.Routed: _on_Routed,
-        ev.Declined: _on_Declined,
-        ev.PromptBuilt: _on_PromptBuilt,
-        ev.LlmOutput: _on_LlmOutput,
-        ev.ToolCallsParsed: _on_ToolCallsParsed,
-        ev.ValidationCompleted: _on_ValidationCompleted,
-        ev.CommandFinished: _on_CommandFinished,
-        ev.ActionsOffered: _on_ActionsOffered,
-        ev.SpeechOutStarted: _on_SpeechOutStarted,
-        ev.SpeechOutFinished: _on_SpeechOutFinished,
-        ev.Announcement: _on_Announcement,
-        ev.TurnFinished: _on_TurnFinished,
-        ev.ModelLoadProgress: _on_ModelLoadProgress,
-        ev.DeviceLost: _on_DeviceLost,
-        ev.DeviceRestored: _on_DeviceRestored,
-        ev.Error: _on_Error,
-    }
+            yield
+        except Exception as exc:  # a failing part is reported; the app keeps running
+            log.exception("%s", what)
+            self.main_screen.report(stage, f"{what}: {exc}")
 
     # ---- turns ----------------------------------------------------------------------------------------
-    def _new_turn(self) -> None:
-        self.prompt_panel.reset()
-        self.tool_panel.reset()
-        self.validation_panel.reset()
-
     @on(Input.Submitted, "#input")
     def submit(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         event.input.value = ""
         if not text:
             return
-        self.status.state = "thinking"
+        self.main_screen.status.state = "thinking"
         self.run_text_turn(text)
 
     @work(thread=True, exit_on_error=False, group="turn")
     def run_text_turn(self, text: str) -> None:
-        try:
-            turn = self.runtime.assistant.handle_text(text, source="text")
-        except Exception as exc:  # handle_text catches turn errors; this is the last net
-            self.post_message(WorkFailed("turn", f"{type(exc).__name__}: {exc}"))
-            return
-        self.post_message(TurnCompleted(turn, "text"))
+        self.post_message(TurnCompleted(self.runtime.assistant.handle_text(text, source="text"), "text"))
 
     @work(thread=True, exit_on_error=False, group="turn")
     def run_button_action(self, command: str, action: str, context: dict[str, Any]) -> None:
-        try:
-            turn = self.runtime.assistant.handle_action(command, action, context)
-        except Exception as exc:
-            self.post_message(WorkFailed("button", f"{type(exc).__name__}: {exc}"))
-            return
-        self.post_message(TurnCompleted(turn, "action"))
+        self.post_message(TurnCompleted(self.runtime.assistant.handle_action(command, action, context), "action"))
 
     def on_turn_completed(self, message: TurnCompleted) -> None:
         turn = message.turn
-        spoken = getattr(turn, "spoken", None)
         if self.voice_loop is None:
-            self.status.state = "off" if not self.audio_enabled else "idle"
+            self._show_idle()
             return
-        self.status.state = self.voice_loop.state
-        if spoken and self.speak_replies and self.config.tts.enabled:
-            try:
-                self.voice_loop.speak(spoken, turn_id=getattr(turn, "turn_id", ""),
-                                      follow_up=bool(getattr(turn, "wait_for_input", False)))
-            except Exception as exc:  # noqa: BLE001
-                self._report("speech", f"could not speak: {exc}")
+        self.main_screen.status.state = self.voice_loop.state
+        if turn.spoken and self.speak_replies and self.config.tts.enabled:
+            with self.reporting("speech", "could not speak"):
+                self.voice_loop.speak(turn.spoken, turn_id=turn.turn_id, follow_up=turn.wait_for_input)
 
-    def on_work_failed(self, message: WorkFailed) -> None:
-        self._report(message.what, message.error)
+    def _show_idle(self) -> None:
         if self.voice_loop is None:
-            self.status.state = "off" if not self.audio_enabled else "idle"
+            self.main_screen.status.state = "off" if not self.audio_enabled else "idle"
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state == WorkerState.ERROR:
-            self._report(event.worker.group or "worker", f"{event.worker.name} failed: {event.worker.error}")
-
-    # ---- buttons --------------------------------------------------------------------------------------
     def on_actions_bar_chosen(self, message: ActionsBar.Chosen) -> None:
-        offered = message.offered
-        button = message.button
+        offered, group = message.offered, message.button.group
+        screen = self.main_screen
 
         def go(confirmed: bool | None = True) -> None:
             if not confirmed:
-                self.conversation.note(f"[{offered.label}] not confirmed.")
+                screen.conversation.note(f"[{offered.label}] not confirmed.")
                 return
-            self.actions_bar.disable_group(button.group)
-            self.conversation.clicked(offered.label, offered.command)
+            screen.actions_bar.disable_group(group)
+            screen.conversation.clicked(offered.label, offered.command)
             self.run_button_action(offered.command, offered.action, offered.context)
-            self.query_one("#input", Input).focus()          # the user goes on typing or speaking
+            screen.input.focus()          # the user goes on typing or speaking
 
         if offered.button_type == "destructive":
             self.push_screen(ConfirmScreen(f"{offered.label}?",
@@ -411,70 +219,16 @@ class JarvisApp(App[int]):
     # ---- the LLM ----------------------------------------------------------------------------------------
     @work(thread=True, exclusive=True, exit_on_error=False, group="brain")
     def load_brain(self) -> None:
-        try:
-            brain = self.runtime.load_brain()
-        except Exception as exc:  # load_brain reports its own failures as events; this is the net
-            self.post_message(BrainLoaded(None, f"{type(exc).__name__}: {exc}"))
-            return
-        self.post_message(BrainLoaded(brain))
+        self.post_message(BrainLoaded(self.runtime.load_brain()))
 
     def on_brain_loaded(self, message: BrainLoaded) -> None:
-        self.brain = message.brain
-        if message.error:
-            self._brain_state = "failed"
-            self._report("llm", f"the LLM did not load: {message.error}")
-        elif message.brain is None:
-            if self._brain_state != "failed":
-                self._brain_state = "not available"
-                self.conversation.note("No LLM is available: the fast paths and the intent router answer.")
-        else:
-            self._brain_state = ""
-        self._show_provider()
-        self.status.model = self._model_label()
-
-    def _model_label(self) -> str:
-        llm = self.config.llm
-        if llm.backend == "none":
-            return "none (fast paths only)"
-        name = getattr(self.brain, "model_name", None)
-        if not name:
-            if llm.backend == "openai":
-                name = f"{llm.remote_model or 'remote'} over HTTP"
-            elif llm.model == "bundled":
-                name = "Qwen2.5-Coder-0.5B Q4 (bundled)"
-            else:
-                name = Path(llm.model).name
-        return f"{name} · {self._brain_state}" if self._brain_state else str(name)
-
-    # ---- prompt providers -------------------------------------------------------------------------------
-    def _provider_name(self) -> str:
-        try:
-            name = getattr(self.runtime, "active_provider_name", None)
-        except Exception:  # noqa: BLE001
-            name = None
-        return str(name or self.runtime.store.settings.get("llm.interface") or self.config.llm.interface or "")
-
-    def _show_provider(self) -> None:
-        name = self._provider_name()
-        info = ""
-        for p in self._providers(quiet=True):
-            if p.get("name") == name:
-                info = _provider_detail(p)
-        self.prompt_panel.set_provider(name or "no provider", info)
-        self.status.provider = name or "—"
-
-    def _providers(self, quiet: bool = False) -> list[dict[str, Any]]:
-        fn = getattr(self.runtime, "available_providers", None)
-        if fn is None:
-            if not quiet:
-                self._report("providers", "no prompt providers: the LLM part is not installed")
-            return []
-        try:
-            return list(fn())
-        except Exception as exc:  # noqa: BLE001
-            if not quiet:
-                self._report("providers", f"could not list the prompt providers: {exc}")
-            return []
+        screen = self.main_screen
+        if message.brain is not None:
+            screen.show_model("")
+        elif screen.brain_state != "failed":      # a failure was said by its Error event
+            screen.show_model("not available")
+            screen.conversation.note("No LLM is available: the fast paths and the intent router answer.")
+        screen.show_provider()
 
     def action_choose_model(self) -> None:
         current = self.runtime.model_spec()
@@ -489,100 +243,114 @@ class JarvisApp(App[int]):
         try:
             alias = self.runtime.set_model(choice.value)
         except ValueError as exc:
-            self._report("model", str(exc))
+            self.main_screen.report("model", str(exc))
             return
-        self.conversation.note(f"Model: {alias} (loads the next time Jarvis starts)")
+        self.main_screen.conversation.note(f"Model: {alias} (loads the next time Jarvis starts)")
         self.notify(f"Model: {alias}, from the next start", title="Model")
 
+    # ---- prompt providers -------------------------------------------------------------------------------
     def action_switch_provider(self) -> None:
-        providers = self._providers()
+        """The provider menu; with the LLM loaded each entry says what its prompt costs (tokens, and
+        whether it is prepared), measured in a worker (it builds and tokenizes every prompt)."""
+        if hasattr(self.runtime.assistant.brain, "provider_costs"):
+            self.list_providers()
+        else:
+            self._show_provider_menu(None)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="lists")
+    def list_providers(self) -> None:
+        brain = self.runtime.assistant.brain
+        names = self.runtime.provider_factory.get_available_providers()
+        self.post_message(ProviderCosts(brain.provider_costs(names, list(self.runtime.registry))))
+
+    def on_provider_costs(self, message: ProviderCosts) -> None:
+        self._show_provider_menu(message.costs)
+
+    def _show_provider_menu(self, costs: dict[str, dict[str, Any]] | None) -> None:
+        providers: list[dict[str, Any]] = []
+        current = ""
+        with self.reporting("providers", "could not list the prompt providers"):
+            providers = self.runtime.available_providers()
+            current = self.runtime.active_provider_name
         if not providers:
             self.notify("No prompt providers were found.", severity="warning")
             return
-        current = self._provider_name()
-        choices = [Choice(p["name"], p["name"], _provider_detail(p), p["name"] == current) for p in providers]
-        self.push_screen(ChoiceScreen("Switch prompt provider", choices,
-                                      "Applies from the next turn · saved as llm.interface", id="provider-menu"),
+        choices = [Choice(p["name"], p["name"], provider_detail(p, (costs or {}).get(p["name"])), p["name"] == current)
+                   for p in providers]
+        hint = "Applies from the next turn · saved as llm.interface"
+        if costs:
+            hint = "Its prompt is prepared at once (in the background) · saved as llm.interface"
+        self.push_screen(ChoiceScreen("Switch prompt provider", choices, hint, id="provider-menu"),
                          self._provider_chosen)
 
     def _provider_chosen(self, choice: Choice | None) -> None:
         if choice is None or choice.value is None:
             return
+        screen = self.main_screen
         try:
             self.runtime.set_provider(choice.value)
-        except (ValueError, AttributeError) as exc:
-            self._report("providers", str(exc))
+        except ValueError as exc:
+            screen.report("providers", str(exc))
             return
-        self._show_provider()
-        self.prompt_panel.reset()
-        self.prompt_panel.add_note(f"Provider switched to {choice.value}: the next turn's prompt is built by it.")
+        screen.show_provider()
+        screen.prompt_panel.reset()
+        screen.prompt_panel.add_note(f"Provider switched to {choice.value}: the next turn's prompt is built by it.")
         self.preview_prompt(choice.value)
-        self.conversation.note(f"Prompt provider: {choice.value} (from the next turn)")
+        if hasattr(self.runtime.assistant.brain, "prepare_provider"):
+            screen.status.show_preparing("0 %")
+            self.prepare_provider(choice.value)
+            screen.conversation.note(f"Prompt provider: {choice.value} (preparing its prompt now)")
+        else:
+            screen.status.show_preparing("")
+            screen.conversation.note(f"Prompt provider: {choice.value} (from the next turn)")
         self.notify(f"Prompt provider: {choice.value}", title="Provider")
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="prepare")
+    def prepare_provider(self, name: str) -> None:
+        """Prefill the chosen provider's prompt now (ProviderPrepared events show the progress); a
+        second switch supersedes this one, which then stops between two chunks of the prompt."""
+        self.runtime.assistant.brain.prepare_provider(name, list(self.runtime.registry), emit=self.runtime.bus.emit)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="prompt")
     def preview_prompt(self, name: str) -> None:
-        """Build the provider's system prompt for the current commands (no LLM needed)."""
-        try:
-            provider = self.runtime.provider_factory.get(name)
-            commands = list(self.runtime.registry)
-            tools = provider.build_tools(commands) if provider.supports_native_tools else []
-            brain = self.runtime.assistant.brain
-            if brain is not None and hasattr(brain, "node_context"):
-                context = brain.node_context()
-            else:
-                g = self.config.general
-                context = {k: v for k, v in {"user_name": g.user_name, "room": g.room, "location": g.location,
-                                             "response_style": g.response_style}.items() if v}
-            system = provider.build_system_prompt(context, self.config.general.timezone, tools, commands)
-        except Exception as exc:  # noqa: BLE001
-            self.post_message(WorkFailed("providers", f"could not build the {name} prompt: {exc}"))
-            return
-        self.post_message(PromptPreview(name, system, tools))
+        """The provider's system prompt for the current commands (no LLM needed)."""
+        text, tools = prompt_preview.preview(self.runtime.provider_factory.get(name), self.runtime.registry,
+                                             self.config, self.runtime.assistant.brain)
+        self.post_message(PromptPreview(name, text, tools))
 
     def on_prompt_preview(self, message: PromptPreview) -> None:
-        if message.provider != self._provider_name():
-            return
-        self.prompt_panel.prompt(message.provider, message.system_prompt, [], message.tools, 0, preview=True)
+        self.main_screen.show_prompt_preview(message.provider, message.text, message.tools)
 
     # ---- audio --------------------------------------------------------------------------------------------
     @work(thread=True, exclusive=True, exit_on_error=False, group="audio")
     def start_audio(self) -> None:
-        try:
-            from jarvis_tui.audio.voice_loop import VoiceLoop
-        except Exception as exc:  # noqa: BLE001 - audio is optional for a typed session
-            self.post_message(VoiceLoopReady(None, f"audio is not available: {type(exc).__name__}: {exc}"))
-            return
-        try:
-            # the loop reads audio.input_device and tts.voice from the settings itself
-            loop = VoiceLoop(self.runtime, speak_replies=self.speak_replies)
-            loop.set_mode(self.mode)
-            loop.start()
-        except Exception as exc:  # noqa: BLE001
-            self.post_message(VoiceLoopReady(None, f"audio did not start: {type(exc).__name__}: {exc}"))
-            return
+        from jarvis_tui.audio.voice_loop import VoiceLoop
+
+        # the loop reads audio.input_device and tts.voice from the settings itself
+        loop = VoiceLoop(self.runtime, speak_replies=self.speak_replies)
+        loop.set_mode(self.mode)
+        loop.start()
         if self._shutting_down:
             loop.stop()
-            return
-        self.post_message(VoiceLoopReady(loop))
+        else:
+            self.post_message(VoiceLoopReady(loop))
 
     def on_voice_loop_ready(self, message: VoiceLoopReady) -> None:
-        if message.loop is None:
-            self.audio_enabled = False
-            self.status.state = "off"
-            self._report("audio", message.error or "audio did not start")
-            self.runtime.announce_startup()
-            return
         if self._shutting_down:
             message.loop.stop()
             return
         self.voice_loop = message.loop
         state = getattr(message.loop, "state", None)
         if isinstance(state, str) and state:
-            self.status.state = state
-        mode = "hands-free: just talk" if self.mode == "hands_free" else "press F4 to talk, F4 again to stop"
-        self.conversation.note(f"Audio on ({mode}).")
+            self.main_screen.status.state = state
+        self.main_screen.conversation.note(f"Audio on ({MODE_HINTS.get(self.mode, self.mode)}).")
         self.runtime.announce_startup()          # spoken by the loop that now runs
+
+    def _audio_off(self) -> None:
+        """Audio did not start: the session goes on typed."""
+        self.audio_enabled = False
+        self.main_screen.status.state = "off"
+        self.runtime.announce_startup()
 
     def _need_audio(self) -> bool:
         if self.voice_loop is None:
@@ -594,58 +362,60 @@ class JarvisApp(App[int]):
         if not self._need_audio():
             return
         if self.mode == "hands_free":
-            self.notify("Hands-free is on: just talk (F5 switches to push-to-talk).")
+            self.notify("Always listening is on: just talk (F5 switches to the wake word).")
             return
         self._ptt_down = not self._ptt_down
-        try:
+        with self.reporting("audio", "push-to-talk failed"):
             self.voice_loop.push_to_talk(self._ptt_down)
-        except Exception as exc:  # noqa: BLE001
-            self._report("audio", f"push-to-talk failed: {exc}")
 
-    def action_toggle_hands_free(self) -> None:
-        self.mode = "push_to_talk" if self.mode == "hands_free" else "hands_free"
+    def action_toggle_wake_word(self) -> None:
+        """F5: the wake word on or off (push-to-talk); always listening only from the settings."""
+        self.set_listening_mode("push_to_talk" if self.mode == "wake_word" else "wake_word")
+
+    def set_listening_mode(self, mode: str) -> None:
+        self.mode = mode
         self.runtime.store.settings.set("audio.mode", self.mode)
-        self.status.mode = self.mode
+        self.main_screen.status.mode = self.mode
         self._ptt_down = False
         if self.voice_loop is not None:
-            try:
+            with self.reporting("audio", "could not switch mode"):
                 self.voice_loop.set_mode(self.mode)
-            except Exception as exc:  # noqa: BLE001
-                self._report("audio", f"could not switch mode: {exc}")
-        self.notify("Hands-free listening" if self.mode == "hands_free" else "Push-to-talk (F4)")
+        if mode == "hands_free":
+            self.main_screen.conversation.note(
+                "Always listening: everything said near the microphone, a TV or a conversation too, is taken "
+                "as a request. F5 goes back to the wake word.")
+        self.notify(MODE_HINTS.get(mode, mode).capitalize())
+
+    def action_cancel(self) -> None:
+        """Esc: cancel the running turn (the LLM stops, nothing it was about to do runs) and stop
+        speaking."""
+        control = self.runtime.assistant.control
+        if control is not None and self.runtime.assistant.cancel():
+            self.main_screen.cancel_asked(control.turn_id)
+        self.action_stop_speaking()
 
     def action_stop_speaking(self) -> None:
-        if self.voice_loop is None:
-            return
-        try:
-            self.voice_loop.stop_speaking()
-        except Exception as exc:  # noqa: BLE001
-            self._report("audio", f"could not stop speaking: {exc}")
+        if self.voice_loop is not None:
+            with self.reporting("audio", "could not stop speaking"):
+                self.voice_loop.stop_speaking()
 
     def action_choose_microphone(self) -> None:
-        self.list_choices("microphone")
+        self.list_microphones()
 
     def action_choose_voice(self) -> None:
-        self.list_choices("voice")
+        self.list_voices()
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="lists")
-    def list_choices(self, kind: str) -> None:
-        try:
-            if kind == "microphone":
-                from jarvis_tui.audio.devices import list_devices
-                items = [d for d in list_devices() if d.get("is_input")]
-            else:
-                from jarvis_tui.audio.tts import available_voices
-                items = list(available_voices())
-        except Exception as exc:  # noqa: BLE001
-            self.post_message(ChoicesReady(kind, [], f"{type(exc).__name__}: {exc}"))
-            return
-        self.post_message(ChoicesReady(kind, items))
+    def list_microphones(self) -> None:
+        from jarvis_tui.audio.devices import list_devices
+        self.post_message(ChoicesReady("microphone", [d for d in list_devices() if d.get("is_input")]))
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="lists")
+    def list_voices(self) -> None:
+        from jarvis_tui.audio.tts import available_voices
+        self.post_message(ChoicesReady("voice", list(available_voices())))
 
     def on_choices_ready(self, message: ChoicesReady) -> None:
-        if message.error:
-            self._report(message.kind, f"cannot list {message.kind}s: {message.error}")
-            return
         settings = self.runtime.store.settings
         if message.kind == "microphone":
             current = settings.get("audio.input_device", self.config.audio.input_device)
@@ -672,13 +442,10 @@ class JarvisApp(App[int]):
             settings.delete("audio.input_device")
         else:
             settings.set("audio.input_device", choice.value)
-        if self.voice_loop is not None:
-            try:
+        with self.reporting("audio", "could not switch microphone"):
+            if self.voice_loop is not None:
                 self.voice_loop.select_input_device(choice.value)
-            except Exception as exc:  # noqa: BLE001
-                self._report("audio", f"could not switch microphone: {exc}")
-                return
-        self.notify(f"Microphone: {choice.label}")
+            self.notify(f"Microphone: {choice.label}")
 
     def _voice_chosen(self, choice: Choice | None) -> None:
         if choice is None:
@@ -695,15 +462,9 @@ class JarvisApp(App[int]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="voice")
     def switch_voice(self, path: str | None, label: str) -> None:
-        loop = self.voice_loop
-        if loop is None:
-            return
-        try:
-            loop.select_voice(path)
-        except Exception as exc:  # noqa: BLE001
-            self.post_message(WorkFailed("voice", f"could not switch voice: {exc}"))
-            return
-        self.post_message(Notice(f"Voice: {label}"))
+        if self.voice_loop is not None:
+            self.voice_loop.select_voice(path)
+            self.post_message(Notice(f"Voice: {label}"))
 
     def on_notice(self, message: Notice) -> None:
         self.notify(message.text)
@@ -726,7 +487,7 @@ class JarvisApp(App[int]):
         settings = self.runtime.store.settings
         mode = settings.get("audio.mode", self.mode)
         if mode != self.mode:
-            self.action_toggle_hands_free()
+            self.set_listening_mode(mode)
         self.speak_replies = bool(settings.get("tts.enabled", self.speak_replies))
         if self.voice_loop is not None:
             self.voice_loop.speak_replies = self.speak_replies
@@ -751,7 +512,7 @@ class JarvisApp(App[int]):
         if result.changed:
             self.notify(f"{result.changed} routine{'s' if result.changed != 1 else ''} changed.", title="Routines")
         if result.run:
-            self.status.state = "thinking"
+            self.main_screen.status.state = "thinking"
             self.run_text_turn(f"run the {result.run} routine")
 
     def action_secrets(self) -> None:
@@ -762,40 +523,15 @@ class JarvisApp(App[int]):
             self.notify(f"Saved {count} secret{'s' if count != 1 else ''}.", title="Secrets")
 
     def action_clear_panels(self) -> None:
-        self.conversation.reset()
-        self._new_turn()
+        self.main_screen.clear()
 
-    # ---- failures, secrets, quitting ---------------------------------------------------------------------
-    def _report(self, stage: str, message: str) -> None:
-        """Every failure: a notification and a line in the conversation; the app keeps running."""
-        message = self.redact(message)
-        key = (stage, message)
-        if stage in DEVICE_STAGES and key in self._reported:
-            return      # a missing speaker or microphone fails the same way every turn: say it once
-        self._reported.add(key)
-        self.notify(message, title=stage, severity="error", timeout=8)
-        self.conversation.error(f"{stage}: {message}")
-
-    def redact(self, text: str) -> str:
-        """Secret values never reach a panel: any stored secret in `text` is masked."""
-        if not text:
-            return text
-        try:
-            store = self.runtime.store.secrets
-            values = [store.get(key) for key in store.keys()] + self.runtime.store.memories.secret_values()
-            for value in values:
-                if value and len(value) >= 4 and value in text:
-                    text = text.replace(value, "••••••")
-        except Exception:  # noqa: BLE001 - a closed store during shutdown
-            pass
-        return text
-
+    # ---- quitting -------------------------------------------------------------------------------------------
     def _stop_audio(self) -> None:
         loop, self.voice_loop = self.voice_loop, None
         if loop is not None:
             try:
                 loop.stop()
-            except Exception:  # noqa: BLE001
+            except Exception:  # quitting goes on
                 log.exception("stopping audio failed")
 
     async def action_quit(self) -> None:
@@ -809,7 +545,7 @@ class JarvisApp(App[int]):
             self._unsubscribe()
         self._stop_audio()
         if self._owns_runtime:
-            busy = [w for w in self.workers if w.is_running and w.group in ("turn", "brain")]
+            busy = [w for w in self.workers if w.is_running and w.group in ("turn", "brain", "prepare")]
             if busy:
                 # the LLM is still loading or generating on a daemon thread: freeing the model
                 # under it could crash; stop the commands' own threads and let the process end
@@ -818,12 +554,7 @@ class JarvisApp(App[int]):
                     if callable(stop):
                         try:
                             stop()
-                        except Exception:  # noqa: BLE001
+                        except Exception:
                             log.exception("shutdown of %s failed", command.command_name)
             else:
                 self.runtime.close()
-
-
-def _provider_detail(p: dict[str, Any]) -> str:
-    parts = [str(p[k]) for k in ("family", "size", "tier") if p.get(k)]
-    return " · ".join(parts)

@@ -1,5 +1,6 @@
-"""Textual messages the app posts to itself. Pipeline events arrive wrapped in PipelineEvent
-(posted from whatever thread emitted them); workers report with the other messages."""
+"""Textual messages. Pipeline events reach the main screen wrapped in PipelineEvent (posted from
+whatever thread emitted them); the app's workers post the others to the app with their result (a
+worker that raises posts nothing: its failure reaches the app's worker-state handler)."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,8 +10,8 @@ from textual.message import Message
 from jarvis_tui.assistant.events import Event
 
 
-class PipelineEvent(Message):
-    """One event from runtime.bus, delivered on the UI thread."""
+class PipelineEvent(Message, bubble=False):
+    """One event from runtime.bus, delivered to the main screen on the UI thread."""
 
     def __init__(self, event: Event) -> None:
         super().__init__()
@@ -26,46 +27,38 @@ class TurnCompleted(Message):
         self.origin = origin          # text | action
 
 
-class WorkFailed(Message):
-    """A worker's job raised: what it was doing and the error, for a notification."""
-
-    def __init__(self, what: str, error: str) -> None:
-        super().__init__()
-        self.what = what
-        self.error = error
-
-
 class BrainLoaded(Message):
-    def __init__(self, brain: Any, error: str | None = None) -> None:
+    """The LLM loaded (`brain`), or None: no LLM (its failure came as an Error event)."""
+
+    def __init__(self, brain: Any) -> None:
         super().__init__()
         self.brain = brain
-        self.error = error
 
 
 class VoiceLoopReady(Message):
-    def __init__(self, loop: Any, error: str | None = None) -> None:
+    """The voice loop started."""
+
+    def __init__(self, loop: Any) -> None:
         super().__init__()
         self.loop = loop
-        self.error = error
 
 
 class ChoicesReady(Message):
     """A list for a menu (microphones, voices) was read in a worker."""
 
-    def __init__(self, kind: str, items: list[dict[str, Any]], error: str | None = None) -> None:
+    def __init__(self, kind: str, items: list[dict[str, Any]]) -> None:
         super().__init__()
         self.kind = kind
         self.items = items
-        self.error = error
 
 
 class PromptPreview(Message):
     """A provider's system prompt, built without the LLM (after a provider switch)."""
 
-    def __init__(self, provider: str, system_prompt: str, tools: list[Any]) -> None:
+    def __init__(self, provider: str, text: str, tools: list[Any]) -> None:
         super().__init__()
         self.provider = provider
-        self.system_prompt = system_prompt
+        self.text = text
         self.tools = tools
 
 
@@ -75,3 +68,12 @@ class Notice(Message):
     def __init__(self, text: str) -> None:
         super().__init__()
         self.text = text
+
+
+class ProviderCosts(Message):
+    """What each prompt provider's prompt costs, measured in a worker for the provider menu:
+    {name: {"tokens": int, "prepared": "memory" | "disk" | ""}}."""
+
+    def __init__(self, costs: dict[str, dict[str, Any]]) -> None:
+        super().__init__()
+        self.costs = costs

@@ -3,20 +3,17 @@ destructive confirmation. Deterministic: no clock in the header, timings hidden,
 shown, no models loaded. Update with `pytest tests/tui --snapshot-update` after a deliberate change."""
 from __future__ import annotations
 
-from textual.widgets import Input
-
-from tui_helpers import settle
+from tui_helpers import open_from_menu, type_request
 
 
-def _steady_cursor(pilot) -> None:
-    pilot.app.query_one("#input", Input).cursor_blink = False     # a blinking cursor is a coin toss
+async def _steady_cursor(pilot) -> None:
+    await pilot.pause()                                    # the main screen is composed
+    pilot.app.main_screen.input.cursor_blink = False       # a blinking cursor is a coin toss
 
 
 async def _probe_turn(pilot) -> None:
-    _steady_cursor(pilot)
-    pilot.app.query_one("#input", Input).value = "probe 12 reed"
-    await pilot.press("enter")
-    await settle(pilot)
+    await _steady_cursor(pilot)
+    await type_request(pilot, "probe 12 reed")
 
 
 def test_main_screen_after_a_turn(snap_compare, make_app):
@@ -29,9 +26,8 @@ def test_main_screen_small_terminal(snap_compare, make_app):
 
 def test_provider_menu(snap_compare, make_app):
     async def open_menu(pilot) -> None:
-        _steady_cursor(pilot)
-        pilot.app.run_menu_item("switch_provider")
-        await pilot.pause()
+        await _steady_cursor(pilot)
+        await open_from_menu(pilot, "switch_provider")
 
     assert snap_compare(make_app(show_timings=False), terminal_size=(160, 48), run_before=open_menu)
 

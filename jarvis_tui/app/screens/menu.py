@@ -19,7 +19,8 @@ MENU_ITEMS: list[tuple[str, str, str]] = [
     ("inbox", "Inbox", "Timers that ended and reminders missed while Jarvis was closed"),
     ("routines", "Routines", "Phrases that run several requests: create, edit, delete, run"),
     ("secrets", "Secrets", "Which secrets each command is missing; set them (masked)"),
-    ("toggle_hands_free", "Toggle hands-free", "Switch between push-to-talk and hands-free listening"),
+    ("toggle_wake_word", "Wake word on/off", "Switch between “Hey Jarvis” and push-to-talk (F4); "
+     "always listening is in Settings"),
     ("stop_speaking", "Stop speaking", "Interrupt the spoken reply"),
     ("clear_panels", "Clear panels", "Empty the conversation and the step panels"),
 ]

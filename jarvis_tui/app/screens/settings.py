@@ -11,7 +11,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static, Switch
 
-MODES = [("Push-to-talk", "push_to_talk"), ("Hands-free", "hands_free")]
+MODES = [("Wake word (“Hey Jarvis”)", "wake_word"), ("Push-to-talk (F4)", "push_to_talk"),
+         ("Always listening: every voice in the room, a TV too, is a request", "hands_free")]
 
 
 def fast_path_ids(runtime: Any) -> list[tuple[str, str, str]]:

@@ -30,13 +30,13 @@ class PromptPanel(PlainRichLog):
         self.border_title = f"Prompt · {name}" if name else "Prompt"
         self.border_subtitle = info
 
-    def prompt(self, provider: str, system_prompt: str, messages: list[dict[str, Any]],
+    def prompt(self, provider: str, system: str, messages: list[dict[str, Any]],
                tools: list[dict[str, Any]], iteration: int, preview: bool = False) -> None:
         what = "system prompt preview" if preview else "system prompt"
         head = (f"── {what} ({provider}" + (f", retry {iteration}" if iteration else "")
-                + f", {len(system_prompt)} chars) ──")
+                + f", {len(system)} chars) ──")
         self.add(Text(head, style="bold"), head)
-        body = self.redact(system_prompt)
+        body = self.redact(system)
         self.add(Text(body, style="grey85"), body)
         if tools:
             names = ", ".join(str((t.get("function") or t).get("name", "?")) if isinstance(t, dict) else str(t)
