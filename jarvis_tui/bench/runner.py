@@ -22,6 +22,7 @@ import resource
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,10 +52,19 @@ UTTERANCES = [
     "what is the capital of France",
 ]
 
+# Questions whose answer is a few sentences (answer_question / chat through the LLM): their replies
+# stream into TTS sentence by sentence (jarvis_tui/assistant/reply_stream.py)
+ANSWER_UTTERANCES = [
+    "tell me about Albert Einstein",
+    "explain how a rainbow forms",
+    "how are you doing today",
+]
+
 STAGES = ("endpoint", "stt", "end_to_transcript", "pre_route", "llm", "llm_prefill", "llm_generate", "llm_tokens_per_s",
           "execute", "tts_first_audio", "end_to_first_audio")
 
 TARGETS = {"end_to_first_audio_p50_ms.pre_route": 1000.0, "end_to_first_audio_p50_ms.llm": 2500.0,
+           "streamed_answer_first_audio_p50_ms": 1500.0,
            "startup_s": 10.0, "peak_rss_mib": 2560.0}
 
 
@@ -104,7 +114,7 @@ def machine_info() -> dict[str, Any]:
     except OSError:
         load = None
     return {"cpu": cpu or platform.processor(), "cpus": os.cpu_count(), "python": platform.python_version(),
-            "llama_cpp": llama_version, "load_avg_1m_at_start": load}
+            "llama_cpp": llama_version, "load_avg_1m_at_start": None if load is None else round(load, 2)}
 
 
 @dataclass
@@ -128,7 +138,7 @@ class Bench:
     def __init__(self, *, runs: int = 5, corpus: str | None = None, corpus_limit: int = 0,
                  config_dir: str | None = None, data_dir: str | None = None,
                  overrides: dict[str, Any] | None = None, utterances: list[str] | None = None,
-                 log: Callable[[str], None] | None = None, realtime: bool = True) -> None:
+                 log: Callable[[str], None] | None = None, realtime: bool = True, load: int = 0) -> None:
         if runs < 1:
             raise BenchError("--runs must be at least 1")
         self.runs = runs
@@ -139,11 +149,26 @@ class Bench:
         self.overrides = dict(overrides or {})
         self.utterances = list(utterances or UTTERANCES)
         self.realtime = realtime
+        if load < 0:
+            raise BenchError("--load must be 0 or more competitor processes")
+        self.load = load
         self.log = log or (lambda msg: None)
         self._pct = score_routes_module().pct
 
     # ---- the whole run -------------------------------------------------------------------------
     def run(self) -> dict[str, Any]:
+        """The whole bench; with `load` N, N CPU-bound competitors run all the while."""
+        from jarvis_tui.bench.load import CpuLoad, CpuShare
+        with CpuLoad(self.load) as competitors:
+            if self.load:
+                self.log(f"{self.load} CPU-bound competitor process(es) running")
+            share = CpuShare(competitors)
+            result = self._run()
+            result["load"] = {"competitors": competitors.running, "load_average_1m_at_end": competitors.load_average(),
+                              "cpu_cores": share.cores()}
+        return result
+
+    def _run(self) -> dict[str, Any]:
         from jarvis_tui.config import load_config
         from jarvis_tui.runtime import Runtime
 
@@ -173,6 +198,7 @@ class Bench:
                     samples.append(self._spoken_turn(runtime, voice_loop, rec))
                 self._cancel_timers(runtime)
             result.update(self._summarize(samples))
+            result["streamed_answers"] = self._streamed_answers(runtime, voice_loop)
             result["routing"] = self._routing(runtime, corpus_rows)
         finally:
             if runtime is not None:
@@ -226,7 +252,7 @@ class Bench:
                 "provider": runtime.active_provider_name if brain is not None else None,
                 "stt": getattr(stt, "path", None), "tts": getattr(tts, "model_path", None)}
 
-    def _recordings(self, runtime):
+    def _recordings(self, runtime, texts: list[str] | None = None):
         from jarvis_tui.audio.tts import Synthesizer, bundled_voice
         from jarvis_tui.bench.speech import SpeechCache
 
@@ -234,12 +260,43 @@ class Bench:
         if Path(syn.model_path) != Path(bundled_voice()[0]) or syn.syn_config.length_scale != 1.0:
             syn = Synthesizer("bundled")                    # the recordings always use the bundled voice
         cache = SpeechCache(self.user_data_dir / "bench" / "speech", syn)
-        out = [cache.get(text) for text in self.utterances]
+        out = [cache.get(text) for text in (self.utterances if texts is None else texts)]
         made = sum(not r.cached for r in out)
         self.log(f"speech: {len(out) - made} cached, {made} synthesized, in {cache.directory}")
         return out
 
-    def _spoken_turn(self, runtime, voice_loop, rec) -> TurnSample:
+    def _streamed_answers(self, runtime, voice_loop) -> dict[str, Any]:
+        """Questions with a few sentences of answer, with the reply streamed: end of speech ->
+        first audio of the first sentence, while the LLM still writes the rest; and when the whole
+        answer was there (what the first audio would wait for without streaming)."""
+        if runtime.assistant.brain is None:
+            return {"skipped": "no LLM"}
+        recordings = self._recordings(runtime, ANSWER_UTTERANCES)
+        samples = []
+        for r in range(self.runs):
+            for i, rec in enumerate(recordings):
+                self.log(f"streamed answer {r + 1}/{self.runs} {i + 1}/{len(recordings)}: {rec.text!r}")
+                samples.append(self._spoken_turn(runtime, voice_loop, rec, stream=True))
+        streamed = [s for s in samples if "first_sentence" in s.ms]
+        for s in streamed:     # where the time to the first audio goes
+            if "end_to_transcript" in s.ms:
+                s.ms["transcript_to_first_sentence"] = s.ms["first_sentence"] - s.ms["end_to_transcript"]
+            s.ms["first_sentence_to_audio"] = s.ms["end_to_first_audio"] - s.ms["first_sentence"]
+        stages = ("endpoint", "end_to_transcript", "transcript_to_first_sentence", "llm_prefill", "llm_generate",
+                  "first_sentence_to_audio")
+        return {
+            "turns": len(samples), "streamed": len(streamed),
+            "routes": sorted({s.route for s in samples}),
+            "stages_ms": {k: percentiles([s.ms[k] for s in streamed if k in s.ms], self._pct) for k in stages},
+            "samples": [s.to_dict() for s in samples],
+            "sentences_p50": percentiles([s.ms["sentences"] for s in streamed], self._pct).get("p50"),
+            "first_audio_ms": percentiles([s.ms["end_to_first_audio"] for s in streamed], self._pct),
+            "first_sentence_written_ms": percentiles([s.ms["first_sentence"] for s in streamed], self._pct),
+            "answer_complete_ms": percentiles([s.ms["answer_complete"] for s in streamed], self._pct),
+            "tools": sorted({s.tool or "none" for s in samples}),
+        }
+
+    def _spoken_turn(self, runtime, voice_loop, rec, stream: bool = False) -> TurnSample:
         from jarvis_tui.audio.endpointer import FRAME, Endpointer, EndpointerConfig, Pause, Utterance, frames_of
         from jarvis_tui.audio.stt import normalize
 
@@ -288,9 +345,22 @@ class Bench:
         t_speech_end = t0 + true_end if self.realtime else t_decided - sample.ms["endpoint"] / 1000
         llm_outputs: list[ev.LlmOutput] = []
         heard: list[tuple[ev.Event, float]] = []
+        sentences: list[tuple[str, float]] = []
+        first_audio: list[float] = []
+        speaker: list[threading.Thread] = []
+
+        def speak_first(text: str) -> None:
+            # the voice loop's speech thread: synthesize the first sentence while the LLM goes on
+            next(iter(tts.stream(text)), None)
+            first_audio.append(time.perf_counter())
 
         def collect(event) -> None:
-            if isinstance(event, ev.LlmOutput):
+            if isinstance(event, ev.ReplySentence):
+                sentences.append((event.text, time.perf_counter()))
+                if len(sentences) == 1:
+                    speaker.append(threading.Thread(target=speak_first, args=(event.text,), daemon=True))
+                    speaker[0].start()
+            elif isinstance(event, ev.LlmOutput):
                 llm_outputs.append(event)
             elif isinstance(event, (ev.TranscriptReady, ev.TranscriptRejected)):
                 heard.append((event, time.perf_counter()))
@@ -298,12 +368,17 @@ class Bench:
         if brain is not None and hasattr(brain, "reset"):
             brain.reset()                    # every measured turn starts a conversation: runs stay comparable
         unsubscribe = runtime.bus.subscribe(collect)
+        runtime.assistant.stream_replies = stream
         try:
             # the voice loop's own path: STT with its guards (the speculative result when the
             # endpoint confirmed the Pause), then assistant.handle_text(source="voice")
             turn = voice_loop.handle_utterance(utterance)
+            t_turn_done = time.perf_counter()
         finally:
+            runtime.assistant.stream_replies = False
             unsubscribe()
+        for thread in speaker:
+            thread.join(30)
         said = next(((e, t) for e, t in heard if isinstance(e, ev.TranscriptReady)), None)
         rejected = next((e for e, _ in heard if isinstance(e, ev.TranscriptRejected)), None)
         if said is None or turn is None:
@@ -328,7 +403,12 @@ class Bench:
         if toks and gen > 0:
             sample.ms["llm_tokens_per_s"] = toks / (gen / 1000)
             sample.ms["llm_completion_tokens"] = float(toks)
-        if turn.spoken:
+        if sentences and first_audio:
+            sample.ms["first_sentence"] = (sentences[0][1] - t_speech_end) * 1000
+            sample.ms["end_to_first_audio"] = (first_audio[0] - t_speech_end) * 1000
+            sample.ms["answer_complete"] = (t_turn_done - t_speech_end) * 1000
+            sample.ms["sentences"] = float(len(sentences))
+        elif turn.spoken:
             t = time.perf_counter()
             first = next(iter(tts.stream(turn.spoken)), None)
             t_first = time.perf_counter()
@@ -419,6 +499,8 @@ class Bench:
         e2f = result.get("end_to_first_audio_ms", {})
         measured = {"end_to_first_audio_p50_ms.pre_route": (e2f.get("pre_route") or {}).get("p50"),
                     "end_to_first_audio_p50_ms.llm": (e2f.get("llm") or {}).get("p50"),
+                    "streamed_answer_first_audio_p50_ms":
+                        ((result.get("streamed_answers") or {}).get("first_audio_ms") or {}).get("p50"),
                     "startup_s": (result.get("startup_s") or {}).get("ready_to_listen"),
                     "peak_rss_mib": result.get("peak_rss_mib")}
         return {k: {"target": TARGETS[k], "measured": v, "met": None if v is None else v <= TARGETS[k]}

@@ -1,4 +1,4 @@
-"""`jarvis-tui bench [--json] [--runs N] [--corpus F] [--corpus-limit K]`: latency per stage (p50/p95,
+"""`jarvis-tui bench [--json] [--runs N] [--corpus F] [--corpus-limit K] [--load N]`: latency per stage (p50/p95,
 fast path and LLM route apart), model load times, peak RSS and routing accuracy, on real models and
 recorded speech. See jarvis_tui/bench/runner.py for what is measured and how."""
 from __future__ import annotations
@@ -43,6 +43,12 @@ def render(result: dict[str, Any]) -> str:
                f"LLM {s['llm']} s [file {s['llm_file_load']} s, prompt {s['llm_prompt_warm']} s from {s['llm_prefix_from']}], "
                f"STT {s['stt']} s, TTS {s['tts']} s, VAD {s['vad']} s)")
     out.append(f"peak RSS                     {result['peak_rss_mib']:.0f} MiB")
+    load = result.get("load") or {}
+    cores = load.get("cpu_cores") or {}
+    out.append(f"load                         {load.get('competitors', 0)} CPU-bound competitor process(es); "
+               f"load average {m.get('load_avg_1m_at_start')} at the start, {load.get('load_average_1m_at_end')} at the end; "
+               f"CPU cores used: bench {cores.get('bench')}, competitors {cores.get('competitors')}, "
+               f"other processes {cores.get('others')}")
     sp = result["speech"]
     out.append(f"speech                       {sp['accepted']}/{result['turns']} transcripts accepted, "
                f"{sp['exact_transcripts']} exact; routes {sp['routes']}; VAD {sp['vad_ms_per_32ms_frame']} ms per 32 ms frame; "
@@ -55,6 +61,23 @@ def render(result: dict[str, Any]) -> str:
     out.append(f"{'':<38} {'p50':>9} {'p95':>9} {'p50':>9} {'p95':>9}")
     for key, label in ROW_LABELS.items():
         out.append(f"{label:<38} {_cell(st['pre_route'].get(key))} {_cell(st['llm'].get(key))}")
+    sa = result.get("streamed_answers") or {}
+    if sa.get("first_audio_ms", {}).get("p50") is not None:
+        fa, fs, ac = sa["first_audio_ms"], sa["first_sentence_written_ms"], sa["answer_complete_ms"]
+        out.append("")
+        out.append(f"streamed answers ({sa['streamed']}/{sa['turns']} streamed, {sa['sentences_p50']:.0f} sentences p50; "
+                   f"{', '.join(sa['tools'])}), ms from the end of speech:   p50       p95")
+        out.append(f"{'  first sentence written':<38} {_cell(fs)}")
+        out.append(f"{'  FIRST AUDIO (streamed)':<38} {_cell(fa)}")
+        out.append(f"{'  whole answer written (unstreamed)':<38} {_cell(ac)}")
+        labels = {"endpoint": "endpoint", "end_to_transcript": "end of speech -> transcript",
+                  "transcript_to_first_sentence": "transcript -> first sentence",
+                  "first_sentence_to_audio": "first sentence -> its audio (TTS)"}
+        for key, label in labels.items():
+            if key in sa.get("stages_ms", {}):
+                out.append(f"{'    ' + label:<38} {_cell(sa['stages_ms'][key])}")
+    elif sa:
+        out.append(f"streamed answers             {sa.get('skipped') or 'none of the answers streamed'}")
     out.append("")
     r = result.get("routing", {})
     if "skipped" in r:
@@ -80,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         bench = Bench(runs=args.runs, corpus=args.corpus, corpus_limit=getattr(args, "corpus_limit", 0) or 0,
                       config_dir=args.config_dir, data_dir=args.data_dir, overrides=overrides,
-                      utterances=getattr(args, "utterance", None),
+                      utterances=getattr(args, "utterance", None), load=getattr(args, "load", 0) or 0,
                       log=None if getattr(args, "quiet", False) else _stderr)
         result = bench.run()
     except BenchError as exc:

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from jarvis_tui.bench.runner import ANSWER_UTTERANCES
 from jarvis_tui.headless.doctor import check_build, parse_system_info
 
 CORPUS_ROWS = [
@@ -65,9 +66,16 @@ def test_bench_json_shape(cli, tmp_path, data_dir):
     assert 0.0 <= routing["tool_accuracy"] <= 1.0
     assert routing["tool_accuracy"] >= 1 / 3            # the fast-path timer row cannot miss
     assert set(out["targets"]) == {"end_to_first_audio_p50_ms.pre_route", "end_to_first_audio_p50_ms.llm",
-                                   "startup_s", "peak_rss_mib"}
+                                   "streamed_answer_first_audio_p50_ms", "startup_s", "peak_rss_mib"}
+    # answers of a few sentences stream: the first is written (and spoken) before the answer is complete
+    answers = out["streamed_answers"]
+    assert answers["streamed"] >= 2 and answers["sentences_p50"] >= 2, answers
+    for key in ("first_audio_ms", "first_sentence_written_ms", "answer_complete_ms"):
+        _pstat(answers[key])
+    assert answers["first_sentence_written_ms"]["p50"] < answers["answer_complete_ms"]["p50"]
+    assert answers["first_audio_ms"]["p50"] > answers["first_sentence_written_ms"]["p50"]
     # recordings are cached in the (test's) data dir for the next run
-    assert len(list((data_dir / "bench" / "speech").glob("*.wav"))) == len(SAID)
+    assert len(list((data_dir / "bench" / "speech").glob("*.wav"))) == len(SAID) + len(ANSWER_UTTERANCES)
 
 
 def test_doctor_quick_json_shape(cli):
