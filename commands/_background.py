@@ -99,7 +99,7 @@ def to_inbox(services: CommandServices, kind: str, text: str, at: _dt.datetime, 
     try:
         services.store.inbox.add(kind, text, at, source)
         services.store.inbox.prune()
-    except Exception:  # noqa: BLE001 - the inbox must never stop a timer or a reminder
+    except Exception:  # the inbox must never stop a timer or a reminder
         log.exception("could not write to the inbox")
 
 

@@ -89,6 +89,8 @@ def _listen_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="one JSON line per turn")
     p.add_argument("--no-speak", action="store_true")
     p.add_argument("--timeout", type=float, default=None, help="give up after this many seconds")
+    p.add_argument("--wake-word", action="store_true",
+                   help='only requests that start with "Hey Jarvis" (default: every utterance is a request)')
     _add_llm_flags(p)
 
 
@@ -104,6 +106,8 @@ def _bench_args(p: argparse.ArgumentParser) -> None:
                    help="score only K corpus rows, spread evenly (default: all)")
     p.add_argument("--utterance", action="append", metavar="TEXT",
                    help="say this instead of the built-in set (repeatable)")
+    p.add_argument("--load", type=int, default=0, metavar="N",
+                   help="run N CPU-bound competitor processes while measuring (a busy desktop)")
     _add_llm_flags(p)
 
 

@@ -73,7 +73,7 @@ def discover_commands(config_dir: Path | None = None, package: str = "commands")
             try:
                 command = cls()
                 _ = command.command_name
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - a plugin's broken constructor is a discovery error, not a crash
                 registry.errors.append(DiscoveryError(module, f"{cls.__name__}() failed: {type(exc).__name__}: {exc}"))
                 continue
             registry.add(command, f"{module}.{cls.__name__}")

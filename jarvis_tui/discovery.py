@@ -57,7 +57,7 @@ def walk_package(package_name: str, base: type[T]) -> Discovered[T]:
     out: Discovered[T] = Discovered()
     try:
         package = importlib.import_module(package_name)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - a plugin package that fails to import is reported
         out.errors.append(_error(package_name, exc))
         return out
     modules = [package]
@@ -66,7 +66,7 @@ def walk_package(package_name: str, base: type[T]) -> Discovered[T]:
                                       onerror=errors.append):
         try:
             modules.append(importlib.import_module(info.name))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a plugin module that fails to import is reported
             out.errors.append(_error(info.name, exc))
     for name in errors:
         out.errors.append(DiscoveryError(name, "package failed to import"))
@@ -99,7 +99,7 @@ def walk_directory(directory: Path, base: type[T], namespace: str) -> Discovered
             module = importlib.util.module_from_spec(spec)
             sys.modules[name] = module
             spec.loader.exec_module(module)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a plugin file that fails to import is reported
             sys.modules.pop(name, None)
             out.errors.append(_error(f"{name} ({path})", exc))
             continue

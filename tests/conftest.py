@@ -69,7 +69,7 @@ def make_runtime(data_dir, config_dir):
     for rt in made:
         try:
             rt.close()
-        except Exception:
+        except Exception:  # noqa: BLE001 - teardown of a runtime a test may have broken
             pass
 
 

@@ -11,7 +11,7 @@ from jarvis_tui.sdk.examples import CommandAntipattern, CommandExample, JarvisPa
 from jarvis_tui.sdk.parameters import JarvisParameter
 from jarvis_tui.sdk.responses import CommandResponse, PreRouteResult, RequestInformation, ValidationResult
 from jarvis_tui.sdk.secrets import AuthenticationConfig, JarvisSecret
-from jarvis_tui.sdk.text import normalize_utterance  # noqa: F401 - part of the command SDK
+from jarvis_tui.sdk.text import normalize_utterance
 
 if TYPE_CHECKING:
     from jarvis_tui.sdk.services import CommandServices

@@ -161,7 +161,7 @@ class JarvisParameter:
         if self.validation_function is not None:
             try:
                 ok = bool(self.validation_function(coerced))
-            except Exception as exc:  # a user's validator must not crash the turn
+            except Exception as exc:  # noqa: BLE001 - a user's validator must not crash the turn
                 ok, why = False, f"{self.name}: validator failed: {exc}"
             else:
                 why = f"{self.name}: {coerced!r} is not valid"

@@ -339,6 +339,20 @@ REQUEST_OPENERS = frozenset("""
     take tell text turn unmute wake what what's whats when when's where where's which who who's will would
     can could should
 """.split())
+# Function words an English request does not end with: prepositions that need an object,
+# conjunctions and determiners. A transcript that ends with one was cut off ("set a timer for",
+# "remind me to", "add eggs and"); the endpointer waits longer for the rest (audio/turn_end.py).
+# Words that also end whole sentences ("turn it on", "log in", "yes I do", "no") are not here.
+UNFINISHED_ENDINGS = frozenset("""
+    for to at of with from into onto until till between per than via through
+    and or but because if nor
+    the a an my your his her our their every each some
+    plus minus
+""".split())
+# ... except that a question may end with its preposition ("where are you from")
+STRANDED_PREPOSITIONS = frozenset("for to at of with from about into through".split())
+QUESTION_WORDS = frozenset("what what's whats where where's who who's whom which when when's how how's why".split())
+
 # a leading "tell me" / "what's" can be shared by the requests after it: "tell me the time, the
 # weather and my reminders" asks for three things
 _SHARED_ASK = re.compile(r"^(?:tell me|read me|read out|read|give me|show me|what's|what is|what are|check|list)\s+")
@@ -470,11 +484,19 @@ _SPACES = re.compile(r"\s+")
 _WAKE = re.compile(r"^(?:(?:hey|ok|okay|hi)\s+)?(?:jarvis|alexa|siri|olly|google)[,\s]+")
 
 
+# a pause the speech recogniser wrote inside a request ("remind me to... call the plumber", "set a
+# timer for - ten minutes"): an ellipsis or a free-standing dash is a space; hyphenated words stay
+# (between two numbers a dash stays: "5 - 3" is a subtraction)
+_PAUSE_MARK = re.compile(r"\s*(?:\.{2,}|\u2026)\s*|(?<![\d\s])\s*(?:\s-+\s|[\u2013\u2014]+)\s*(?![\d\s])")
+
+
 def normalize_utterance(text: str) -> str:
-    """Lower case, single spaces, no trailing punctuation, curly quotes straightened, a leading wake
-    word ("hey jarvis", or another assistant's name people say from habit) and politeness removed."""
+    """Lower case, single spaces, no trailing punctuation, curly quotes straightened, pauses written
+    inside the request (an ellipsis, a free-standing dash) read as spaces, a leading wake word ("hey
+    jarvis", or another assistant's name people say from habit) and politeness removed."""
     t = text.replace("\u2019", "'").replace("\u2018", "'").strip().lower()
     t = _PUNCT_END.sub("", t)
+    t = _PAUSE_MARK.sub(" ", t)
     t = _WAKE.sub("", t)
     t = re.sub(r"^(?:please|can you|could you|would you)\s+", "", t)
     t = re.sub(r"\s+please$", "", t)
@@ -488,6 +510,66 @@ def plain_text(text: str) -> str:
     t = re.sub(r"[\[\]\(\)\*\u266a]", " ", t)
     t = re.sub(r"[^\w' ]+", " ", t)
     return _SPACES.sub(" ", t).strip()
+
+
+def scoring_words(text: str) -> list[str]:
+    """The words of a transcript or a reference for scoring transcription: plain lower-case words,
+    numbers said in words as digits ("twenty five" and "25" are the same words said; "seven thirty"
+    and "7:30" are "7 30"), and "%" as "percent"."""
+    spoken = set(_UNITS) | set(_TENS) | set(_SCALES)
+    spoken.discard("oh")
+    t = re.sub(r"(\d)\s*%", r"\1 percent", text)
+    t = re.sub(r"(\d)[.:](\d\d)\b", r"\1 \2", t)            # a clock time
+    out: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        tail = [run.pop()] if run and run[-1] == "and" else []
+        value = parse_number(" ".join(run)) if run else None
+        if value is not None and value == value.to_integral_value():
+            out.append(str(int(value)))
+        else:                               # "seven thirty": each number on its own
+            for word in run:
+                v = parse_number(word) if word != "and" else None
+                out.append(str(int(v)) if v is not None else word)
+        out.extend(tail)
+        run.clear()
+
+    t = re.sub(r"\b(\d+)([a-z]+)\b", r"\1 \2", t.lower())      # "8pm" is "8 pm"
+    for word in plain_text(t).replace("-", " ").split():
+        if word in spoken or (word == "and" and run and run[-1] in _SCALES):
+            run.append(word)
+        else:
+            flush()
+            out.append(_us_spelling(word))
+    flush()
+    return _joined_digits(out)
+
+
+def _us_spelling(word: str) -> str:
+    """One spelling for words English writes two ways (speech recognition writes the American
+    one): litres/liters, kilometre/kilometer, colour/color, favourite/favorite."""
+    if len(word) >= 5:
+        word = re.sub(r"tre(s?)$", r"ter\1", word)
+    if len(word) >= 6:
+        word = re.sub(r"(?<=[a-z]{3})our(s|ite|ites|ed|ing)?$", r"or\1", word)
+    return word
+
+
+def _joined_digits(words: list[str]) -> list[str]:
+    """Digits said one by one are one number however they were written ("four one seven", "417")."""
+    out: list[str] = []
+    run: list[str] = []
+    for word in [*words, ""]:
+        if len(word) == 1 and word.isdigit():
+            run.append(word)
+            continue
+        if run:
+            out.append("".join(run))
+            run = []
+        if word:
+            out.append(word)
+    return out
 
 
 def numbers_said(text: str) -> list[Decimal]:

@@ -13,8 +13,9 @@ def _ask(cli, data_dir, text):
 def test_ask_json_contract_and_state_across_processes(cli, tmp_path):
     data = tmp_path / "state"
     out = _ask(cli, data, "add tomatoes, onions and garlic to my shopping list")
-    assert set(out) == {"text", "route", "tool_calls", "validation", "spoken", "actions", "timings_ms", "router"}
-    assert out["route"] == "pre_route"
+    assert set(out) == {"text", "route", "tool_calls", "validation", "spoken", "actions", "timings_ms", "router",
+                        "cancelled"}
+    assert out["route"] == "pre_route" and out["cancelled"] is False
     assert out["tool_calls"] == [{"name": "shopping_list",
                                   "arguments": {"action": "add", "items": ["tomatoes", "onions", "garlic"]}}]
     assert out["spoken"] == "Added tomatoes, onions and garlic to your shopping list."

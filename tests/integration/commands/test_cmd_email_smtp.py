@@ -18,7 +18,7 @@ class Inbox:
     def __init__(self) -> None:
         self.messages: list = []
 
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802
+    async def handle_DATA(self, server, session, envelope):
         self.messages.append((envelope.mail_from, list(envelope.rcpt_tos),
                               email.message_from_bytes(envelope.content)))
         return "250 OK"

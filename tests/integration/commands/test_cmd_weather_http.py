@@ -17,7 +17,7 @@ DATA = Path(__file__).parent / "data"
 class Recorded(BaseHTTPRequestHandler):
     requests: list = []
 
-    def do_GET(self):  # noqa: N802
+    def do_GET(self):
         url = urlparse(self.path)
         q = {k: v[0] for k, v in parse_qs(url.query).items()}
         type(self).requests.append((url.path, q))

@@ -15,17 +15,17 @@ from hypothesis import strategies as st
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
 
-from brain_fakes import ScriptedBackend  # noqa: E402
+from brain_fakes import ScriptedBackend
 
-from jarvis_tui.assistant import events as ev  # noqa: E402
-from jarvis_tui.assistant.assistant import CONFIRM_ACTION  # noqa: E402
-from jarvis_tui.assistant.conversation import ConversationBrain  # noqa: E402
-from jarvis_tui.assistant.grounding import ground_arguments  # noqa: E402
-from jarvis_tui.assistant.intent_router import RouterThresholds  # noqa: E402
-from jarvis_tui.commands_registry import discover_commands  # noqa: E402
-from jarvis_tui.llm.provider_factory import PromptProviderFactory  # noqa: E402
-from jarvis_tui.runtime import Runtime  # noqa: E402
-from jarvis_tui.sdk.grounding import content_words  # noqa: E402
+from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.assistant import CONFIRM_ACTION
+from jarvis_tui.assistant.conversation import ConversationBrain
+from jarvis_tui.assistant.grounding import ground_arguments
+from jarvis_tui.assistant.intent_router import RouterThresholds
+from jarvis_tui.commands_registry import discover_commands
+from jarvis_tui.llm.provider_factory import PromptProviderFactory
+from jarvis_tui.runtime import Runtime
+from jarvis_tui.sdk.grounding import content_words
 
 UTTERANCE = "mmm hmm"        # says nothing any prompt string could be grounded in
 

@@ -1,0 +1,29 @@
+"""normalize_utterance, the one reading of a request's text that fast paths start from."""
+import pytest
+
+
+@pytest.mark.parametrize("heard, read", [
+    ("Remind me to... Call the Plumber at 5pm.", "remind me to call the plumber at 5pm"),
+    ("Set a timer for\u2026 ten minutes", "set a timer for ten minutes"),
+    ("set a timer for - twenty-five minutes", "set a timer for twenty-five minutes"),
+    ("turn it up\u2014now", "turn it up now"),
+    ("what is 5 - 3", "what is 5 - 3"),              # between numbers a dash is a minus
+    ("Hey Jarvis... what time is it?", "what time is it"),
+])
+def test_a_pause_written_inside_a_request_reads_as_a_space(heard, read):
+    from jarvis_tui.sdk.text import normalize_utterance
+    assert normalize_utterance(heard) == read
+
+
+def test_a_paused_reminder_is_taken_by_its_fast_path_as_if_said_in_one_go(tmp_path):
+    """The speech recogniser writes a pause as an ellipsis: the request is read the same."""
+    from jarvis_tui.assistant.router import pre_route
+    from jarvis_tui.runtime import Runtime
+    rt = Runtime.create(config_dir=str(tmp_path / "c"), data_dir=str(tmp_path / "d"))
+    try:
+        claims = [pre_route(t, rt.registry) for t in ("Remind me to... Call the Plumber at 5pm.",
+                                                     "remind me to call the plumber at 5pm")]
+    finally:
+        rt.close()
+    assert claims[0] is not None and claims[0].command.command_name == "reminder"
+    assert claims[0].result.arguments == claims[1].result.arguments
