@@ -37,6 +37,18 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('what does photosynthesis m
  ('what is the capital city of australia', {'query': 'what is the capital city of australia'}),
  ('who discovered penicillin', {'query': 'who discovered penicillin'}),
  ("what's the longest river in africa", {'query': "what's the longest river in africa"})]
+# facts about people and places, descriptions, spellings and word use, asked plainly or half-said
+_MORE_EXAMPLES += [(q, {'query': q}) for q in [
+ 'how old is the king of spain', 'when was mozart born', 'what year did the titanic sink',
+ 'where is mount kilimanjaro', 'which country is lisbon in', 'describe a koala to me',
+ 'what does an aardvark look like', 'give me a definition of entropy', 'how do you spell necessary',
+ 'what is a solar eclipse', 'is a tomato a fruit', 'who is the prime minister of canada married to',
+ 'give me a short history of ancient egypt', 'how many people live in tokyo',
+ 'find some information about giant pandas', 'look up the word resilient',
+ 'use ephemeral in a sentence', 'what is another word for happy', 'which country has the most people',
+ 'how far away is mars', 'what is the real name of lady gaga', 'did einstein win a nobel prize',
+ 'whats a volcano', 'explain how a fridge works', 'what is the tallest animal',
+]]
 _NEGATIVES: list[str] = ["what's the latest news", "what's the price of gold shares", 'how much is a dollar in euros',
  'what song is playing', 'who sings this song']
 _DOMAIN_WORDS: list[str] = ['define', 'definition', 'meaning']

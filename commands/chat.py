@@ -26,6 +26,19 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('never mind', {}), ('forget
  ('my cat just knocked over a plant', {}), ("you're funny", {}),
  ("what's the best thing about being an assistant", {}), ('guess what happened today', {}), ("i'm bored", {}),
  ('how old are you', {}), ('who made you', {})]
+# remarks about the user's own day (nothing to do, just to answer) and questions about the assistant
+_MORE_EXAMPLES += [
+ ('i went to the dentist this morning', {}), ('work was so stressful today', {}),
+ ('i ran into an old friend at the supermarket', {}), ('the bus was packed on the way home', {}),
+ ('i had back to back calls all afternoon', {}), ("i'm off to bed soon", {}),
+ ('i got a promotion at work', {}), ('my kids are driving me crazy', {}),
+ ('i got caught in a downpour on the way back', {}), ('traffic was awful this morning', {}),
+ ('i spent the whole afternoon in the garden', {}), ("we're having friends over tonight", {}),
+ ('what can you not do', {}), ('what do you think of me', {}), ('do you have feelings', {}),
+ ('are you smarter than me', {}), ("what's your favourite food", {}), ('give me some life advice', {}),
+ ('cheer me up', {}), ("i can't sleep", {}), ('how was your day', {}), ('do you dream', {}),
+ ('what languages do you speak', {}), ('you would not believe the day i had', {}),
+]
 _NEGATIVES: list[str] = []
 _DOMAIN_WORDS: list[str] = []
 

@@ -38,6 +38,23 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('check my inbox', {'action'
  ('draft a message to the team', {'action': 'draft', 'to': 'the team'}),
  ('forward this email to john', {'action': 'draft', 'to': 'john'}),
  ('respond to the email from my landlord', {'action': 'draft', 'to': 'my landlord'})]
+# replies, searches and "did anyone write" in everyday words
+_MORE_EXAMPLES += [
+ ("reply to sarah's email", {'action': 'draft', 'to': 'sarah'}),
+ ('write back to my manager', {'action': 'draft', 'to': 'my manager'}),
+ ('did anyone email me this morning', {'action': 'list'}),
+ ('have i got mail from the bank', {'action': 'list'}),
+ ('who sent me emails today', {'action': 'list'}),
+ ('search my emails for the invoice', {'action': 'list'}),
+ ('find the email from dave about the trip', {'action': 'list'}),
+ ('read the subjects of my unread emails', {'action': 'list'}),
+ ('has paul written to me yet', {'action': 'list'}),
+ ('compose a new email', {'action': 'draft'}),
+ ('answer the message from my landlord', {'action': 'draft', 'to': 'my landlord'}),
+ ('any new messages for me', {'action': 'list'}),
+ ('tell me when an email from the school comes in', {'action': 'list'}),
+ ('send a reply saying i can make it', {'action': 'draft', 'body': 'i can make it'}),
+]
 _NEGATIVES: list[str] = ['text my wife', 'call my mum', 'send a message on whatsapp', 'post on facebook',
  "what's sarah's email address", 'add a new contact', 'save this number']
 _DOMAIN_WORDS: list[str] = ['email', 'emails', 'e-mail', 'inbox', 'mail', 'mailbox', 'gmail']

@@ -76,6 +76,21 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [("what's the date today", {}
  ('what day of the week is christmas this year', {}), ('what year is it', {}), ('tell me the time', {}),
  ('current time in new york', {'location': 'new york'}), ('what month are we in', {}),
  ("what's the time over in tokyo", {'location': 'tokyo'}), ('have we reached the weekend yet', {})]
+# dates and days of the week asked in other words
+_MORE_EXAMPLES += [
+ ('which day of the week is the fourth of july', {}),
+ ('what date is next friday', {}),
+ ('is tomorrow a monday', {}),
+ ("what's the date on saturday", {}),
+ ('what day does new years eve fall on this year', {}),
+ ('what day will it be in three days', {}),
+ ('give me the date', {}),
+ ('what week of the year is it', {}),
+ ('tell me the day and the date', {}),
+ ('can you tell me what time it is', {}),
+ ('do you know what day it is', {}),
+ ('what was the date last tuesday', {}),
+]
 _NEGATIVES: list[str] = ['what time does the last train leave', 'what time does the shop close',
  'how long until christmas dinner is ready']
 _DOMAIN_WORDS: list[str] = ['date', "o'clock"]

@@ -78,8 +78,38 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('do i need an umbrella tomo
  ("what's it like outside", {}), ('forecast for next week', {'resolved_datetimes': ['next_week']}),
  ('will it rain later', {}), ('is it freezing out there', {}),
  ('how humid is it today', {'resolved_datetimes': ['today']})]
+# the weather asked about indirectly: what to wear or carry, whether plans will hold, the outlook
+_MORE_EXAMPLES += [
+ ('should i wear a coat when i go out', {}),
+ ('is it t-shirt weather today', {'resolved_datetimes': ['today']}),
+ ('do i need gloves this morning', {}),
+ ('will it be warm enough for shorts tomorrow', {'resolved_datetimes': ['tomorrow']}),
+ ('what should i wear today', {'resolved_datetimes': ['today']}),
+ ('is it going to pour later', {}),
+ ('any chance of showers this afternoon', {}),
+ ('how many degrees is it outside', {}),
+ ('what are the conditions like outside right now', {}),
+ ('give me the outlook for the next few days', {}),
+ ('is it nice out', {}),
+ ('will the roads be icy tonight', {}),
+ ('is it going to clear up', {}),
+ ('how much snow are we expecting', {}),
+ ('will it be cloudy tomorrow', {'resolved_datetimes': ['tomorrow']}),
+ ('do i have to dress warmly today', {'resolved_datetimes': ['today']}),
+ ('should i put on sunscreen', {}),
+ ('is it a good day to hang the washing out', {'resolved_datetimes': ['today']}),
+ ('will it stay dry for the barbecue on sunday', {}),
+ ('weather update please', {}),
+ ('hows the week looking weather wise', {'resolved_datetimes': ['next_week']}),
+ ("it's going to be chilly tonight isn't it", {}),
+ ('do i need a jumper', {}),
+ ('will my football match get rained off', {}),
+ ('is it going to be a wet week', {'resolved_datetimes': ['next_week']}),
+ ('what will the skies be like tomorrow', {'resolved_datetimes': ['tomorrow']}),
+ ('is an umbrella needed for my walk', {}),
+]
 _NEGATIVES: list[str] = ['what time is it in london', 'turn up the heating', 'set the thermostat to twenty degrees']
-_DOMAIN_WORDS: list[str] = ['weather', 'forecast', 'rain', 'raining', 'snow', 'temperature', 'umbrella', 'sunny', 'windy', 'humid']
+_DOMAIN_WORDS: list[str] = ['weather', 'forecast', 'rain', 'raining', 'snow', 'temperature', 'umbrella', 'sunny', 'windy', 'humid', 'cloudy', 'degrees outside']
 
 
 # the words that say each day (grounding: a model's "today" for "this weekend" is replaced)

@@ -165,10 +165,56 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('set an alarm for 6 am', {'
  ('ping me about the laundry in 20 minutes',
   {'action': 'set', 'relative_minutes': 20, 'text': 'the laundry'}),
  ("note my mother's birthday on the fifth of june", {'action': 'set', 'text': "mother's birthday"})]
+# calendar requests in plainer, less direct words (what's coming up, am i busy, put it in, clear it)
+_MORE_EXAMPLES += [
+ ("what's on my agenda for today", {'action': 'list'}),
+ ('anything on the schedule this afternoon', {'action': 'list'}),
+ ('do i have plans on saturday night', {'action': 'list'}),
+ ('what have i got on next week', {'action': 'list'}),
+ ("when's my next appointment", {'action': 'list'}),
+ ('how busy am i on thursday', {'action': 'list'}),
+ ('is anything booked for monday evening', {'action': 'list'}),
+ ('which events are coming up in my calendar', {'action': 'list'}),
+ ('who am i meeting with today', {'action': 'list'}),
+ ('what time is my call with the accountant', {'action': 'list'}),
+ ("read me tomorrow's appointments", {'action': 'list'}),
+ ('check my calendar for the weekend', {'action': 'list'}),
+ ('how many meetings have i got today', {'action': 'list'}),
+ ('whats happening on my calendar the rest of the week', {'action': 'list'}),
+ ('add dinner with the neighbours to my calendar on friday at seven', {'action': 'set', 'text': 'dinner with the neighbours', 'time': '19:00'}),
+ ('put yoga class on my schedule for wednesday evening', {'action': 'set', 'text': 'yoga class'}),
+ ('create an event for the school play next thursday', {'action': 'set', 'text': 'the school play'}),
+ ('pencil in coffee with sam on tuesday', {'action': 'set', 'text': 'coffee with sam'}),
+ ("i've got the doctor on the twelfth at half nine put it in the calendar", {'action': 'set', 'text': 'the doctor', 'time': '09:30'}),
+ ('save the date for the company picnic in july', {'action': 'set', 'text': 'the company picnic'}),
+ ('set up a meeting with the design team monday at ten', {'action': 'set', 'text': 'meeting with the design team', 'time': '10:00'}),
+ ('new event game night saturday eight pm', {'action': 'set', 'text': 'game night', 'time': '20:00'}),
+ ('block out the ninth as a holiday in my calendar', {'action': 'set', 'text': 'holiday'}),
+ ('make the piano lesson a weekly event on tuesdays at six pm', {'action': 'set', 'text': 'piano lesson', 'time': '18:00', 'recurrence': 'weekly'}),
+ ('my nephew graduates on june third add it', {'action': 'set', 'text': 'nephew graduates'}),
+ ('cancel everything on my calendar for friday', {'action': 'delete', 'text': 'all'}),
+ ('take the gym session off my schedule', {'action': 'delete', 'text': 'gym session'}),
+ ("delete tomorrow's events", {'action': 'delete'}),
+ ('wipe my appointments for next week', {'action': 'delete'}),
+ ('remove the birthday party from my calendar', {'action': 'delete', 'text': 'birthday party'}),
+ ("scrap my three o'clock meeting", {'action': 'delete', 'text': 'meeting'}),
+ ('which alarms are on', {'action': 'list'}),
+ ('what time did i set my alarm for', {'action': 'list'}),
+ ('what events have i got this week', {'action': 'list'}),
+ ('have i got anything on thursday night', {'action': 'list'}),
+ ('when do i meet the plumber', {'action': 'list'}),
+ ('remind me about the quiz night on friday', {'action': 'set', 'text': 'the quiz night'}),
+ ("add my cousin's birthday on the tenth of may", {'action': 'set', 'text': "cousin's birthday"}),
+ ('create an event called team lunch for wednesday at one pm', {'action': 'set', 'text': 'team lunch', 'time': '13:00'}),
+ ('set a recurring event for church every sunday at ten', {'action': 'set', 'text': 'church', 'time': '10:00', 'recurrence': 'weekly'}),
+ ("i'm meeting jack for drinks on thursday put that in", {'action': 'set', 'text': 'meeting jack for drinks'}),
+ ('erase all my events this week', {'action': 'delete', 'text': 'all'}),
+ ('clear out my schedule for tomorrow afternoon', {'action': 'delete'}),
+]
 _NEGATIVES: list[str] = ['which alarm clock should i buy', 'my alarm clock is broken', 'i overslept this morning',
  'what is a calendar year', 'how do you spell appointment']
 _DOMAIN_WORDS: list[str] = ['reminder', 'reminders', 'remind', 'alarm', 'alarms', 'calendar', 'schedule', 'appointment', 'appointments',
- 'meeting', 'diary', 'wake me']
+ 'meeting', 'diary', 'wake me', 'agenda']
 
 
 # the words that say each action (grounding: the LLM's choice stands only on the user's words; "any

@@ -21,7 +21,26 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('add eggs to the grocery li
  ('empty the shopping list', {'action': 'clear'}), ('add something to my list', {'action': 'add'}),
  ("what's on my list", {'action': 'read'}), ('remove the last item from my list', {'action': 'remove'}),
  ('show me my lists', {'action': 'read'}), ('start a new list', {'action': 'add'})]
-_NEGATIVES: list[str] = ['order more printer ink online', 'buy me new shoes on amazon', 'track my parcel']
+# lists in general: making one, reading one out, taking things off, dropping a whole list
+_MORE_EXAMPLES += [
+ ('make a new list called camping gear', {'action': 'add'}),
+ ('what lists do i have', {'action': 'read'}),
+ ('read out my packing list', {'action': 'read'}),
+ ('delete the holiday list', {'action': 'clear'}),
+ ('remove the second item from the list', {'action': 'remove'}),
+ ('add sunscreen to the packing list', {'action': 'add', 'items': ['sunscreen']}),
+ ("what's on the party list", {'action': 'read'}),
+ ('get rid of that list', {'action': 'clear'}),
+ ('cross batteries off the list', {'action': 'remove', 'items': ['batteries']}),
+ ('open my lists', {'action': 'read'}),
+ ('i need a list for the weekend trip', {'action': 'add'}),
+ ('put it on a list', {'action': 'add'}),
+ ('what have i written on the list so far', {'action': 'read'}),
+ ("scratch the candles off the birthday list", {'action': 'remove', 'items': ['candles']}),
+]
+_NEGATIVES: list[str] = ['order more printer ink online', 'buy me new shoes on amazon', 'track my parcel',
+ 'list the trains leaving for manchester tonight', 'give me a list of good restaurants near here',
+ 'list the top ten films out now', 'make a playlist of my favourite songs', 'list the bus times for route nine']
 _DOMAIN_WORDS: list[str] = ['shopping', 'grocery', 'groceries', 'shopping list']
 
 

@@ -13,16 +13,16 @@ import pytest
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
 
-from brain_fakes import ScriptedBackend  # noqa: E402
+from brain_fakes import ScriptedBackend
 
-from jarvis_tui.assistant import events as ev  # noqa: E402
-from jarvis_tui.assistant.conversation import ConversationBrain  # noqa: E402
-from jarvis_tui.assistant.intent_router import (OUT_OF_SCOPE, IntentRouter, build_training_set,  # noqa: E402
+from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.conversation import ConversationBrain
+from jarvis_tui.assistant.intent_router import (OUT_OF_SCOPE, IntentRouter, build_training_set,
                                                 read_out_of_scope)
-from jarvis_tui.commands_registry import discover_commands  # noqa: E402
-from jarvis_tui.llm.provider_factory import PromptProviderFactory  # noqa: E402
-from jarvis_tui.runtime import Runtime  # noqa: E402
-from jarvis_tui.sdk.text import normalize_utterance  # noqa: E402
+from jarvis_tui.commands_registry import discover_commands
+from jarvis_tui.llm.provider_factory import PromptProviderFactory
+from jarvis_tui.runtime import Runtime
+from jarvis_tui.sdk.text import normalize_utterance
 
 PLANTS = textwrap.dedent('''
     from jarvis_tui.sdk import CommandExample, CommandResponse, JarvisCommandBase, JarvisParameter
