@@ -178,15 +178,14 @@ class ConversationBrain:
         key = (provider.name, tuple(sorted(c.command_name for c in commands)), self._memories())
         hit = self._prompt_cache.get(key)
         if hit is None:
-            if hasattr(provider, "remember_commands"):
-                provider.remember_commands(commands)
+            provider.remember_commands(commands)
             tools = provider.build_tools(commands) if provider.supports_native_tools else []
             system = provider.build_system_prompt(self.node_context(), self.config.general.timezone, tools, commands)
             schema = grammar = None
             if self.config.llm.constrained and not provider.supports_native_tools:
-                grammar = provider.response_grammar(commands) if hasattr(provider, "response_grammar") else None
+                grammar = provider.response_grammar(commands)
                 if grammar is None:
-                    schema = provider.response_schema(commands) if hasattr(provider, "response_schema") else None
+                    schema = provider.response_schema(commands)
                     if schema is None:
                         fmt = provider.get_response_format()
                         schema = (fmt or {}).get("schema")
@@ -194,7 +193,7 @@ class ConversationBrain:
             for old in [k for k in self._prompt_cache if k[:2] == key[:2]]:
                 del self._prompt_cache[old]                 # an older memory block: never used again
             self._prompt_cache[key] = hit
-        elif hasattr(provider, "remember_commands"):
+        else:
             provider.remember_commands(commands)
         return hit
 
@@ -206,19 +205,11 @@ class ConversationBrain:
         hit = self._prompt_cache.get(key)
         if hit is None:
             subset = [c for c in commands if c.command_name in allowed]
-            grammar = provider.response_grammar(subset) if hasattr(provider, "response_grammar") else None
-            schema = None
-            if grammar is None and hasattr(provider, "narrowed_schema"):
-                try:
-                    schema = provider.narrowed_schema(subset, decline=decline)
-                except TypeError:            # a provider whose narrowed output cannot decline
-                    schema = provider.narrowed_schema(subset)
-            elif grammar is None and hasattr(provider, "response_schema"):
-                schema = provider.response_schema(subset)
+            grammar = provider.response_grammar(subset)
+            schema = provider.narrowed_schema(subset, decline=decline) if grammar is None else None
             hit = (schema, grammar)
             self._prompt_cache[key] = hit          # type: ignore[assignment]
-            if hasattr(provider, "remember_commands"):
-                provider.remember_commands(commands)
+            provider.remember_commands(commands)
         return hit
 
     @staticmethod
@@ -247,10 +238,8 @@ class ConversationBrain:
 
     def _messages(self, provider, system: str, history: list[Any], text: str, source: str) -> list[dict[str, Any]]:
         budget = self._history_budget_chars(system)
-        if hasattr(provider, "build_messages"):
-            return provider.build_messages(system, history, text, self.node_context(),
-                                           self.config.general.timezone, source, budget_chars=budget)
-        return [{"role": "system", "content": system}, {"role": "user", "content": text}]
+        return provider.build_messages(system, history, text, self.node_context(),
+                                       self.config.general.timezone, source, budget_chars=budget)
 
     def _history_budget_chars(self, system: str) -> int:
         try:
@@ -387,9 +376,7 @@ class ConversationBrain:
         if control is not None:
             control.check()                 # cancelled while it read or wrote: its output is not used
         if completion.tool_calls:
-            jarvis = provider.native_calls_to_jarvis(completion.tool_calls, completion.text) \
-                if hasattr(provider, "native_calls_to_jarvis") else {"message": completion.text,
-                                                                     "tool_calls": completion.tool_calls}
+            jarvis = provider.native_calls_to_jarvis(completion.tool_calls, completion.text)
         else:
             try:
                 jarvis = provider.parse_response(completion.text)
@@ -487,8 +474,7 @@ class ConversationBrain:
             reason, hint = retry
             done.add(reason)
             retries.append(reason)
-            extra = extra + [{"role": "assistant", "content": p.completion.text}, provider.retry_message(hint)
-                             if hasattr(provider, "retry_message") else {"role": "user", "content": hint}]
+            extra = extra + [{"role": "assistant", "content": p.completion.text}, provider.retry_message(hint)]
 
     @staticmethod
     def _missing_evidence(assistant: "Assistant", call: dict[str, Any], text: str,

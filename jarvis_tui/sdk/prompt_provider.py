@@ -31,6 +31,40 @@ class IJarvisPromptProvider(ABC):
         """A response_format for the backend (e.g. {"type": "json_object", "schema": ...}) or None."""
         return None
 
+    # ---- what the brain calls on every provider (the defaults suit a free-text provider) ----------
+    def remember_commands(self, commands: list["IJarvisCommand"]) -> None:
+        """The commands of the coming turns (a provider whose response format depends on them)."""
+
+    def response_schema(self, commands: list["IJarvisCommand"]) -> dict[str, Any] | None:
+        """A JSON schema the backend constrains output to, for these commands (None: free text, or
+        the schema of `get_response_format`)."""
+        return None
+
+    def narrowed_schema(self, commands: list["IJarvisCommand"], decline: bool = False) -> dict[str, Any] | None:
+        """The schema when the router has narrowed the tools to `commands` (with `decline`, the "no
+        command fits" answer allowed too)."""
+        return self.response_schema(commands)
+
+    def response_grammar(self, commands: list["IJarvisCommand"]) -> str | None:
+        """A GBNF grammar for output that is not bare JSON, or None."""
+        return None
+
+    def build_messages(self, system_prompt: str, history: list[Any], user_text: str,
+                       node_context: dict[str, Any] | None = None, timezone: str | None = None,
+                       source: str = "text", budget_chars: int | None = None) -> list[dict[str, Any]]:
+        """The chat messages of one turn (`history`: the SDK's HistoryTurn list, oldest first)."""
+        return [{"role": "system", "content": system_prompt}, {"role": "user", "content": user_text}]
+
+    def retry_message(self, hint: str) -> dict[str, Any]:
+        """The message that asks the model again after an unusable answer."""
+        return {"role": "user", "content": hint}
+
+    def native_calls_to_jarvis(self, tool_calls: list[dict[str, Any]], content: str | None) -> dict[str, Any]:
+        """Jarvis JSON from a backend's native tool calls (OpenAI form or {name, arguments})."""
+        calls = [{"name": (tc.get("function") or tc).get("name"),
+                  "arguments": (tc.get("function") or tc).get("arguments", {})} for tc in tool_calls]
+        return {"message": content or "", "tool_calls": calls, "error": None}
+
     @property
     def supports_native_tools(self) -> bool:
         return False
