@@ -111,7 +111,7 @@ class LlmConfig:
 class RoutingConfig:
     disabled_fast_paths: list[str] = field(default_factory=list)
     router: bool = True                  # the learned intent router (decline, direct answers, shortlists)
-    decline_threshold: float = 0.55      # out-of-scope probability that declines ("I can't ... yet")
+    decline_threshold: float = 0.2       # out-of-scope probability that declines when it ranks first ("I can't ... yet")
     direct_threshold: float = 0.55       # a direct-answer command's probability that skips the routing LLM call
     tool_threshold: float = 0.7          # an action command's probability that counts as confident
     shortlist_size: int = 4              # tools the constrained output may name when the router is not sure

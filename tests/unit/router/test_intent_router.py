@@ -185,6 +185,63 @@ def test_when_unsure_the_model_chooses_among_the_shortlist_or_declines(runtime):
     assert any(isinstance(e, ev.Declined) and e.reason == "llm" for e in events)
 
 
+def _ranked(router, pairs):
+    """A full ranking (every class of the real router) whose first entries are `pairs`."""
+    named = dict(pairs)
+    rest = [c for c in router.classes if c not in named]
+    left = max(0.0, 1.0 - sum(named.values()))
+    return list(pairs) + [(c, left / len(rest)) for c in rest]
+
+
+def test_no_command_ranked_first_declines_without_asking_the_model(router, monkeypatch):
+    """The rule that chose the default threshold (README): when "no command fits" ranks first at
+    `decline` or more, the model is not offered chat / answer_question to pick from."""
+    assert router.thresholds.decline <= 0.3
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [(OUT_OF_SCOPE, 0.31), ("answer_question", 0.3),
+                                                                     ("chat", 0.2)]))
+    d = router.decide("something we have no command for")
+    assert d.decision == "decline" and d.shortlist == () and d.tool is None
+    # a follow-up (the conversation decides) is never declined by the router
+    assert router.decide("something we have no command for", allow_decline=False).decision == "shortlist"
+    # a flat ranking (no command first but below the threshold): the model may still answer in words
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [(OUT_OF_SCOPE, 0.12), ("answer_question", 0.11),
+                                                                     ("set_timer", 0.1)]))
+    d = router.decide("something unclear")
+    assert d.decision == "shortlist" and d.shortlist == ("answer_question",)
+
+
+def test_a_turn_the_router_declines_makes_no_llm_call(runtime, monkeypatch):
+    brain, backend = scripted_brain(runtime, [json.dumps({"tool": "answer_question", "args": {"query": "x"}})])
+    router = runtime.assistant.router
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [(OUT_OF_SCOPE, 0.35), ("answer_question", 0.3)]))
+    turn = runtime.assistant.handle_text("put on the new album by that band")
+    assert turn.tool_calls == [] and backend.requests == []
+    assert turn.spoken == "Sorry, I can't help with that yet." or turn.spoken.startswith("I can't ")
+
+
+def test_an_action_the_router_ranks_below_no_command_is_not_acted_on(runtime, monkeypatch):
+    """The model picks from an unsure router's shortlist; an action the router ranks below "no
+    command fits" is declined (a guess), one it ranks above is acted on, a direct answer is left alone."""
+    router = runtime.assistant.router
+    weather = json.dumps({"tool": "get_weather", "args": {}})
+    brain, backend = scripted_brain(runtime, [weather, weather, json.dumps({"tool": "answer_question",
+                                                                              "args": {"query": "how is the pollen today"}})])
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("set_timer", 0.45), (OUT_OF_SCOPE, 0.3),
+                                                                     ("get_weather", 0.2)]))
+    d = brain.route_only(runtime.assistant, "how is the pollen today")
+    assert d.router.decision == "shortlist" and "get_weather" in d.router.shortlist
+    assert d.tool_calls == [] and d.declined
+    assert d.rejected and "below" in d.rejected[-1]["reason"] and d.rejected[-1]["name"] == "get_weather"
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("get_weather", 0.45), (OUT_OF_SCOPE, 0.3),
+                                                                     ("set_timer", 0.2)]))
+    d = brain.route_only(runtime.assistant, "how is the pollen today")
+    assert [c["name"] for c in d.tool_calls] == ["get_weather"] and not d.declined
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("get_weather", 0.45), (OUT_OF_SCOPE, 0.3),
+                                                                     ("answer_question", 0.2)]))
+    d = brain.route_only(runtime.assistant, "how is the pollen today")
+    assert [c["name"] for c in d.tool_calls] == ["answer_question"]
+
+
 def test_a_tool_without_the_users_numbers_is_asked_again_without_it(runtime):
     runtime.assistant.use_router = False
     brain, backend = scripted_brain(runtime, [
