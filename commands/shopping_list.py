@@ -38,6 +38,17 @@ _MORE_EXAMPLES += [
  ('what have i written on the list so far', {'action': 'read'}),
  ("scratch the candles off the birthday list", {'action': 'remove', 'items': ['candles']}),
 ]
+# running out of something at home: the need is implied, the list is not named
+_MORE_EXAMPLES += [
+ ("we're out of coffee", {'action': 'add', 'items': ['coffee']}),
+ ('we have run out of toilet paper', {'action': 'add', 'items': ['toilet paper']}),
+ ("i'm running low on shampoo", {'action': 'add', 'items': ['shampoo']}),
+ ('there is no more butter in the fridge', {'action': 'add', 'items': ['butter']}),
+ ('i used the last of the rice', {'action': 'add', 'items': ['rice']}),
+ ('the dishwasher tablets are finished', {'action': 'add', 'items': ['dishwasher tablets']}),
+ ('we are almost out of cat food', {'action': 'add', 'items': ['cat food']}),
+ ("don't let me forget to buy lemons", {'action': 'add', 'items': ['lemons']}),
+]
 _NEGATIVES: list[str] = ['order more printer ink online', 'buy me new shoes on amazon', 'track my parcel',
  'list the trains leaving for manchester tonight', 'give me a list of good restaurants near here',
  'list the top ten films out now', 'make a playlist of my favourite songs', 'list the bus times for route nine']

@@ -422,7 +422,7 @@ class Assistant:
         if control is not None:
             control.check()                  # cancelled: nothing more runs, nor is a yes/no asked
         if origin == "llm" and not turn.router_confident:
-            question = self._confirmation(command, args)
+            question = self.confirmation(command, args)
             if question:
                 return self._ask_first(command, args, request, turn, question, changes)
         if control is not None:
@@ -474,7 +474,8 @@ class Assistant:
             return ""
 
     @staticmethod
-    def _confirmation(command: IJarvisCommand, args: dict[str, Any]) -> str | None:
+    def confirmation(command: IJarvisCommand, args: dict[str, Any]) -> str | None:
+        """The yes/no question a guessed call of `command` asks before it runs (None: it just runs)."""
         ask = getattr(command, "confirmation_question", None)
         if not callable(ask):
             return None

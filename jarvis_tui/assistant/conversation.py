@@ -468,6 +468,13 @@ class ConversationBrain:
                 p.parsed.calls = [c for c in p.parsed.calls if c["name"] != bad]
                 p.parsed.rejected.append({"name": bad, "reason": problem})
                 return p, provider, commands
+            if iteration == 0 and p.parsed.calls and not self._follows_up(history, text):
+                below = self._below_no_command(assistant, p.parsed.calls[0], router)
+                if below:
+                    log.info("not acting on %s: %s", p.parsed.calls[0]["name"], below)
+                    p.parsed.rejected.append({"name": p.parsed.calls[0]["name"], "reason": below})
+                    p.parsed.calls, p.parsed.declined = [], True
+                    return p, provider, commands
             retry = self._routing_retry(p, text, commands, done) if budget[0] > 0 else None
             if retry is None:
                 return p, provider, commands
@@ -475,6 +482,26 @@ class ConversationBrain:
             done.add(reason)
             retries.append(reason)
             extra = extra + [{"role": "assistant", "content": p.completion.text}, provider.retry_message(hint)]
+
+    @staticmethod
+    def _below_no_command(assistant: "Assistant", call: dict[str, Any], router: RouterResult | None) -> str | None:
+        """An action the model picked from an unsure router's shortlist that the router itself ranks
+        below "no command fits" is a guess: the turn declines instead of acting on it (README: on SLURP
+        dev this removed a quarter of the actions fired on requests no command serves and cost no
+        right answer). Direct answers (chat, answer_question) act on nothing and are left alone; a
+        call that asks the user first (a destructive guess) is left to ask."""
+        if router is None or router.confident:
+            return None
+        command = assistant.registry.get(call.get("name", ""))
+        if command is None or getattr(command, "allow_direct_answer", False):
+            return None
+        if assistant.confirmation(command, dict(call.get("arguments") or {})):
+            return None                 # a destructive guess asks the user first ("Cancel your pasta timer?")
+        chance = dict(router.ranked).get(command.command_name, 0.0)
+        if chance < router.out_of_scope:
+            return (f"the intent router ranks {command.command_name} ({chance:.2f}) below "
+                    f"\"no command fits\" ({router.out_of_scope:.2f})")
+        return None
 
     @staticmethod
     def _missing_evidence(assistant: "Assistant", call: dict[str, Any], text: str,
