@@ -29,7 +29,7 @@ from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
 from jarvis_tui.assistant.turn import TurnResult
 from jarvis_tui.assistant.turn_control import TurnCancelledError, TurnControl
-from jarvis_tui.llm.backend import Completion, LlmError
+from jarvis_tui.llm.backend import Completion, LlmError, PreparableBackend
 from jarvis_tui.sdk.history import HistoryTurn, result_summary
 from jarvis_tui.sdk.text import refers_back
 from jarvis_tui.sdk.responses import CommandResponse, RequestInformation
@@ -296,9 +296,8 @@ class ConversationBrain:
             provider = self.factory.get(name)
             report("started")
             messages, tools = self._warm_messages(provider, commands)
-            warm = getattr(self.backend, "warm_prefix", None)
-            if callable(warm):
-                result = warm(messages, tools, on_prefill=on_prefill)
+            if isinstance(self.backend, PreparableBackend):
+                result = self.backend.warm_prefix(messages, tools, on_prefill=on_prefill)
                 ms, tokens, source = result.ms, result.tokens, result.source
             else:                                       # a backend without progress (a remote server)
                 ms, tokens, source = self.backend.warm(messages, tools), 0, "prefill"
@@ -338,18 +337,15 @@ class ConversationBrain:
         context with room to answer}} (empty for a backend that cannot tell, e.g. a remote server).
         It does not wait for a turn or a preparation that is using the LLM."""
         out: dict[str, dict[str, Any]] = {}
-        tokens_of = getattr(self.backend, "prefix_tokens", None)
-        state_of = getattr(self.backend, "prefix_state", None)
-        if not callable(tokens_of) or not callable(state_of):
+        backend = self.backend
+        if not isinstance(backend, PreparableBackend):
             return out
         for name in names:
             try:
                 messages, tools = self._warm_messages(self.factory.get(name), commands)
-                prefix = tokens_of(messages, tools)
-                whole = len(prefix)
-                if callable(getattr(self.backend, "render", None)) and callable(getattr(self.backend, "tokenize", None)):
-                    whole = len(self.backend.tokenize(self.backend.render(messages, tools)))
-                state = state_of(prefix)
+                prefix = backend.prefix_tokens(messages, tools)
+                whole = backend.prompt_tokens(messages, tools)
+                state = backend.prefix_state(prefix)
                 if not state and name == self._preparing:
                     state = "preparing"
                 out[name] = {"tokens": whole, "prefix": len(prefix), "prepared": state,

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, runtime_checkable
 
 
 class LlmError(Exception):
@@ -33,8 +33,17 @@ class Completion:
 
 
 ProgressFn = Callable[[str, float, str], None]    # (stage, fraction, message)
+PrefillFn = Callable[[int, int], "bool | None"]    # (tokens read, tokens to read) -> False: stop
 
 
+@dataclass(frozen=True)
+class WarmResult:
+    ms: float
+    tokens: int                  # the prefix's length
+    source: str                  # memory | disk | prefill | stopped (on_prefill said stop: nothing kept)
+
+
+@runtime_checkable
 class LlmBackend(Protocol):
     name: str                         # "llama" | "openai"
     model_label: str
@@ -56,3 +65,27 @@ class LlmBackend(Protocol):
     def count_tokens(self, text: str) -> int: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class PreparableBackend(LlmBackend, Protocol):
+    """A backend that holds the prompt's prefilled state itself (the local model): it can prepare a
+    provider's prompt with progress, say where a prompt's state is, and count a whole prompt. The
+    brain checks for it with isinstance (a remote server is only an LlmBackend)."""
+
+    def warm_prefix(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
+                    on_prefill: PrefillFn | None = None) -> WarmResult:
+        """warm() with where the state came from; `on_prefill` may stop it (source "stopped")."""
+        ...
+
+    def prefix_tokens(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> list[int]:
+        """The stable head of this prompt that warm_prefix() prefills."""
+        ...
+
+    def prefix_state(self, tokens: list[int]) -> str:
+        """Where the prefilled state of `tokens` is: "memory", "disk" or "" (it would be prefilled)."""
+        ...
+
+    def prompt_tokens(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> int:
+        """The whole prompt's length in tokens."""
+        ...

@@ -19,11 +19,10 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from jarvis_tui.llm.backend import Completion, LlmError, ProgressFn
+from jarvis_tui.llm.backend import Completion, LlmError, PrefillFn, ProgressFn, WarmResult
 from jarvis_tui.llm.grammar import schema_to_gbnf
 from jarvis_tui.llm.models import check_gguf
 from jarvis_tui.llm.prefix_store import PrefixStateStore, snapshot
@@ -34,16 +33,6 @@ CHATML = ("{% for message in messages %}{{'<|im_start|>' + message['role'] + '\\
           "'<|im_end|>' + '\\n'}}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}")
 _SENTINEL = "\u2063JARVIS_PREFIX_END\u2063"
 PREFILL_CHUNK = 64          # tokens read between two on_prefill calls: a cancel waits at most one chunk
-
-PrefillFn = Callable[[int, int], "bool | None"]    # (tokens read, tokens to read) -> False: stop
-
-
-@dataclass(frozen=True)
-class WarmResult:
-    ms: float
-    tokens: int                  # the prefix's length
-    source: str                  # memory | disk | prefill | stopped (on_prefill said stop: nothing kept)
-
 
 def _common_prefix(a: list[int], b: list[int]) -> int:
     n = min(len(a), len(b))
@@ -157,6 +146,10 @@ class LlamaCppBackend:
         cut = text.find(_SENTINEL)
         prefix = text[:cut] if cut >= 0 else text
         return self.tokenize(prefix)
+
+    def prompt_tokens(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> int:
+        """The whole prompt's length in tokens, as the model reads it."""
+        return len(self.tokenize(self.render(messages, tools)))
 
     def prefix_state(self, tokens: list[int]) -> str:
         """Where the prefilled state of `tokens` is: "memory" (a snapshot or the live cache),

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from jarvis_tui.assistant import events as ev
+from jarvis_tui.llm.backend import LlmBackend, PreparableBackend
+from jarvis_tui.llm.openai_backend import OpenAICompatBackend
 from jarvis_tui.runtime import Runtime
 
 pytestmark = pytest.mark.model
@@ -16,6 +18,18 @@ def test_load_reports_progress_and_prefills_the_prompt(llm_runtime, llm_load_eve
     assert llm_runtime.services.llm is llm_runtime.assistant.brain.answerer
     assert llm_runtime.active_provider_name == "Qwen25SmallUntrainedCompact"   # matched on GGUF metadata
     assert llm_runtime.assistant.brain.last_selection_reason == "metadata"
+
+
+def test_the_local_backend_is_preparable_and_a_server_is_not(llm_runtime):
+    """The brain prepares prompts and measures their cost only through PreparableBackend (a typed
+    capability, not attribute probing): the real local backend has it, a remote server has not."""
+    backend = llm_runtime.assistant.brain.backend
+    assert isinstance(backend, PreparableBackend)
+    messages = [{"role": "system", "content": "You are terse."}, {"role": "user", "content": "hi"}]
+    prefix = backend.prefix_tokens(messages)
+    assert 0 < len(prefix) < backend.prompt_tokens(messages)
+    server = OpenAICompatBackend("http://127.0.0.1:9")
+    assert isinstance(server, LlmBackend) and not isinstance(server, PreparableBackend)
 
 
 def test_routes_reuse_the_prefix_even_after_a_plain_answer(llm_runtime):

@@ -100,6 +100,9 @@ class GatedBackend:
     def prefix_tokens(self, messages, tools=None):
         return [len(messages[0]["content"])] * 10
 
+    def prompt_tokens(self, messages, tools=None):
+        return len(self.prefix_tokens(messages, tools))
+
     def prefix_state(self, tokens):
         return "memory" if any(len(p) == tokens[0] for p in self.prepared) else ""
 
