@@ -33,7 +33,8 @@ _RECUR_MAP = {"every day": "daily", "everyday": "daily", "daily": "daily", "each
 _DAY_PARTS = (("noon", "12:00"), ("tonight", "20:00"), ("morning", "09:00"), ("afternoon", "15:00"),
               ("evening", "18:00"), ("night", "21:00"))
 _TIME = r"(?P<time>[\w:. ]+?)"
-_TEXT = r"(?:to\s+|that\s+|about\s+)(?P<text>.+?)"
+# "to" as speech recognition writes it when the user pauses after it ("Remind me too. Call the plumber")
+_TEXT = r"(?:(?:to|too|two)[.,]?\s+|that\s+|about\s+)(?P<text>.+?)"
 
 
 def _text_ok(text: str | None) -> str | None:

@@ -21,9 +21,14 @@ def test_a_paused_reminder_is_taken_by_its_fast_path_as_if_said_in_one_go(tmp_pa
     from jarvis_tui.runtime import Runtime
     rt = Runtime.create(config_dir=str(tmp_path / "c"), data_dir=str(tmp_path / "d"))
     try:
-        claims = [pre_route(t, rt.registry) for t in ("Remind me to... Call the Plumber at 5pm.",
-                                                     "remind me to call the plumber at 5pm")]
+        said = "remind me to call the plumber at 5pm"
+        heard = ("Remind me to... Call the Plumber at 5pm.",
+                 "Remind me too. Call the plumber at 5 p.m.",        # seen in CI: a pause after "to"
+                 "Remind me to. Call the plumber at 5pm.")
+        claims = [pre_route(t, rt.registry) for t in (said, *heard)]
     finally:
         rt.close()
-    assert claims[0] is not None and claims[0].command.command_name == "reminder"
-    assert claims[0].result.arguments == claims[1].result.arguments
+    assert claims[0] is not None and claims[0].result.arguments["text"] == "call the plumber"
+    for text, claim in zip(heard, claims[1:]):
+        assert claim is not None and claim.command.command_name == "reminder", text
+        assert claim.result.arguments == claims[0].result.arguments, text
