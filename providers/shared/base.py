@@ -11,7 +11,7 @@ from jarvis_tui.sdk.prompt_provider import IJarvisPromptProvider
 from jarvis_tui.sdk.history import HistoryTurn
 from providers.shared import context_builders, core_rules, tool_formatters
 from providers.shared.command_converters import arguments_schema, direct_answer_commands
-from providers.shared.parsing import jarvis_json, parse_generic
+from providers.shared.parsing import parse_generic
 
 
 class JarvisPromptProvider(IJarvisPromptProvider):
@@ -136,26 +136,9 @@ class JarvisPromptProvider(IJarvisPromptProvider):
         msgs[0] = {"role": first["role"], "content": f"{system_prompt}\n\n{first['content']}"}
         return msgs
 
-    def retry_message(self, hint: str) -> dict[str, Any]:
-        return {"role": "user", "content": hint}
-
     # ---- constrained output ------------------------------------------------------------------
     def tool_argument_schemas(self, commands: Iterable[Any]) -> dict[str, dict[str, Any]]:
         return {c.command_name: arguments_schema(c) for c in commands}
-
-    def response_schema(self, commands: list[Any]) -> dict[str, Any] | None:
-        """A JSON schema the backend constrains output to (None = free text)."""
-        return None
-
-    def narrowed_schema(self, commands: list[Any], decline: bool = False) -> dict[str, Any] | None:
-        """The schema when the brain has narrowed the tools to `commands` (a call to one of them, or
-        with `decline` the "no tool fits" call). Providers whose output is not {tool, args} JSON
-        decline by calling no tool."""
-        return self.response_schema(commands)
-
-    def response_grammar(self, commands: list[Any]) -> str | None:
-        """A GBNF grammar (for output that is not bare JSON), or None."""
-        return None
 
     def get_response_format(self) -> dict[str, Any] | None:
         schema = self.response_schema(getattr(self, "_last_commands", []))
@@ -170,10 +153,3 @@ class JarvisPromptProvider(IJarvisPromptProvider):
     # ---- reading the output ------------------------------------------------------------------
     def parse_response(self, raw: str) -> dict[str, Any] | None:
         return parse_generic(raw)
-
-    def native_calls_to_jarvis(self, tool_calls: list[dict[str, Any]], content: str | None) -> dict[str, Any]:
-        calls = []
-        for tc in tool_calls:
-            fn = tc.get("function", tc)
-            calls.append({"name": fn.get("name"), "arguments": fn.get("arguments", {})})
-        return jarvis_json(content or "", calls)
