@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 from pathlib import Path
-from typing import Iterable, Protocol
+from typing import Any, Iterable, Iterator, Protocol
 
 import numpy as np
 
@@ -137,71 +137,77 @@ def _known_model(engine: str, model: str) -> Path:
     return pkg
 
 
-class MicroWakeWordDetector:
+class _EngineDetector:
+    """What both engines share: the model's checks and loading (clear errors), the cutoff and the
+    trigger, process and reset. An engine says only which extra model files it checks, how its
+    model and feature extractor load (`_load`), and how 16-bit audio becomes probabilities
+    (`_scores`)."""
+
+    engine: str
+    _feature_models: tuple[str, ...] = ()     # model files besides the wake word's own, checked too
+
+    def __init__(self, model: str = "hey_jarvis", sensitivity: float = 0.5) -> None:
+        cutoff = threshold_for(self.engine, sensitivity)
+        pkg = _known_model(self.engine, model)
+        for name in (f"{model}.tflite", *self._feature_models):
+            _checked(self.engine, pkg / "models" / name)
+        try:
+            self._model, self._features = self._load(model)
+        except Exception as exc:  # noqa: BLE001 - TFLite loading fails in many ways
+            raise WakeWordError(f"cannot load the wake word model {model!r} ({PACKAGES[self.engine][1]}): {exc}") from None
+        self.name = model
+        self.cutoff = cutoff
+        self._trigger = WakeTrigger(cutoff)
+
+    def _load(self, model: str) -> tuple[Any, Any]:
+        """(the wake word model, its streaming feature extractor), both with a `reset()`."""
+        raise NotImplementedError
+
+    def _scores(self, pcm: bytes) -> Iterator[float]:
+        """The model's probabilities for the windows these samples (16-bit little-endian) complete."""
+        raise NotImplementedError
+
+    def probabilities(self, frame: np.ndarray) -> list[float]:
+        """The model's wake word probabilities for the windows this frame completes."""
+        return list(self._scores(_pcm16(frame)))
+
+    def process(self, frame: np.ndarray) -> float | None:
+        return self._trigger(self.probabilities(frame), len(frame))
+
+    def reset(self) -> None:
+        self._model.reset()
+        self._features.reset()
+
+
+class MicroWakeWordDetector(_EngineDetector):
     """microWakeWord: 10 ms feature windows; the probability is the mean of the model's last outputs."""
 
     engine = "micro"
 
-    def __init__(self, model: str = "hey_jarvis", sensitivity: float = 0.5) -> None:
-        cutoff = threshold_for("micro", sensitivity)
-        pkg = _known_model("micro", model)
-        _checked("micro", pkg / "models" / f"{model}.tflite")
+    def _load(self, model: str) -> tuple[Any, Any]:
         from pymicro_wakeword import MicroWakeWord, MicroWakeWordFeatures, Model
-        try:
-            self._model = MicroWakeWord.from_builtin(Model(model))
-            self._features = MicroWakeWordFeatures()
-        except Exception as exc:  # noqa: BLE001 - TFLite loading fails in many ways
-            raise WakeWordError(f"cannot load the wake word model {model!r} ({PACKAGES['micro'][1]}): {exc}") from None
-        self.name = model
-        self.cutoff = cutoff
-        self._trigger = WakeTrigger(cutoff)
+        return MicroWakeWord.from_builtin(Model(model)), MicroWakeWordFeatures()
 
-    def probabilities(self, frame: np.ndarray) -> list[float]:
-        """The model's wake word probabilities for the windows this frame completes."""
-        out = []
-        for features in self._features.process_streaming(_pcm16(frame)):
+    def _scores(self, pcm: bytes) -> Iterator[float]:
+        for features in self._features.process_streaming(pcm):
             prob = self._model.process_streaming_prob(features)
             if prob is not None:
-                out.append(prob)
-        return out
-
-    def process(self, frame: np.ndarray) -> float | None:
-        return self._trigger(self.probabilities(frame), len(frame))
-
-    def reset(self) -> None:
-        self._model.reset()
-        self._features.reset()
+                yield prob
 
 
-class OpenWakeWordDetector:
+class OpenWakeWordDetector(_EngineDetector):
     """openWakeWord: melspectrogram -> embeddings -> the wake word head, every 80 ms."""
 
     engine = "open"
+    _feature_models = ("melspectrogram.tflite", "embedding_model.tflite")
 
-    def __init__(self, model: str = "hey_jarvis", sensitivity: float = 0.5) -> None:
-        cutoff = threshold_for("open", sensitivity)
-        pkg = _known_model("open", model)
-        for name in (f"{model}.tflite", "melspectrogram.tflite", "embedding_model.tflite"):
-            _checked("open", pkg / "models" / name)
+    def _load(self, model: str) -> tuple[Any, Any]:
         from pyopen_wakeword import Model, OpenWakeWord, OpenWakeWordFeatures
-        try:
-            self._model = OpenWakeWord.from_builtin(Model(model))
-            self._features = OpenWakeWordFeatures.from_builtin()
-        except Exception as exc:  # noqa: BLE001 - TFLite loading fails in many ways
-            raise WakeWordError(f"cannot load the wake word model {model!r} ({PACKAGES['open'][1]}): {exc}") from None
-        self.name = model
-        self.cutoff = cutoff
-        self._trigger = WakeTrigger(cutoff)
+        return OpenWakeWord.from_builtin(Model(model)), OpenWakeWordFeatures.from_builtin()
 
-    def probabilities(self, frame: np.ndarray) -> list[float]:
-        return [p for emb in self._features.process_streaming(_pcm16(frame)) for p in self._model.process_streaming(emb)]
-
-    def process(self, frame: np.ndarray) -> float | None:
-        return self._trigger(self.probabilities(frame), len(frame))
-
-    def reset(self) -> None:
-        self._model.reset()
-        self._features.reset()
+    def _scores(self, pcm: bytes) -> Iterator[float]:
+        for embedding in self._features.process_streaming(pcm):
+            yield from self._model.process_streaming(embedding)
 
 
 DETECTORS = {"micro": MicroWakeWordDetector, "open": OpenWakeWordDetector}

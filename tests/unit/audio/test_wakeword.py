@@ -119,3 +119,12 @@ def test_a_damaged_model_file_is_said(monkeypatch):
     monkeypatch.setitem(wakeword.MODEL_SHA256, ("open", "embedding_model.tflite"), "0" * 64)
     with pytest.raises(WakeWordError, match="embedding_model.tflite is damaged"):
         load_wake_word("hey_jarvis", engine="open")
+
+
+@pytest.mark.parametrize("engine, pin", [("micro", "pymicro-wakeword==2.5.0"), ("open", "pyopen-wakeword==1.1.0")])
+def test_a_model_the_library_cannot_load_is_said(monkeypatch, engine, pin):
+    def broken(self, model):
+        raise RuntimeError("TfLiteInterpreterCreate failed")
+    monkeypatch.setattr(wakeword.DETECTORS[engine], "_load", broken)
+    with pytest.raises(WakeWordError, match=rf"cannot load the wake word model 'hey_jarvis' \({pin}\): TfLite"):
+        load_wake_word("hey_jarvis", engine=engine)
