@@ -1,6 +1,7 @@
-"""The speaker's outage rules with a fake PortAudio stream (the real sound server going away is
-tests/faults/test_speaker_loss.py): a device lost mid-play keeps what was spoken, is said once,
-fails fast until its retry time, backs off 0.5 s doubling to 10 s, and says when it is back."""
+"""The speaker's outage rules with a fake PortAudio stream (conftest.py's; the real sound server
+going away is tests/faults/test_speaker_loss.py): a device lost mid-play keeps what was spoken, is
+said once, fails fast until its retry time, backs off 0.5 s doubling to 10 s, and says when it is
+back."""
 from __future__ import annotations
 
 import numpy as np
@@ -13,44 +14,14 @@ from jarvis_tui.audio.playback import Speaker
 RATE = 1000
 
 
-class FakeStream:
-    """Takes `takes` blocks, then fails like a device whose server went away (or stalls)."""
-
-    def __init__(self, device_state: dict) -> None:
-        self.state = device_state
-        self.latency = 0.0
-
-    def start(self) -> None:
-        if self.state["down"]:
-            raise RuntimeError("Error opening OutputStream: Illegal combination of I/O devices")
-
-    @property
-    def write_available(self) -> int:
-        return 0 if self.state["stall"] else 10_000
-
-    def write(self, data) -> None:
-        if self.state["fail_after"] is not None and self.state["written"] >= self.state["fail_after"]:
-            raise RuntimeError("Unanticipated host error [PaErrorCode -9999]")
-        self.state["written"] += len(data)
-
-    def abort(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 @pytest.fixture
-def device(monkeypatch):
-    state = {"down": False, "stall": False, "fail_after": None, "written": 0}
-    fake_sd = type("sd", (), {"OutputStream": lambda self=None, **kw: FakeStream(state)})()
-    monkeypatch.setattr(devices, "sd", lambda: fake_sd)
-    monkeypatch.setattr(devices, "find_device", lambda name, kind="input": None)
+def device(output_device, monkeypatch):
+    """The fake output device (conftest.py) with a fake clock: the speaker's waits pass at once."""
     clock = {"t": 1000.0}
     monkeypatch.setattr(playback.time, "monotonic", lambda: clock["t"])
     monkeypatch.setattr(playback.time, "sleep", lambda s: clock.__setitem__("t", clock["t"] + max(s, 0.001)))
-    state["clock"] = clock
-    return state
+    output_device["clock"] = clock
+    return output_device
 
 
 def _speaker(events: list) -> Speaker:

@@ -172,38 +172,6 @@ class FakeTts:
             yield sentence, np.full(200, 0.1, np.float32)
 
 
-class FakeOutputStream:
-    """A device that takes audio at once (or is down)."""
-    latency = 0.0
-
-    def __init__(self, state) -> None:
-        self.state = state
-
-    def start(self) -> None:
-        if self.state["down"]:
-            raise RuntimeError("Error opening OutputStream: Illegal combination of I/O devices")
-
-    write_available = 10_000
-
-    def write(self, data) -> None:
-        self.state["written"] += len(data)
-
-    def abort(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-@pytest.fixture
-def output_device(monkeypatch):
-    state = {"down": False, "written": 0}
-    fake_sd = type("sd", (), {"OutputStream": lambda self=None, **kw: FakeOutputStream(state)})()
-    monkeypatch.setattr(devices, "sd", lambda: fake_sd)
-    monkeypatch.setattr(devices, "find_device", lambda name, kind="input": None)
-    return state
-
-
 def test_speech_output_speaks_in_order_and_reports_each(output_device):
     rec = Recorder()
     f = Floor(rec, "hands_free")
