@@ -49,6 +49,40 @@ _MORE_EXAMPLES += [(q, {'query': q}) for q in [
  'how far away is mars', 'what is the real name of lady gaga', 'did einstein win a nobel prize',
  'whats a volcano', 'explain how a fridge works', 'what is the tallest animal',
 ]]
+# questions about people, music, sport and films are questions, not requests to play or book them
+_MORE_EXAMPLES += [(q, {'query': q}) for q in [
+ 'who sang hotel california',
+ 'which band recorded the white album',
+ 'who won the last football world cup',
+ 'how many grand slams has serena williams won',
+ 'who is the richest person in the world',
+ 'what films has meryl streep been in',
+ 'who is the best basketball player of all time',
+ 'is the eiffel tower taller than big ben',
+ 'tell me everything you know about the roman empire',
+ 'give me some facts about octopuses',
+ 'how long do elephants live',
+ "what's the difference between a frog and a toad",
+ 'how many calories are in a banana',
+ 'how far is it from london to paris by road',
+ 'what is the biggest country in south america',
+ 'how many people speak spanish',
+ 'what is the national animal of scotland',
+ 'how does a vaccine work',
+ 'search wikipedia for the french revolution',
+ 'look up the history of the olympic games',
+ 'who painted the mona lisa',
+ 'what instrument did jimi hendrix play',
+ 'who directed jaws',
+ 'when did the beatles break up',
+ 'what is the average lifespan of a cat',
+ 'who holds the marathon world record',
+
+ 'has tom hanks ever won an oscar',
+ 'what is the most popular sport in the world',
+ 'who is the lead singer of coldplay',
+ 'what was the first video game ever made',
+]]
 _NEGATIVES: list[str] = ["what's the latest news", "what's the price of gold shares", 'how much is a dollar in euros',
  'what song is playing', 'who sings this song']
 _DOMAIN_WORDS: list[str] = ['define', 'definition', 'meaning']

@@ -95,6 +95,12 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [("what's nine times eight", 
  ('divide 81 by 9', {'num1': 81, 'num2': 9, 'operation': 'divide'}),
  ('how much is 250 plus 75', {'num1': 250, 'num2': 75, 'operation': 'add'}),
  ('multiply 12 by 11', {'num1': 12, 'num2': 11, 'operation': 'multiply'})]
+# numbers as speech recognition often writes them: in words
+_MORE_EXAMPLES += [('what is seven times eight', {'num1': 7, 'num2': 8, 'operation': 'multiply'}),
+ ('what is twelve divided by four', {'num1': 12, 'num2': 4, 'operation': 'divide'}),
+ ('what is fifteen plus twenty', {'num1': 15, 'num2': 20, 'operation': 'add'}),
+ ('what is forty minus nine', {'num1': 40, 'num2': 9, 'operation': 'subtract'}),
+ ('how much is three hundred plus fifty', {'num1': 300, 'num2': 50, 'operation': 'add'})]
 _NEGATIVES: list[str] = ['how much is ten dollars in euros', "what's the square root of a negative number"]
 _DOMAIN_WORDS: list[str] = ['plus', 'minus', 'times', 'divided', 'multiplied', 'calculate', 'sum']
 

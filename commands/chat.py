@@ -39,6 +39,43 @@ _MORE_EXAMPLES += [
  ('cheer me up', {}), ("i can't sleep", {}), ('how was your day', {}), ('do you dream', {}),
  ('what languages do you speak', {}), ('you would not believe the day i had', {}),
 ]
+# opinions, wishes, hypotheticals and remarks: answered in words, nothing to do
+_MORE_EXAMPLES += [(t, {}) for t in [
+ 'i just won a hundred dollars on a scratch card',
+ "what's the meaning of life",
+ 'what happens after we die',
+ 'do you believe in ghosts',
+ 'if you could be any animal what would you be',
+ 'would you rather be rich or famous',
+ "what's your opinion on pineapple on pizza",
+ "i think i'm in love",
+ 'i need some motivation',
+ 'say something nice',
+ 'can you sing',
+ 'what do you do for fun',
+ 'are you listening to me',
+ "that's not what i asked",
+ "you're wrong about that",
+ "i'm hungry",
+ "i'm nervous about my exam tomorrow",
+ 'my best friend is getting married',
+ "what's your star sign",
+ 'tell me a secret',
+ 'the world is a strange place',
+ 'who is your best friend',
+ 'what is love',
+ 'why are you so slow',
+ 'you are the best assistant ever',
+ 'i feel lonely',
+ 'what do you think about artificial intelligence',
+ 'are you alive',
+ 'can you think for yourself',
+ 'what would you do with a million dollars',
+ 'i wish i was on holiday',
+ 'should i learn to play the guitar',
+ 'do you get bored',
+ 'i miss my family',
+]]
 _NEGATIVES: list[str] = []
 _DOMAIN_WORDS: list[str] = []
 

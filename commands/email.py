@@ -55,6 +55,17 @@ _MORE_EXAMPLES += [
  ('tell me when an email from the school comes in', {'action': 'list'}),
  ('send a reply saying i can make it', {'action': 'draft', 'body': 'i can make it'}),
 ]
+# questions about who wrote and what they said are inbox questions
+_MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
+ 'did my sister write me back',
+ 'any messages from the school today',
+ 'has the landlord replied yet',
+ 'what did my boss say in his last message',
+ 'read me the message from the dentist',
+ 'check if the airline wrote to me',
+ 'is there anything new from work',
+ 'did i get a reply from the plumber',
+]]
 _NEGATIVES: list[str] = ['text my wife', 'call my mum', 'send a message on whatsapp', 'post on facebook',
  "what's sarah's email address", 'add a new contact', 'save this number']
 _DOMAIN_WORDS: list[str] = ['email', 'emails', 'e-mail', 'inbox', 'mail', 'mailbox', 'gmail']

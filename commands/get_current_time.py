@@ -91,6 +91,19 @@ _MORE_EXAMPLES += [
  ('do you know what day it is', {}),
  ('what was the date last tuesday', {}),
 ]
+# dates and days of the week are time questions
+_MORE_EXAMPLES += [(t, {}) for t in [
+ 'which day of the week is the fourth of july',
+ 'is tomorrow a monday',
+ 'what day does christmas fall on this year',
+ 'how many days are left in the month',
+ 'what date is next friday',
+ 'what year is it',
+ 'is it the tenth today',
+ 'what day of the month is it',
+ 'what time is it in sydney right now',
+ 'tell me the date',
+]]
 _NEGATIVES: list[str] = ['what time does the last train leave', 'what time does the shop close',
  'how long until christmas dinner is ready']
 _DOMAIN_WORDS: list[str] = ['date', "o'clock"]

@@ -108,6 +108,24 @@ _MORE_EXAMPLES += [
  ('what will the skies be like tomorrow', {'resolved_datetimes': ['tomorrow']}),
  ('is an umbrella needed for my walk', {}),
 ]
+# questions about what to wear or whether it will be hot, wet or windy are weather questions
+_MORE_EXAMPLES += [(t, {}) for t in [
+ 'should i wear a jacket this afternoon',
+ 'is it going to be hot tomorrow',
+ 'how cold is it outside right now',
+ 'will i need sunscreen on saturday',
+ 'is it warm enough for shorts today',
+ "what's the humidity like",
+ 'is it windy in dublin',
+ 'any storms coming this week',
+ "what's the forecast for the weekend",
+ 'is it raining in seattle',
+ 'will it freeze tonight',
+ 'is it a good day to hang the washing out',
+ 'how sunny will it be in madrid',
+ 'do i need gloves this morning',
+ 'what will the temperature be at noon',
+]]
 _NEGATIVES: list[str] = ['what time is it in london', 'turn up the heating', 'set the thermostat to twenty degrees']
 _DOMAIN_WORDS: list[str] = ['weather', 'forecast', 'rain', 'raining', 'snow', 'temperature', 'umbrella', 'sunny', 'windy', 'humid', 'cloudy', 'degrees outside']
 

@@ -212,6 +212,24 @@ _MORE_EXAMPLES += [
  ('erase all my events this week', {'action': 'delete', 'text': 'all'}),
  ('clear out my schedule for tomorrow afternoon', {'action': 'delete'}),
 ]
+# questions about the user's own plans and events are calendar questions
+_MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
+ 'when does the concert start tonight',
+ 'what time is the party on saturday',
+ 'is the dentist this week or next',
+ 'when is my next day off',
+ 'do i have anything on during the holidays',
+ "when's the parent teacher meeting",
+ "what's planned for the weekend",
+ 'is there anything i need to do on monday',
+ 'what have i got on tomorrow',
+ 'when is the match i put in my diary',
+ 'show me my events for this month',
+ 'what time do i have to be at the airport on friday',
+ 'is my sister visiting this weekend',
+ 'when is the next team meeting',
+ 'what was the date of the conference again',
+]]
 _NEGATIVES: list[str] = ['which alarm clock should i buy', 'my alarm clock is broken', 'i overslept this morning',
  'what is a calendar year', 'how do you spell appointment']
 _DOMAIN_WORDS: list[str] = ['reminder', 'reminders', 'remind', 'alarm', 'alarms', 'calendar', 'schedule', 'appointment', 'appointments',
