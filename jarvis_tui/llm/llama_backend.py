@@ -6,7 +6,11 @@ Speed on a small CPU comes from not prefilling the same tokens twice:
   llama-cpp-python then evaluates only the new tail;
 - `warm()` prefills the stable prefix at start-up and keeps a snapshot of that state (save_state),
   restored when another prompt (a summary, a plain answer) has evicted the prefix from the cache;
-- grammars are compiled once per schema and cached.
+- grammars are compiled once per schema and cached;
+- when a schema allows one shape only (a call to the one tool the router chose), the text every
+  answer starts with ('{"tool": "calculate", "args": ') is read with the prompt, in one batch, and
+  the grammar constrains only the rest: the model writes the arguments, not ten tokens it has no
+  choice about (`forced_start`; off with force_start=False).
 
 The prompt is read (prefilled) in chunks of PREFILL_CHUNK tokens when the caller passes
 `on_prefill(done, total)`: it sees the progress and returning False stops between two chunks (a
@@ -23,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from jarvis_tui.llm.backend import Completion, LlmError, PrefillFn, ProgressFn, WarmResult
-from jarvis_tui.llm.grammar import schema_to_gbnf
+from jarvis_tui.llm.grammar import forced_start, rest_gbnf, schema_to_gbnf
 from jarvis_tui.llm.models import check_gguf
 from jarvis_tui.llm.prefix_store import PrefixStateStore, snapshot
 
@@ -47,7 +51,7 @@ class LlamaCppBackend:
 
     def __init__(self, model_path: str | Path, n_ctx: int = 4096, n_threads: int = 2,
                  n_threads_batch: int | None = None, progress: ProgressFn | None = None, seed: int = 0, max_prefix_states: int = 3,
-                 state_cache_dir: str | Path | None = None) -> None:
+                 state_cache_dir: str | Path | None = None, force_start: bool = True) -> None:
         path = Path(model_path)
         check_gguf(path)
         if progress:
@@ -69,6 +73,7 @@ class LlamaCppBackend:
         self.metadata: dict[str, Any] = dict(self.llm.metadata or {})
         self.model_label = str(self.metadata.get("general.name") or path.name)
         self.n_ctx = n_ctx
+        self.force_start = force_start
         self._lock = threading.RLock()
         self._grammars: dict[str, Any] = {}
         self._states: OrderedDict[tuple[int, ...], Any] = OrderedDict()
@@ -260,13 +265,19 @@ class LlamaCppBackend:
         """`on_text(piece)` sees the text as it is generated; returning False ends the generation
         (finish_reason "stopped"). `on_prefill(done, total)` sees the prompt being read, chunk by
         chunk; returning False ends the request before generation (finish_reason "stopped", no text)."""
-        prompt = self.render(messages, tools)
+        start = ""                    # text every allowed answer starts with: read with the prompt
+        if grammar is None and json_schema is not None:
+            split = forced_start(json_schema) if self.force_start else None
+            if split is not None:
+                start, rest = split
+                grammar = rest_gbnf(rest)
+            else:
+                grammar = schema_to_gbnf(json_schema)
+        prompt = self.render(messages, tools) + start
         tokens = self.tokenize(prompt)
         if len(tokens) + max_tokens > self.n_ctx:
             raise LlmError(f"the prompt is {len(tokens)} tokens; with {max_tokens} to generate it does not fit "
                            f"the context of {self.n_ctx} (raise llm.n_ctx or shorten the history)")
-        if grammar is None and json_schema is not None:
-            grammar = schema_to_gbnf(json_schema)
         with self._lock:
             compiled = self._grammar(grammar) if grammar else None
             if compiled is not None:
@@ -299,10 +310,11 @@ class LlamaCppBackend:
             except Exception as exc:  # noqa: BLE001 - any generation failure becomes one clear LlmError
                 raise LlmError(f"generation failed: {type(exc).__name__}: {exc}") from None
             t_end = time.perf_counter()
-        text = "".join(pieces)
+        written = "".join(pieces)
+        text = start + written if written else ""
         t_first = t_first or t_end
         return Completion(
-            text=text, prompt_tokens=len(tokens), completion_tokens=max(1, self.count_tokens(text)) if text else 0,
+            text=text, prompt_tokens=len(tokens), completion_tokens=max(1, self.count_tokens(written)) if written else 0,
             cached_tokens=cached, prefill_ms=(t_first - t0) * 1000, generate_ms=(t_end - t_first) * 1000,
             total_ms=(t_end - t0) * 1000, finish_reason=finish)
 

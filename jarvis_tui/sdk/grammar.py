@@ -4,6 +4,7 @@ arguments typed as that tool declares them (anyOf, one branch per tool)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Mapping
 
 
@@ -59,6 +60,31 @@ def schema_to_gbnf(schema: dict[str, Any]) -> str:
     """GBNF text for a JSON schema (llama.cpp's own converter)."""
     from llama_cpp.llama_grammar import json_schema_to_gbnf
     return json_schema_to_gbnf(json.dumps(schema))
+
+
+def forced_start(schema: dict[str, Any] | None) -> tuple[str, dict[str, Any]] | None:
+    """The text every output of `schema` starts with, and the schema of the value that follows it,
+    when the schema allows one shape only: an object of exactly two required properties whose first
+    is a constant ({"tool": "calculate", "args": {...}}, a call the router has already chosen). A
+    backend can read that text as part of the prompt (one batch) instead of writing it token by
+    token under the grammar. None for anything else (alternatives, free text)."""
+    if not isinstance(schema, dict) or schema.get("type") != "object" or schema.get("additionalProperties") is not False:
+        return None
+    props = schema.get("properties") or {}
+    keys = list(props)
+    if len(keys) != 2 or list(schema.get("required") or []) != keys:
+        return None
+    first, rest = keys
+    if not isinstance(props[first], dict) or "const" not in props[first] or not isinstance(props[rest], dict):
+        return None
+    start = "{" + json.dumps(first) + ": " + json.dumps(props[first]["const"]) + ", " + json.dumps(rest) + ": "
+    return start, props[rest]
+
+
+def rest_gbnf(rest_schema: dict[str, Any]) -> str:
+    """The grammar of what follows `forced_start`'s text: the last value, then the closing brace."""
+    body = re.sub(r"^root ::=", "forced-rest ::=", schema_to_gbnf(rest_schema), count=1, flags=re.M)
+    return 'root ::= forced-rest "}"\n' + body
 
 
 def tagged_gbnf(schema: dict[str, Any], open_tag: str = "<tool_call>\n", close_tag: str = "\n</tool_call>",
