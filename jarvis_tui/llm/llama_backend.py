@@ -7,10 +7,10 @@ Speed on a small CPU comes from not prefilling the same tokens twice:
 - `warm()` prefills the stable prefix at start-up and keeps a snapshot of that state (save_state),
   restored when another prompt (a summary, a plain answer) has evicted the prefix from the cache;
 - grammars are compiled once per schema and cached;
-- when a schema allows one shape only (a call to the one tool the router chose), the text every
-  answer starts with ('{"tool": "calculate", "args": ') is read with the prompt, in one batch, and
-  the grammar constrains only the rest: the model writes the arguments, not ten tokens it has no
-  choice about (`forced_start`; off with force_start=False).
+- when every answer a schema allows is a call to a named tool, the text they all start with
+  ('{"tool":"calculate","args":' for the tool the router chose, '{"tool":"' for a shortlist) is
+  read with the prompt, in one batch, and the grammar constrains only the rest: the model does not
+  write tokens it has no choice about (`forced_start`; off with force_start=False).
 
 The prompt is read (prefilled) in chunks of PREFILL_CHUNK tokens when the caller passes
 `on_prefill(done, total)`: it sees the progress and returning False stops between two chunks (a
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from jarvis_tui.llm.backend import Completion, LlmError, PrefillFn, ProgressFn, WarmResult
-from jarvis_tui.llm.grammar import forced_start, rest_gbnf, schema_to_gbnf
+from jarvis_tui.llm.grammar import forced_start, schema_to_gbnf
 from jarvis_tui.llm.models import check_gguf
 from jarvis_tui.llm.prefix_store import PrefixStateStore, snapshot
 
@@ -269,8 +269,7 @@ class LlamaCppBackend:
         if grammar is None and json_schema is not None:
             split = forced_start(json_schema) if self.force_start else None
             if split is not None:
-                start, rest = split
-                grammar = rest_gbnf(rest)
+                start, grammar = split
             else:
                 grammar = schema_to_gbnf(json_schema)
         prompt = self.render(messages, tools) + start

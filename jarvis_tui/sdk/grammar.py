@@ -62,29 +62,54 @@ def schema_to_gbnf(schema: dict[str, Any]) -> str:
     return json_schema_to_gbnf(json.dumps(schema))
 
 
-def forced_start(schema: dict[str, Any] | None) -> tuple[str, dict[str, Any]] | None:
-    """The text every output of `schema` starts with, and the schema of the value that follows it,
-    when the schema allows one shape only: an object of exactly two required properties whose first
-    is a constant ({"tool": "calculate", "args": {...}}, a call the router has already chosen). A
-    backend can read that text as part of the prompt (one batch) instead of writing it token by
-    token under the grammar. None for anything else (alternatives, free text)."""
-    if not isinstance(schema, dict) or schema.get("type") != "object" or schema.get("additionalProperties") is not False:
+def _call_shape(alt: Any) -> tuple[str, Any, str, dict[str, Any]] | None:
+    """(name key, constant name, arguments key, arguments schema) of an object schema of exactly two
+    required properties whose first is a constant: a call to one named tool."""
+    if not isinstance(alt, dict) or alt.get("type") != "object" or alt.get("additionalProperties") is not False:
         return None
-    props = schema.get("properties") or {}
+    props = alt.get("properties") or {}
     keys = list(props)
-    if len(keys) != 2 or list(schema.get("required") or []) != keys:
+    if len(keys) != 2 or list(alt.get("required") or []) != keys:
         return None
     first, rest = keys
     if not isinstance(props[first], dict) or "const" not in props[first] or not isinstance(props[rest], dict):
         return None
-    start = "{" + json.dumps(first) + ": " + json.dumps(props[first]["const"]) + ", " + json.dumps(rest) + ": "
-    return start, props[rest]
+    return first, props[first]["const"], rest, props[rest]
 
 
-def rest_gbnf(rest_schema: dict[str, Any]) -> str:
-    """The grammar of what follows `forced_start`'s text: the last value, then the closing brace."""
-    body = re.sub(r"^root ::=", "forced-rest ::=", schema_to_gbnf(rest_schema), count=1, flags=re.M)
-    return 'root ::= forced-rest "}"\n' + body
+def forced_start(schema: dict[str, Any] | None) -> tuple[str, str] | None:
+    """The text every output of `schema` starts with, and the GBNF grammar of what may follow it,
+    when every output is a call to a named tool: '{"tool":"calculate","args":' for the one tool the
+    router chose, '{"tool":"' for a shortlist (JSON without optional spaces, as the providers write
+    their examples). A backend reads that text with the prompt, in one batch, instead of having the
+    model write tokens it has no choice about. None when the model has a choice of shape (a reply
+    in words, free text) or the grammar cannot be split."""
+    if not isinstance(schema, dict):
+        return None
+    alts = schema["anyOf"] if set(schema) == {"anyOf"} and isinstance(schema["anyOf"], list) else [schema]
+    shapes = [_call_shape(a) for a in alts]
+    if not shapes or any(sh is None for sh in shapes) or len({(sh[0], sh[2]) for sh in shapes}) != 1:  # type: ignore[index]
+        return None
+    name_key, _, args_key, _ = shapes[0]  # type: ignore[misc]
+    if len(shapes) == 1:
+        const, args = shapes[0][1], shapes[0][3]  # type: ignore[index]
+        start = "{" + json.dumps(name_key) + ":" + json.dumps(const) + "," + json.dumps(args_key) + ":"
+        body = re.sub(r"^root ::=", "forced-rest ::=", schema_to_gbnf(args), count=1, flags=re.M)
+        return start, 'root ::= forced-rest "}"\n' + body
+    consts = [sh[1] for sh in shapes]  # type: ignore[index]
+    if not all(isinstance(c, str) for c in consts):
+        return None
+    body = schema_to_gbnf(schema)
+    rests = []
+    for i, const in enumerate(consts):
+        value_rule = f"alternative-{i}-{args_key}"     # llama.cpp's converter's name for branch i's value
+        if not re.search(rf"^{re.escape(value_rule)} ::=", body, flags=re.M):
+            return None
+        tail = json.dumps(const)[1:] + "," + json.dumps(args_key) + ":"      # 'calculate","args":'
+        rests.append(f'forced-rest-{i} ::= {json.dumps(tail)} {value_rule} "}}"')
+    root = "root ::= " + " | ".join(f"forced-rest-{i}" for i in range(len(consts)))
+    body = re.sub(r"^root ::=.*$", root, body, count=1, flags=re.M)
+    return "{" + json.dumps(name_key) + ':"', body.rstrip("\n") + "\n" + "\n".join(rests) + "\n"
 
 
 def tagged_gbnf(schema: dict[str, Any], open_tag: str = "<tool_call>\n", close_tag: str = "\n</tool_call>",

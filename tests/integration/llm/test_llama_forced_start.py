@@ -1,5 +1,6 @@
-"""The real model with a one-shape schema (the router chose the tool): the call's fixed start is read
-with the prompt, the model writes only the arguments, and the call is the one it writes without it."""
+"""The real model with call-only schemas (the router chose the tool, or a shortlist): the calls' fixed
+start is read with the prompt, the model writes only the rest, and the call is the one it writes
+without it."""
 from __future__ import annotations
 
 import json
@@ -27,7 +28,29 @@ def test_a_chosen_tool_is_not_written_token_by_token(llm_runtime):
         written = backend.complete(messages, json_schema=schema, max_tokens=48)
     finally:
         backend.force_start = saved
-    assert forced.text.startswith('{"tool": "calculate", "args": ')
+    assert forced.text.startswith('{"tool":"calculate","args":')
     call = json.loads(forced.text)
     assert call["tool"] == "calculate" and call["args"] == json.loads(written.text)["args"]
     assert forced.completion_tokens < written.completion_tokens     # the fixed start was not generated
+
+
+def test_a_shortlist_choice_is_the_same_with_its_start_read(llm_runtime):
+    backend = llm_runtime.assistant.brain.backend
+    timer = {"type": "object", "properties": {"duration_seconds": {"type": "integer"}, "label": {"type": "string"}},
+             "required": ["duration_seconds"], "additionalProperties": False}
+    weather = {"type": "object", "properties": {"city": {"type": "string"}}, "additionalProperties": False}
+    schema = single_call_schema({"set_timer": timer, "get_weather": weather}, "tool", "args", decline=True)
+    messages = [{"role": "system", "content": 'Tools: set_timer, get_weather. Answer with JSON: '
+                                              '{"tool":"<name>","args":{...}}; {"tool":"none","args":{}} if none fits.'},
+                {"role": "user", "content": "is it going to rain in Oslo"}]
+    saved = backend.force_start
+    try:
+        backend.force_start = True
+        forced = backend.complete(messages, json_schema=schema, max_tokens=48)
+        backend.force_start = False
+        written = backend.complete(messages, json_schema=schema, max_tokens=48)
+    finally:
+        backend.force_start = saved
+    assert forced.text.startswith('{"tool":"')
+    assert json.loads(forced.text) == json.loads(written.text)
+    assert json.loads(forced.text)["tool"] in {"set_timer", "get_weather", "none"}

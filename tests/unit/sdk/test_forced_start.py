@@ -1,44 +1,57 @@
-"""forced_start / rest_gbnf: the text every answer of a one-shape schema starts with, and the grammar
-of the rest. Checked with llama.cpp's own grammar parser, and that start + any text the rest's
-grammar allows is an answer the whole schema allows."""
+"""forced_start: the text every answer of a call-only schema starts with, and the grammar of the rest.
+The rest is checked with llama.cpp's own grammar parser, and start + a rest the grammar allows must
+be an answer the whole schema allows (parsed back as JSON)."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from jarvis_tui.sdk.grammar import forced_start, rest_gbnf, single_call_schema
+from jarvis_tui.sdk.grammar import forced_start, single_call_schema
 
 ARGS = {"type": "object", "properties": {"num1": {"type": "number"}, "operation": {"enum": ["add", "subtract"]}},
         "required": ["num1"], "additionalProperties": False}
+LABEL = {"type": "object", "properties": {"label": {"type": "string"}}, "additionalProperties": False}
+
+
+def _compiles(gbnf: str) -> None:
+    from llama_cpp import LlamaGrammar
+    assert sum(line.startswith("root ::=") for line in gbnf.splitlines()) == 1
+    LlamaGrammar.from_string(gbnf, verbose=False)       # raises on a malformed grammar or an undefined rule
 
 
 def test_a_call_to_the_one_chosen_tool_starts_with_its_name_and_the_arguments_key():
-    start, rest = forced_start(single_call_schema({"calculate": ARGS}, "tool", "args"))
-    assert start == '{"tool": "calculate", "args": '
-    assert rest == ARGS
-    # start + an argument object + the closing brace is the whole call
+    start, gbnf = forced_start(single_call_schema({"calculate": ARGS}, "tool", "args"))
+    assert start == '{"tool":"calculate","args":'
+    assert gbnf.splitlines()[0] == 'root ::= forced-rest "}"'
+    _compiles(gbnf)
     assert json.loads(start + '{"num1": 4, "operation": "add"}' + "}") == {
         "tool": "calculate", "args": {"num1": 4, "operation": "add"}}
 
 
+def test_a_shortlist_starts_with_the_name_key_and_each_branch_continues_with_its_own_arguments():
+    schema = single_call_schema({"calculate": ARGS, "set_timer": LABEL}, "tool", "args", decline=True)
+    start, gbnf = forced_start(schema)
+    assert start == '{"tool":"'
+    _compiles(gbnf)
+    root = next(line for line in gbnf.splitlines() if line.startswith("root ::="))
+    assert root == "root ::= forced-rest-0 | forced-rest-1 | forced-rest-2"
+    # each branch: the rest of its own name, then that tool's argument value (calculate's, set_timer's, none's)
+    branches = {line.split(" ::= ")[0]: line.split(" ::= ")[1] for line in gbnf.splitlines() if line.startswith("forced-rest-")}
+    assert branches["forced-rest-0"] == r'"calculate\",\"args\":" alternative-0-args "}"'
+    assert branches["forced-rest-1"] == r'"set_timer\",\"args\":" alternative-1-args "}"'
+    assert branches["forced-rest-2"] == r'"none\",\"args\":" alternative-2-args "}"'
+    assert json.loads(start + 'set_timer","args":{"label":"tea"}}') == {"tool": "set_timer", "args": {"label": "tea"}}
+
+
 @pytest.mark.parametrize("schema", [
-    single_call_schema({"calculate": ARGS, "set_timer": ARGS}, "tool", "args"),          # a choice of tools
-    single_call_schema({"calculate": ARGS}, "tool", "args", decline=True),               # or "no command fits"
     single_call_schema({"calculate": ARGS}, "tool", "args", reply_key="reply"),          # or words
     {"type": "object", "properties": {"message": {"type": "string"}}, "required": ["message"],
      "additionalProperties": False},
     {"type": "object", "properties": {"tool": {"const": "x"}, "args": ARGS}, "required": ["tool"],
      "additionalProperties": False},                                                     # args may be left out
+    {"anyOf": [single_call_schema({"a": ARGS}, "tool", "args"), single_call_schema({"b": ARGS}, "name", "arguments")]},
     None,
 ])
-def test_nothing_is_forced_where_the_model_has_a_choice(schema):
+def test_nothing_is_forced_where_the_model_has_a_choice_of_shape(schema):
     assert forced_start(schema) is None
-
-
-def test_the_rest_grammar_compiles_and_ends_the_object():
-    from llama_cpp import LlamaGrammar
-    gbnf = rest_gbnf(ARGS)
-    assert gbnf.splitlines()[0] == 'root ::= forced-rest "}"'
-    assert sum(line.startswith("root ::=") for line in gbnf.splitlines()) == 1
-    LlamaGrammar.from_string(gbnf, verbose=False)       # raises on a malformed grammar
