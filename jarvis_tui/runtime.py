@@ -18,6 +18,7 @@ from jarvis_tui.sdk.services import CommandServices
 from jarvis_tui.store import Store
 
 if TYPE_CHECKING:
+    from jarvis_tui.assistant.brain import Brain
     from jarvis_tui.audio.playback import Speaker
     from jarvis_tui.audio.stt import Transcriber
     from jarvis_tui.audio.tts import Synthesizer
@@ -64,7 +65,7 @@ class Runtime:
         services.run_request = assistant.run_request
         return cls(config, store, bus, registry, services, assistant)
 
-    def load_brain(self, progress: Callable[[ModelLoadProgress], None] | None = None):
+    def load_brain(self, progress: Callable[[ModelLoadProgress], None] | None = None) -> "Brain | None":
         """Load the LLM backend once and attach the brain (the LLM loop) to the assistant.
 
         Emits ModelLoadProgress on the bus (and hands each one to `progress`), sets
@@ -298,7 +299,7 @@ class Runtime:
     @property
     def active_provider_name(self) -> str:
         brain = self.assistant.brain
-        if brain is not None and hasattr(brain, "active_provider"):
+        if brain is not None:
             return brain.active_provider().name
         sel = self.provider_factory.select(setting=self.store.settings.get("llm.interface"),
                                            configured=self.config.llm.interface)
@@ -314,7 +315,7 @@ class Runtime:
         if persist:
             self.store.settings.set("llm.interface", resolved)
         brain = self.assistant.brain
-        if brain is not None and hasattr(brain, "provider_override"):
+        if brain is not None:
             brain.provider_override = resolved
         return resolved
 

@@ -252,7 +252,7 @@ class JarvisApp(App[int]):
     def action_switch_provider(self) -> None:
         """The provider menu; with the LLM loaded each entry says what its prompt costs (tokens, and
         whether it is prepared), measured in a worker (it builds and tokenizes every prompt)."""
-        if hasattr(self.runtime.assistant.brain, "provider_costs"):
+        if self.runtime.assistant.brain is not None:
             self.list_providers()
         else:
             self._show_provider_menu(None)
@@ -261,7 +261,8 @@ class JarvisApp(App[int]):
     def list_providers(self) -> None:
         brain = self.runtime.assistant.brain
         names = self.runtime.provider_factory.get_available_providers()
-        self.post_message(ProviderCosts(brain.provider_costs(names, list(self.runtime.registry))))
+        self.post_message(ProviderCosts(brain.provider_costs(names, list(self.runtime.registry))
+                                        if brain is not None else None))
 
     def on_provider_costs(self, message: ProviderCosts) -> None:
         self._show_provider_menu(message.costs)
@@ -296,7 +297,7 @@ class JarvisApp(App[int]):
         screen.prompt_panel.reset()
         screen.prompt_panel.add_note(f"Provider switched to {choice.value}: the next turn's prompt is built by it.")
         self.preview_prompt(choice.value)
-        if hasattr(self.runtime.assistant.brain, "prepare_provider"):
+        if self.runtime.assistant.brain is not None:
             screen.status.show_preparing("0 %")
             self.prepare_provider(choice.value)
             screen.conversation.note(f"Prompt provider: {choice.value} (preparing its prompt now)")
@@ -309,7 +310,9 @@ class JarvisApp(App[int]):
     def prepare_provider(self, name: str) -> None:
         """Prefill the chosen provider's prompt now (ProviderPrepared events show the progress); a
         second switch supersedes this one, which then stops between two chunks of the prompt."""
-        self.runtime.assistant.brain.prepare_provider(name, list(self.runtime.registry), emit=self.runtime.bus.emit)
+        brain = self.runtime.assistant.brain
+        if brain is not None:
+            brain.prepare_provider(name, list(self.runtime.registry), emit=self.runtime.bus.emit)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="prompt")
     def preview_prompt(self, name: str) -> None:
@@ -340,9 +343,8 @@ class JarvisApp(App[int]):
             message.loop.stop()
             return
         self.voice_loop = message.loop
-        state = getattr(message.loop, "state", None)
-        if isinstance(state, str) and state:
-            self.main_screen.status.state = state
+        if message.loop.state:
+            self.main_screen.status.state = message.loop.state
         self.main_screen.conversation.note(f"Audio on ({MODE_HINTS.get(self.mode, self.mode)}).")
         self.runtime.announce_startup()          # spoken by the loop that now runs
 

@@ -3,11 +3,16 @@ whatever thread emitted them); the app's workers post the others to the app with
 worker that raises posts nothing: its failure reaches the app's worker-state handler)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
 from jarvis_tui.assistant.events import Event
+
+if TYPE_CHECKING:
+    from jarvis_tui.assistant.brain import Brain
+    from jarvis_tui.assistant.turn import TurnResult
+    from jarvis_tui.audio.voice_loop import VoiceLoop
 
 
 class PipelineEvent(Message, bubble=False):
@@ -21,7 +26,7 @@ class PipelineEvent(Message, bubble=False):
 class TurnCompleted(Message):
     """A typed turn or a button click finished in a worker."""
 
-    def __init__(self, turn: Any, origin: str) -> None:
+    def __init__(self, turn: TurnResult, origin: str) -> None:
         super().__init__()
         self.turn = turn
         self.origin = origin          # text | action
@@ -30,7 +35,7 @@ class TurnCompleted(Message):
 class BrainLoaded(Message):
     """The LLM loaded (`brain`), or None: no LLM (its failure came as an Error event)."""
 
-    def __init__(self, brain: Any) -> None:
+    def __init__(self, brain: Brain | None) -> None:
         super().__init__()
         self.brain = brain
 
@@ -38,7 +43,7 @@ class BrainLoaded(Message):
 class VoiceLoopReady(Message):
     """The voice loop started."""
 
-    def __init__(self, loop: Any) -> None:
+    def __init__(self, loop: VoiceLoop) -> None:
         super().__init__()
         self.loop = loop
 
@@ -72,8 +77,8 @@ class Notice(Message):
 
 class ProviderCosts(Message):
     """What each prompt provider's prompt costs, measured in a worker for the provider menu:
-    {name: {"tokens": int, "prepared": "memory" | "disk" | ""}}."""
+    {name: {"tokens": int, "prepared": "memory" | "disk" | ""}}; None without an LLM."""
 
-    def __init__(self, costs: dict[str, dict[str, Any]]) -> None:
+    def __init__(self, costs: dict[str, dict[str, Any]] | None) -> None:
         super().__init__()
         self.costs = costs

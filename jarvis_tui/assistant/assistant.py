@@ -12,9 +12,10 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.brain import Brain
 from jarvis_tui.assistant.grounding import ground_arguments
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
 from jarvis_tui.assistant.responder import spoken_text
@@ -33,19 +34,6 @@ CANT_HANDLE = "I can't handle that yet."
 CANCELLED = "Cancelled."
 _YES = re.compile(r"^(yes|yeah|yep|sure|ok|okay|do it|go ahead|confirm|please do|yes please|send it|clear it)$")
 _NO = re.compile(r"^(no|nope|cancel|never ?mind|don't|stop|forget it|no thanks)$")
-
-
-class Brain(Protocol):
-    """The LLM half of a turn (jarvis_tui.assistant.conversation). It fills `turn`: route,
-    tool_calls (executed through assistant.execute_call), spoken, wait_for_input."""
-
-    def run_turn(self, assistant: "Assistant", turn: TurnResult, request: RequestInformation) -> None: ...
-
-    def note_turn(self, turn: TurnResult, request: RequestInformation) -> None:
-        """Remember a turn a fast path answered, so follow-ups can refer to it."""
-
-    def truncate_reply(self, turn_id: str, spoken: str) -> bool:
-        """Barge-in: keep only the part of the reply the user heard."""
 
 
 @dataclass
@@ -106,10 +94,9 @@ class Assistant:
         if router is None:
             return None
         follow_up = False
-        expects = getattr(self.brain, "in_follow_up", None)
-        if callable(expects):
+        if self.brain is not None:          # without a brain (no LLM) there is no history to follow
             try:
-                follow_up = bool(expects(text, conversation_id))
+                follow_up = bool(self.brain.in_follow_up(text, conversation_id))
             except Exception:  # noqa: BLE001 - a brain without history is never in a follow-up
                 follow_up = False
         result = router.decide(text, allow_decline=not follow_up)
@@ -171,17 +158,15 @@ class Assistant:
 
     def _begin(self, turn_id: str) -> TurnControl:
         control = self.control = TurnControl(self.emit, turn_id)
-        answerer = getattr(self.brain, "answerer", None)
-        if answerer is not None and hasattr(answerer, "control"):
-            answerer.control = control          # a command's own LLM words stop on cancel too
+        if self.brain is not None:
+            self.brain.answerer.control = control          # a command's own LLM words stop on cancel too
         return control
 
     def _end(self, control: TurnControl) -> None:
         if self.control is control:
             self.control = None
-        answerer = getattr(self.brain, "answerer", None)
-        if answerer is not None and getattr(answerer, "control", None) is control:
-            answerer.control = None
+        if self.brain is not None and self.brain.answerer.control is control:
+            self.brain.answerer.control = None
 
     def _cancelled(self, turn: TurnResult, control: TurnControl) -> None:
         """The turn ends as cancelled; what already ran (a command before the cancel) is kept and said."""
@@ -324,10 +309,9 @@ class Assistant:
         turn.spoken = CANT_HANDLE
 
     def _note(self, turn: TurnResult, request: RequestInformation) -> None:
-        note = getattr(self.brain, "note_turn", None)
-        if callable(note):   # the brain's history includes turns it did not route (for follow-ups)
+        if self.brain is not None:   # the brain's history includes turns it did not route (for follow-ups)
             try:
-                note(turn, request)
+                self.brain.note_turn(turn, request)
             except Exception:
                 log.exception("brain.note_turn failed")
 
@@ -442,8 +426,8 @@ class Assistant:
     def _streamed_reply(self, turn: TurnResult):
         """While a command runs, the words it asks the LLM for go out sentence by sentence
         (ReplySentence) when someone speaks them (`stream_replies`, set by the voice loop)."""
-        answerer = getattr(self.brain, "answerer", None)
-        if not self.stream_replies or answerer is None or getattr(answerer, "stream", False) is not None:
+        answerer = self.brain.answerer if self.brain is not None else None
+        if not self.stream_replies or answerer is None or answerer.stream is not None:
             yield
             return
 
@@ -465,22 +449,18 @@ class Assistant:
             stream.stop()
 
     def _conversation_text(self, conversation_id: str | None) -> str:
-        recent = getattr(self.brain, "recent_text", None)
-        if not callable(recent):
+        if self.brain is None:
             return ""
         try:
-            return str(recent(conversation_id or "default"))
+            return str(self.brain.recent_text(conversation_id or "default"))
         except Exception:  # noqa: BLE001 - no history: only the utterance grounds
             return ""
 
     @staticmethod
     def confirmation(command: IJarvisCommand, args: dict[str, Any]) -> str | None:
         """The yes/no question a guessed call of `command` asks before it runs (None: it just runs)."""
-        ask = getattr(command, "confirmation_question", None)
-        if not callable(ask):
-            return None
         try:
-            return ask(dict(args))
+            return command.confirmation_question(dict(args))
         except Exception:  # a command that cannot phrase its question still asks
             log.exception("confirmation_question of %s failed", command.command_name)
             return f"Should I run {command.command_name.replace('_', ' ')}?"

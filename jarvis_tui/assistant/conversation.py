@@ -37,6 +37,8 @@ from jarvis_tui.sdk.responses import CommandResponse, RequestInformation
 if TYPE_CHECKING:
     from jarvis_tui.llm.backend import LlmBackend
     from jarvis_tui.assistant.assistant import Assistant
+    from jarvis_tui.sdk.command import IJarvisCommand
+    from jarvis_tui.sdk.prompt_provider import IJarvisPromptProvider
     from jarvis_tui.llm.provider_factory import PromptProviderFactory
 
 log = logging.getLogger(__name__)
@@ -125,7 +127,7 @@ class ConversationBrain:
         self.memories = memories
         self.provider_override: str | None = None
         self.answerer = LlmTextAnswerer(backend, temperature=config.llm.temperature)
-        self.histories: dict[str, list[Any]] = {}
+        self.histories: dict[str, list[HistoryTurn]] = {}
         self._prompt_cache: dict[tuple[str, tuple[str, ...]], tuple[str, Any, Any, Any]] = {}
         self._lock = threading.RLock()
         self.last_selection_reason = ""
@@ -139,7 +141,7 @@ class ConversationBrain:
         self.prepare_state: dict[str, Any] = {}     # the last ProviderPrepared seen: provider, stage, fraction
 
     # ---- provider and prompt --------------------------------------------------------------------
-    def active_provider(self):
+    def active_provider(self) -> IJarvisPromptProvider:
         setting = self.provider_override
         if not setting and self.settings is not None:
             try:
@@ -147,7 +149,7 @@ class ConversationBrain:
             except Exception:  # noqa: BLE001
                 setting = None
         sel = self.factory.select(setting=setting, configured=self.config.llm.interface,
-                                  metadata=getattr(self.backend, "metadata", None))
+                                  metadata=self.backend.metadata)
         self.last_selection_reason = sel.reason
         return sel.provider
 
@@ -213,13 +215,13 @@ class ConversationBrain:
         return hit
 
     @staticmethod
-    def _guard_allowed(history: list[Any]) -> bool:
+    def _guard_allowed(history: list[HistoryTurn]) -> bool:
         """No guard right after the assistant asked something back (a yes/no or a clarification)."""
         if not history:
             return True
         last = history[-1]
-        said = (getattr(last, "message", None) or "").strip()
-        return not (said.endswith("?") and not getattr(last, "calls", None))
+        said = (last.message or "").strip()
+        return not (said.endswith("?") and not last.calls)
 
     def in_follow_up(self, text: str, conversation_id: str = "default") -> bool:
         """Whether `text` answers or continues the previous turn (the assistant asked something back,
@@ -227,7 +229,7 @@ class ConversationBrain:
         return self._follows_up(self.histories.get(conversation_id or "default") or [], text)
 
     @classmethod
-    def _follows_up(cls, history: list[Any], text: str) -> bool:
+    def _follows_up(cls, history: list[HistoryTurn], text: str) -> bool:
         return bool(history) and (not cls._guard_allowed(history) or refers_back(text))
 
     def recent_text(self, conversation_id: str = "default", turns: int = 3) -> str:
@@ -236,7 +238,7 @@ class ConversationBrain:
         history = self.histories.get(conversation_id or "default") or []
         return "\n".join(f"{h.user}\n{h.message or ''}" for h in history[-turns:])
 
-    def _messages(self, provider, system: str, history: list[Any], text: str, source: str) -> list[dict[str, Any]]:
+    def _messages(self, provider, system: str, history: list[HistoryTurn], text: str, source: str) -> list[dict[str, Any]]:
         budget = self._history_budget_chars(system)
         return provider.build_messages(system, history, text, self.node_context(),
                                        self.config.general.timezone, source, budget_chars=budget)
@@ -249,7 +251,7 @@ class ConversationBrain:
         free = self.config.llm.n_ctx - self.config.llm.max_tokens - sys_tokens - 128
         return max(0, free * 3)
 
-    def warm(self, commands: list[Any]) -> float:
+    def warm(self, commands: list[IJarvisCommand]) -> float:
         """Prefill the active provider's system prompt (start-up, and after a provider change)."""
         provider = self.active_provider()
         system, _, _, tools = self._prepared(provider, commands)
@@ -261,7 +263,7 @@ class ConversationBrain:
         system, _, _, tools = self._prepared(provider, commands)
         return self._messages(provider, system, [], "x", "text"), tools or None
 
-    def prepare_provider(self, name: str, commands: list[Any], emit: ev.EventSink | None = None) -> ev.ProviderPrepared:
+    def prepare_provider(self, name: str, commands: list[IJarvisCommand], emit: ev.EventSink | None = None) -> ev.ProviderPrepared:
         """Prefill provider `name`'s system prompt now (after a switch, in a background thread), so
         the next turn finds it ready: from memory or the prefix-state cache on disk when it was
         prepared before, else read by the LLM with ProviderPrepared progress events. A later call
@@ -330,7 +332,7 @@ class ConversationBrain:
                         control.stage("waiting", f"preparing the {self._preparing} prompt")
                 self._prepare_cond.wait(0.1)
 
-    def provider_costs(self, names: list[str], commands: list[Any]) -> dict[str, dict[str, Any]]:
+    def provider_costs(self, names: list[str], commands: list[IJarvisCommand]) -> dict[str, dict[str, Any]]:
         """What each provider's prompt costs: {name: {"tokens": the prompt's tokens, "prefix": those
         that can be prepared (the rest is read every turn), "prepared": "memory" | "disk" |
         "preparing" (being prefilled in the background now) | "", "fits": whether it fits the
@@ -359,7 +361,7 @@ class ConversationBrain:
                   schema, grammar, tools, turn_id: str, iteration: int, system: str) -> _Pass:
         assistant.emit(ev.PromptBuilt(provider=provider.name, system_prompt=system, messages=messages,
                                       tools=list(tools or []), iteration=iteration, turn_id=turn_id))
-        control: TurnControl | None = getattr(assistant, "control", None)
+        control = assistant.control
         self._wait_for_preparation(control)
         if control is not None:
             control.check()
@@ -408,7 +410,7 @@ class ConversationBrain:
                 return c
         return None
 
-    def _decide(self, assistant: "Assistant", text: str, history: list[Any], source: str, turn_id: str,
+    def _decide(self, assistant: "Assistant", text: str, history: list[HistoryTurn], source: str, turn_id: str,
                 iteration: int, extra: list[dict[str, Any]], budget: list[int], retries: list[str],
                 done: set[str], timing: dict[str, float],
                 router: RouterResult | None = None) -> tuple[_Pass, Any, list[Any]]:
@@ -489,7 +491,7 @@ class ConversationBrain:
         if router is None or router.confident:
             return None
         command = assistant.registry.get(call.get("name", ""))
-        if command is None or getattr(command, "allow_direct_answer", False):
+        if command is None or command.allow_direct_answer:
             return None
         if assistant.confirmation(command, dict(call.get("arguments") or {})):
             return None                 # a destructive guess asks the user first ("Cancel your pasta timer?")
@@ -603,7 +605,7 @@ class ConversationBrain:
             while budget[0] > 0:
                 p, provider, commands = self._decide(assistant, text, history, request.source, turn.turn_id,
                                                      iteration, extra, budget, retries, done, timing,
-                                                     getattr(turn, "router_result", None))
+                                                     turn.router_result)
                 iteration += 1
                 first_raw = first_raw if first_raw is not None else p.completion.text
                 calls = p.parsed.calls
@@ -683,7 +685,7 @@ class ConversationBrain:
                     else:
                         failures.append(call.get("failure_message") or response.error_details
                                         or response.message or "unknown error")
-                control = getattr(assistant, "control", None)
+                control = assistant.control
                 if control is not None:
                     control.check()         # cancelled while a command ran: it is kept, nothing more runs
                 if clarification is not None:
@@ -805,6 +807,4 @@ class ConversationBrain:
                 self.histories.pop(conversation_id, None)
 
     def close(self) -> None:
-        closer = getattr(self.backend, "close", None)
-        if callable(closer):
-            closer()
+        self.backend.close()

@@ -2,15 +2,18 @@
 (the TUI shows it when the user switches provider, before the next turn builds the real one)."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from jarvis_tui.config import Config
 from jarvis_tui.sdk.command import IJarvisCommand
 from jarvis_tui.sdk.prompt_provider import IJarvisPromptProvider
 
+if TYPE_CHECKING:
+    from jarvis_tui.assistant.brain import Brain
+
 
 def preview(provider: IJarvisPromptProvider, commands: Iterable[IJarvisCommand], config: Config,
-            brain: Any = None) -> tuple[str, list[dict[str, Any]]]:
+            brain: Brain | None = None) -> tuple[str, list[dict[str, Any]]]:
     """(system prompt, native tools) of `provider` for `commands`. With the brain loaded its node
     context (the user's memories included) is used, as a turn would; without it, the configured
     user, room, location and response style."""

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jarvis_tui.sdk.responses import CommandResponse
+
+if TYPE_CHECKING:
+    from jarvis_tui.assistant.intent_router import RouterResult
 
 
 @dataclass
@@ -32,7 +35,7 @@ class TurnResult:
     # the intent router's view of this turn (None: the router did not run, e.g. a fast path claimed it)
     router_scores: list[tuple[str, float]] | None = None   # ranked (tool or "out_of_scope", probability)
     router_confident: bool | None = None                   # its top tool may be acted on without asking
-    router_result: Any = None                              # the intent router's RouterResult
+    router_result: RouterResult | None = None              # the intent router's decision
     streamed: list[str] = field(default_factory=list)      # sentences already sent on as ReplySentence
     cancelled: bool = False                                # the user cancelled it (Assistant.cancel)
 

@@ -138,14 +138,12 @@ class MainScreen(Screen[None]):
         if llm.backend == "none":
             self.status.model = "none (fast paths only)"
             return
-        name = getattr(self.runtime.assistant.brain, "model_name", None)
-        if not name:
-            if llm.backend == "openai":
-                name = f"{llm.remote_model or 'remote'} over HTTP"
-            elif llm.model == "bundled":
-                name = "Qwen2.5-Coder-0.5B Q4 (bundled)"
-            else:
-                name = Path(llm.model).name
+        if llm.backend == "openai":
+            name = f"{llm.remote_model or 'remote'} over HTTP"
+        elif llm.model == "bundled":
+            name = "Qwen2.5-Coder-0.5B Q4 (bundled)"
+        else:
+            name = Path(llm.model).name
         self.status.model = f"{name} · {self.brain_state}" if self.brain_state else str(name)
 
     def show_provider(self) -> None:
