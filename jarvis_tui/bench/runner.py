@@ -26,13 +26,17 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from jarvis_tui import paths
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.router import pre_route
+from jarvis_tui.llm.backend import PreparableBackend
+
+if TYPE_CHECKING:
+    from jarvis_tui.runtime import Runtime
 
 DEFAULT_CORPUS = Path("/work/shared/data/dev_corpus/route_dev.jsonl")
 LEAD_S = 0.5
@@ -154,6 +158,7 @@ class Bench:
         self.load = load
         self.log = log or (lambda msg: None)
         self._pct = score_routes_module().pct
+        self._corpus_path: str | None = None
 
     # ---- the whole run -------------------------------------------------------------------------
     def run(self) -> dict[str, Any]:
@@ -183,7 +188,7 @@ class Bench:
             self.log("loading models (LLM, STT, TTS, VAD in parallel)")
             loaded = runtime.load_all()
             result["startup_s"] = self._startup(runtime, loaded, time.perf_counter() - t_start)
-            missing = [k for k in ("stt", "tts", "vad") if getattr(runtime, k) is None]
+            missing = [k for k, part in (("stt", runtime.stt), ("tts", runtime.tts), ("vad", runtime.vad)) if part is None]
             if missing:
                 raise BenchError(f"cannot bench without {', '.join(missing)}: {loaded['errors']}")
             result["models"] = self._model_info(runtime)
@@ -231,26 +236,28 @@ class Bench:
         return rows
 
     @staticmethod
-    def _startup(runtime, loaded: dict[str, Any], wall_s: float) -> dict[str, Any]:
+    def _startup(runtime: Runtime, loaded: dict[str, Any], wall_s: float) -> dict[str, Any]:
         secs = {k: round(v, 2) for k, v in loaded["seconds"].items()}
         brain = runtime.assistant.brain
-        backend = getattr(brain, "backend", None)
+        backend = brain.backend if brain is not None else None
+        local = backend if isinstance(backend, PreparableBackend) else None     # a remote server loads no file
         out = {"ready_to_listen": round(wall_s, 2), "parallel_load_wall": round(loaded["wall_s"], 2),
                "llm": secs.get("llm"), "stt": secs.get("stt"), "tts": secs.get("tts"), "vad": secs.get("vad"),
-               "llm_file_load": round(getattr(backend, "load_ms", 0.0) / 1000, 2) if backend else None,
+               "llm_file_load": (round(local.load_ms / 1000, 2) if local is not None else 0.0) if backend else None,
                "llm_prompt_warm": round(runtime.llm_warm_ms / 1000, 2) if backend else None,
-               "llm_prefix_from": getattr(backend, "last_warm_source", None) if backend else None,
+               "llm_prefix_from": local.last_warm_source if local is not None else None,
                "errors": loaded["errors"]}
         return out
 
     @staticmethod
-    def _model_info(runtime) -> dict[str, Any]:
+    def _model_info(runtime: Runtime) -> dict[str, Any]:
         brain = runtime.assistant.brain
-        backend = getattr(brain, "backend", None)
+        backend = brain.backend if brain is not None else None
         stt, tts = runtime.stt, runtime.tts
-        return {"llm": getattr(backend, "model_label", None), "llm_path": str(getattr(backend, "model_path", "")) or None,
+        return {"llm": backend.model_label if backend is not None else None,
+                "llm_path": str(backend.model_path) if isinstance(backend, PreparableBackend) else None,
                 "provider": runtime.active_provider_name if brain is not None else None,
-                "stt": getattr(stt, "path", None), "tts": getattr(tts, "model_path", None)}
+                "stt": stt.path if stt is not None else None, "tts": tts.model_path if tts is not None else None}
 
     def _recordings(self, runtime, texts: list[str] | None = None):
         from jarvis_tui.audio.tts import Synthesizer, bundled_voice
@@ -365,7 +372,7 @@ class Bench:
             elif isinstance(event, (ev.TranscriptReady, ev.TranscriptRejected)):
                 heard.append((event, time.perf_counter()))
         brain = runtime.assistant.brain
-        if brain is not None and hasattr(brain, "reset"):
+        if brain is not None:
             brain.reset()                    # every measured turn starts a conversation: runs stay comparable
         unsubscribe = runtime.bus.subscribe(collect)
         runtime.assistant.stream_replies = stream
@@ -382,8 +389,8 @@ class Bench:
         said = next(((e, t) for e, t in heard if isinstance(e, ev.TranscriptReady)), None)
         rejected = next((e for e, _ in heard if isinstance(e, ev.TranscriptRejected)), None)
         if said is None or turn is None:
-            sample.transcript = getattr(rejected, "text", "")
-            sample.reject_reason = getattr(rejected, "reason", "no_turn")
+            sample.transcript = rejected.text if rejected is not None else ""
+            sample.reject_reason = rejected.reason if rejected is not None else "no_turn"
             return sample
         said, t_said = said
         sample.accepted = True
@@ -455,7 +462,7 @@ class Bench:
         if rows is None:
             return {"skipped": "no corpus (give --corpus F)"}
         brain = runtime.assistant.brain
-        if brain is not None and hasattr(brain, "reset"):
+        if brain is not None:
             brain.reset()
         lines = []
         self.log(f"routing {len(rows)} corpus rows")
@@ -491,7 +498,7 @@ class Bench:
                 scorer.main([str(cpath), str(rpath), "--json"])
         summary = json.loads(buf.getvalue())
         summary.pop("per_tool", None)
-        summary["corpus"] = getattr(self, "_corpus_path", None)
+        summary["corpus"] = self._corpus_path
         return summary
 
     @staticmethod

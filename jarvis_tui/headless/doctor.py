@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from jarvis_tui.headless.common import config_from_args, print_json
+from jarvis_tui.llm.backend import PreparableBackend
 
 # llama.cpp system-info name -> /proc/cpuinfo flag
 CPU_FEATURES = [("AVX", "avx"), ("AVX2", "avx2"), ("AVX_VNNI", "avx_vnni"), ("FMA", "fma"), ("F16C", "f16c"),
@@ -198,8 +199,9 @@ def load_checks(runtime) -> list[Check]:
     loaded = runtime.load_all()
     wall = time.perf_counter() - t0
     secs = {k: round(v, 2) for k, v in loaded["seconds"].items()}
-    backend = getattr(runtime.assistant.brain, "backend", None)
-    source = getattr(backend, "last_warm_source", None)
+    brain = runtime.assistant.brain
+    backend = brain.backend if brain is not None else None
+    source = backend.last_warm_source if isinstance(backend, PreparableBackend) else None
     detail = f"ready in {wall:.1f} s (" + ", ".join(f"{k} {v} s" for k, v in sorted(secs.items())) + ")"
     if source:
         detail += f"; LLM prompt prefix from {source}"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Protocol, runtime_checkable
 
 
@@ -70,8 +71,14 @@ class LlmBackend(Protocol):
 @runtime_checkable
 class PreparableBackend(LlmBackend, Protocol):
     """A backend that holds the prompt's prefilled state itself (the local model): it can prepare a
-    provider's prompt with progress, say where a prompt's state is, and count a whole prompt. The
-    brain checks for it with isinstance (a remote server is only an LlmBackend)."""
+    provider's prompt with progress, say where a prompt's state is, and count a whole prompt; it
+    says which model file it loaded, how long that took and where its last warm() found the prompt
+    (the bench and doctor report them). The brain, the bench and doctor check for it with isinstance
+    (a remote server is only an LlmBackend)."""
+
+    model_path: Path                  # the model file loaded
+    load_ms: float                    # loading it
+    last_warm_source: str             # memory | disk | prefill | stopped: where the last warm() found the prefix
 
     def warm_prefix(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None,
                     on_prefill: PrefillFn | None = None) -> WarmResult:

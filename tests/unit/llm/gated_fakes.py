@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from jarvis_tui.llm.backend import Completion
@@ -25,6 +26,8 @@ class GatedBackend:
 
     name = "gated"
     model_label = "gated"
+    model_path = Path("gated.gguf")
+    load_ms = 0.0
 
     def __init__(self, outputs: list[str], prefill_steps: int = 4) -> None:
         self.outputs = list(outputs)
@@ -34,6 +37,7 @@ class GatedBackend:
         self.stopped: list[str] = []              # "prefill" / "generate" / "warm": where a callback said stop
         self.prepared: set[str] = set()           # system prompts whose prefix was prefilled
         self.warm_calls: list[str] = []
+        self.last_warm_source = ""
         self._gate = threading.Semaphore(0)
         self._opened = threading.Event()
         self.waiting = threading.Event()          # set while a step waits at the gate
