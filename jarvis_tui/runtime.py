@@ -224,15 +224,12 @@ class Runtime:
         """What the user must hear at start: a damaged data file kept aside, then what the commands
         have to say (e.g. how many inbox events wait)."""
         out = []
-        kept = getattr(self.store.db, "moved_aside", None)
+        kept = self.store.db.moved_aside
         if kept is not None:
             out.append(f"Your data file was damaged. I kept it as {kept.name} in {kept.parent} and started a new one.")
         for command in self.registry:
-            notice = getattr(command, "startup_notice", None)
-            if not callable(notice):
-                continue
             try:
-                text = notice()
+                text = command.startup_notice()
             except Exception as exc:  # a broken notice is reported, the start goes on
                 log.exception("startup_notice of %s failed", command.command_name)
                 self.bus.emit(Error(stage="startup", message=f"{command.command_name}: {exc}"))
@@ -345,16 +342,18 @@ class Runtime:
             raise AudioUnavailable(f"{result.lost}; it stopped{said}")
         return None
 
-    def close(self) -> None:
+    def stop_commands(self) -> None:
+        """Stop the commands' own background work (their shutdown()); one that fails is logged."""
         for command in self.registry:
-            stop = getattr(command, "shutdown", None)
-            if callable(stop):
-                try:
-                    stop()
-                except Exception:
-                    log.exception("shutdown of %s failed", command.command_name)
+            try:
+                command.shutdown()
+            except Exception:
+                log.exception("shutdown of %s failed", command.command_name)
+
+    def close(self) -> None:
+        self.stop_commands()
         brain = self.assistant.brain
-        if brain is not None and callable(getattr(brain, "close", None)):
+        if brain is not None:
             try:
                 brain.close()
             except Exception:

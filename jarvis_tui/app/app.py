@@ -473,12 +473,11 @@ class JarvisApp(App[int]):
 
     # ---- menus ----------------------------------------------------------------------------------------------
     def action_menu(self) -> None:
-        self.push_screen(MenuScreen(), lambda key: self.run_menu_item(key) if key else None)
+        self.push_screen(MenuScreen(), self._menu_chosen)
 
-    def run_menu_item(self, key: str) -> None:
-        action = getattr(self, f"action_{key}", None)
-        if action is not None:
-            action()
+    async def _menu_chosen(self, key: str | None) -> None:
+        if key:
+            await self.run_action(key)      # a menu entry's id is an action of the app (MENU_ITEMS)
 
     def action_settings(self) -> None:
         self.push_screen(SettingsScreen(self.runtime, self.mode, self.speak_replies), self._settings_saved)
@@ -551,12 +550,6 @@ class JarvisApp(App[int]):
             if busy:
                 # the LLM is still loading or generating on a daemon thread: freeing the model
                 # under it could crash; stop the commands' own threads and let the process end
-                for command in self.runtime.registry:
-                    stop = getattr(command, "shutdown", None)
-                    if callable(stop):
-                        try:
-                            stop()
-                        except Exception:
-                            log.exception("shutdown of %s failed", command.command_name)
+                self.runtime.stop_commands()
             else:
                 self.runtime.close()

@@ -9,8 +9,8 @@ from jarvis_tui.app.screens.menu import MENU_ITEMS
 
 
 class JarvisCommands(Provider):
-    def _run(self, key: str) -> None:
-        self.app.run_menu_item(key)  # type: ignore[attr-defined]
+    async def _run(self, key: str) -> None:
+        await self.app.run_action(key)        # the entry's id is an action of the app (as in the F2 menu)
 
     async def discover(self) -> Hits:
         for key, label, help_text in MENU_ITEMS:

@@ -127,6 +127,11 @@ class IJarvisCommand(ABC):
         off"): announced once, spoken when audio is on; None when there is nothing."""
         return None
 
+    def shutdown(self) -> None:
+        """Stop what the command runs in the background (a timer thread) when the assistant closes;
+        nothing by default."""
+        return None
+
     def generate_adapter_examples(self) -> list[CommandExample]:
         return self.generate_prompt_examples()
 

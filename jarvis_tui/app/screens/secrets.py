@@ -2,7 +2,7 @@
 typed masked and saved to the secret store. Values are never shown."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,18 +11,21 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
+if TYPE_CHECKING:
+    from jarvis_tui.runtime import Runtime
 
-def declared_secrets(runtime: Any) -> list[tuple[str, Any]]:
+
+def declared_secrets(runtime: Runtime) -> list[tuple[str, Any]]:
     """(owner, JarvisSecret) for every secret any command may read, each key once."""
     out: list[tuple[str, Any]] = []
     seen: set[str] = set()
     for command in runtime.registry:
         try:
-            secrets = list(getattr(command, "all_possible_secrets", None) or command.required_secrets)
+            secrets = list(command.all_possible_secrets or command.required_secrets)
         except Exception:  # noqa: BLE001 - a broken command must not break the menu
             continue
         owner = command.command_name
-        service = getattr(command, "associated_service", None)
+        service = command.associated_service
         if service:
             owner = f"{service} ({command.command_name})"
         for s in secrets:

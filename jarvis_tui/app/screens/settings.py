@@ -2,7 +2,7 @@
 effective config (read-only: it comes from config.toml, JARVIS_* variables and flags)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,15 +11,18 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static, Switch
 
+if TYPE_CHECKING:
+    from jarvis_tui.runtime import Runtime
+
 MODES = [("Wake word (“Hey Jarvis”)", "wake_word"), ("Push-to-talk (F4)", "push_to_talk"),
          ("Always listening: every voice in the room, a TV too, is a request", "hands_free")]
 
 
-def fast_path_ids(runtime: Any) -> list[tuple[str, str, str]]:
+def fast_path_ids(runtime: Runtime) -> list[tuple[str, str, str]]:
     """(command, fast path id, description) of every command's fast paths."""
     out = []
     for command in runtime.registry:
-        for fp in getattr(command, "fast_paths", []) or []:
+        for fp in command.fast_paths:
             out.append((command.command_name, fp.id, fp.description))
     return out
 
