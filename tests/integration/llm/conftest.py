@@ -1,4 +1,5 @@
-"""One real bundled-model runtime and one real llama_cpp.server per session."""
+"""One real bundled-model runtime and one real llama_cpp.server per session; a brain of its own on
+the same model file for a test that prepares prompts (fresh_brain)."""
 from __future__ import annotations
 
 import os
@@ -12,6 +13,9 @@ import pytest
 from command_helpers import stop_process
 
 from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.conversation import ConversationBrain
+from jarvis_tui.llm.backend import PreparableBackend
+from jarvis_tui.llm.llama_backend import LlamaCppBackend
 from jarvis_tui.runtime import Runtime
 
 
@@ -30,6 +34,28 @@ def llm_runtime(tmp_path_factory):
 
 
 LOAD_EVENTS: list = []          # what the session's model load emitted (test_llama_backend reads it)
+
+
+@pytest.fixture
+def fresh_brain(llm_runtime, tmp_path):
+    """fresh_brain() -> a ConversationBrain on a LlamaCppBackend of its own, loaded from the session's
+    model file, whose prefix states go to this test's empty folder (`tmp_path / "states"`); each call
+    loads another backend on the same folder (as the next start would). All are closed at the end.
+    Per test, not per session: these tests assert what gets prepared (read from scratch, then from
+    memory, then from disk), so each needs a model with nothing prepared yet; loading the 0.5B takes
+    about a second."""
+    model = llm_runtime.assistant.brain.backend
+    assert isinstance(model, PreparableBackend)
+    backends: list[LlamaCppBackend] = []
+
+    def make() -> ConversationBrain:
+        backend = LlamaCppBackend(model.model_path, n_ctx=llm_runtime.config.llm.n_ctx,
+                                  state_cache_dir=tmp_path / "states")
+        backends.append(backend)
+        return ConversationBrain(backend, llm_runtime.provider_factory, llm_runtime.config)
+    yield make
+    for backend in backends:
+        backend.close()
 
 
 @pytest.fixture(scope="session")

@@ -9,8 +9,6 @@ import threading
 import pytest
 
 from jarvis_tui.assistant import events as ev
-from jarvis_tui.assistant.conversation import ConversationBrain
-from jarvis_tui.llm.llama_backend import LlamaCppBackend
 
 pytestmark = pytest.mark.model
 
@@ -71,13 +69,12 @@ def test_a_cancel_while_the_model_reads_a_long_prompt_stops_it(llm_runtime):
     assert read and read[-1].done < read[-1].total          # it stopped before the end of the prompt
 
 
-def test_a_switch_prepares_in_the_background_and_the_next_start_reads_it_from_disk(llm_runtime, tmp_path):
+def test_a_switch_prepares_in_the_background_and_the_next_start_reads_it_from_disk(llm_runtime, fresh_brain,
+                                                                                   tmp_path):
     rt = llm_runtime
     commands = list(rt.registry)
     # a backend of its own with an empty prefix-state folder (the session's model file)
-    backend = LlamaCppBackend(rt.assistant.brain.backend.model_path, n_ctx=rt.config.llm.n_ctx,
-                              state_cache_dir=tmp_path / "states")
-    brain = ConversationBrain(backend, rt.provider_factory, rt.config)
+    brain = fresh_brain()
     try:
         events: list[ev.Event] = []
         out: dict = {}
@@ -101,27 +98,22 @@ def test_a_switch_prepares_in_the_background_and_the_next_start_reads_it_from_di
         assert costs["Qwen25SmallUntrained"]["prepared"] == "memory"
         assert costs["Llama31MediumUntrained"]["prepared"] == ""    # superseded: nothing kept
     finally:
-        backend.close()
+        brain.close()                  # this process ends: what it prepared in memory is gone
 
-    # the next start: a new backend on the same folder finds it on disk
-    backend = LlamaCppBackend(rt.assistant.brain.backend.model_path, n_ctx=rt.config.llm.n_ctx,
-                              state_cache_dir=tmp_path / "states")
-    brain = ConversationBrain(backend, rt.provider_factory, rt.config)
+    # the next start: a new backend on the same folder finds it on disk (the fixture closes it)
+    brain = fresh_brain()
     brain.provider_override = "Qwen25SmallUntrained"
+    assert brain.provider_costs(["Qwen25SmallUntrained"], commands)["Qwen25SmallUntrained"]["prepared"] == "disk"
+    ready = brain.prepare_provider("Qwen25SmallUntrained", commands)
+    assert (ready.stage, ready.source) == ("ready", "disk")
+    # the first turn after it reads only the user's words: the system prompt is cached
+    seen: list[ev.Event] = []
+    assistant = rt.assistant
+    saved_brain, saved_emit = assistant.brain, assistant.emit
+    assistant.brain, assistant.emit = brain, seen.append
     try:
-        assert brain.provider_costs(["Qwen25SmallUntrained"], commands)["Qwen25SmallUntrained"]["prepared"] == "disk"
-        ready = brain.prepare_provider("Qwen25SmallUntrained", commands)
-        assert (ready.stage, ready.source) == ("ready", "disk")
-        # the first turn after it reads only the user's words: the system prompt is cached
-        seen: list[ev.Event] = []
-        assistant = rt.assistant
-        saved_brain, saved_emit = assistant.brain, assistant.emit
-        assistant.brain, assistant.emit = brain, seen.append
-        try:
-            assistant.handle_text(LLM_REQUEST, conversation_id="it-cancel")
-        finally:
-            assistant.brain, assistant.emit = saved_brain, saved_emit
-        first = next(e for e in seen if isinstance(e, ev.LlmOutput))
-        assert first.cached_tokens >= ready.tokens - 1, (first.cached_tokens, ready.tokens)
+        assistant.handle_text(LLM_REQUEST, conversation_id="it-cancel")
     finally:
-        backend.close()
+        assistant.brain, assistant.emit = saved_brain, saved_emit
+    first = next(e for e in seen if isinstance(e, ev.LlmOutput))
+    assert first.cached_tokens >= ready.tokens - 1, (first.cached_tokens, ready.tokens)

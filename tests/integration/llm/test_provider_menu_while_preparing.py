@@ -7,8 +7,6 @@ import threading
 
 import pytest
 
-from jarvis_tui.assistant.conversation import ConversationBrain
-from jarvis_tui.llm.llama_backend import LlamaCppBackend
 from jarvis_tui.llm.provider_factory import DEFAULT_PROVIDER
 
 pytestmark = pytest.mark.model
@@ -16,13 +14,10 @@ pytestmark = pytest.mark.model
 OTHER = "Qwen25SmallUntrained"
 
 
-def test_the_menu_opens_beside_a_preparation(llm_runtime, tmp_path):
-    rt = llm_runtime
-    commands = list(rt.registry)
+def test_the_menu_opens_beside_a_preparation(llm_runtime, fresh_brain):
+    commands = list(llm_runtime.registry)
     # a backend of its own with an empty prefix-state folder: the prompt is read, chunk by chunk
-    backend = LlamaCppBackend(rt.assistant.brain.backend.model_path, n_ctx=rt.config.llm.n_ctx,
-                              state_cache_dir=tmp_path / "states")
-    brain = ConversationBrain(backend, rt.provider_factory, rt.config)
+    brain = fresh_brain()
     got: dict = {}
 
     def on_event(event):
@@ -38,15 +33,12 @@ def test_the_menu_opens_beside_a_preparation(llm_runtime, tmp_path):
         got.setdefault("menu", None)
         got["preparing"] = brain.preparing
 
-    try:
-        last = brain.prepare_provider(DEFAULT_PROVIDER, commands, emit=on_event)
-        assert last.stage == "ready" and last.source == "prefill", last
-        assert got["menu"] is not None, "the menu's costs waited for the preparation"
-        assert got["preparing"] == DEFAULT_PROVIDER                  # measured while it ran
-        assert got["menu"][DEFAULT_PROVIDER]["prepared"] == "preparing"
-        assert got["menu"][OTHER]["prepared"] == ""
-        assert got["menu"][DEFAULT_PROVIDER]["tokens"] > 1000
-        after = brain.provider_costs([DEFAULT_PROVIDER, OTHER], commands)
-        assert after[DEFAULT_PROVIDER]["prepared"] == "memory" and after[OTHER]["prepared"] == ""
-    finally:
-        backend.close()
+    last = brain.prepare_provider(DEFAULT_PROVIDER, commands, emit=on_event)
+    assert last.stage == "ready" and last.source == "prefill", last
+    assert got["menu"] is not None, "the menu's costs waited for the preparation"
+    assert got["preparing"] == DEFAULT_PROVIDER                  # measured while it ran
+    assert got["menu"][DEFAULT_PROVIDER]["prepared"] == "preparing"
+    assert got["menu"][OTHER]["prepared"] == ""
+    assert got["menu"][DEFAULT_PROVIDER]["tokens"] > 1000
+    after = brain.provider_costs([DEFAULT_PROVIDER, OTHER], commands)
+    assert after[DEFAULT_PROVIDER]["prepared"] == "memory" and after[OTHER]["prepared"] == ""
