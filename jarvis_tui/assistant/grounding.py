@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from jarvis_tui.sdk.command import IJarvisCommand
 from jarvis_tui.sdk.grounding import said_share
 from jarvis_tui.sdk.text import normalize_utterance, plain_text
 
@@ -55,16 +56,16 @@ def _grounded_items(chosen: list[Any], evidence: dict[str, list[str]], said: dic
     return [v for v in chosen if not evidence.get(v)]
 
 
-def ground_arguments(command: Any, arguments: dict[str, Any], utterance: str, conversation: str = "") -> Grounded:
+def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utterance: str, conversation: str = "") -> Grounded:
     heard = f"{utterance}\n{conversation}"
     out = dict(arguments)
     dropped: dict[str, Any] = {}
     corrected: dict[str, Any] = {}
-    for p in getattr(command, "parameters", []) or []:
-        if p.name not in out or not getattr(p, "from_user", True):
+    for p in command.parameters:
+        if p.name not in out or not p.from_user:
             continue
         if p.enum_values:
-            evidence = getattr(p, "enum_evidence", None)
+            evidence = p.enum_evidence
             chosen = out[p.name]
             if not evidence:
                 continue

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from jarvis_tui.sdk.command import IJarvisCommand
 from jarvis_tui.sdk.text import normalize_utterance
 
 log = logging.getLogger(__name__)
@@ -127,7 +128,7 @@ def _contains_word(text: str, word: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word.lower())}(?![\w-])", text) is not None
 
 
-def build_training_set(commands: Iterable[Any], out_of_scope: list[tuple[str, str]] | None = None) -> TrainingSet:
+def build_training_set(commands: Iterable[IJarvisCommand], out_of_scope: list[tuple[str, str]] | None = None) -> TrainingSet:
     commands = list(commands)
     data = TrainingSet()
     positives: dict[str, str] = {}
@@ -142,17 +143,17 @@ def build_training_set(commands: Iterable[Any], out_of_scope: list[tuple[str, st
                 seen.add(t)
                 positives.setdefault(t, name)
                 data.add(t, name)
-        for w in getattr(c, "domain_words", []) or []:
+        for w in c.domain_words:
             if str(w).strip():
                 domain.append(str(w).strip().lower())
                 data.add(str(w), name, 0.5)
-    own_domain = {c.command_name: {str(w).strip().lower() for w in getattr(c, "domain_words", []) or []}
+    own_domain = {c.command_name: {str(w).strip().lower() for w in c.domain_words}
                   for c in commands}
     for c in commands:
         # a negative trains as "no command", so one that names another command's domain ("turn the lights
         # up" beside a lights plugin, "remind me" beside reminders) is left out: it is that command's
         others = [w for name, words in own_domain.items() if name != c.command_name for w in words - own_domain[c.command_name]]
-        for text in getattr(c, "negative_examples", []) or []:
+        for text in c.negative_examples:
             t = normalize_utterance(text)
             if not t or t in positives:
                 continue
@@ -173,7 +174,7 @@ def build_training_set(commands: Iterable[Any], out_of_scope: list[tuple[str, st
 class IntentRouter:
     """Fitted once per set of commands (at start-up: < 1 s), then `rank`/`decide` per utterance."""
 
-    def __init__(self, commands: Iterable[Any], thresholds: RouterThresholds | None = None,
+    def __init__(self, commands: Iterable[IJarvisCommand], thresholds: RouterThresholds | None = None,
                  out_of_scope: list[tuple[str, str]] | None = None, cache_dir: Path | None = None) -> None:
         self.commands = {c.command_name: c for c in commands}
         self.thresholds = thresholds or RouterThresholds()
@@ -249,6 +250,11 @@ class IntentRouter:
     def digest(self) -> str:
         return self.data.digest()
 
+    def _direct(self, name: str) -> bool:
+        """A command that answers in words (chat, answer_question): no action to guard."""
+        command = self.commands.get(name)
+        return command is not None and command.allow_direct_answer
+
     # ---- per utterance ---------------------------------------------------------------------------
     def rank(self, text: str) -> list[tuple[str, float]]:
         t = normalize_utterance(text)
@@ -277,7 +283,7 @@ class IntentRouter:
         result: RouterResult
         if name == OUT_OF_SCOPE and p >= th.decline and allow_decline:
             result = RouterResult(ranked, "decline", topic=self.topic(text), confident=True)
-        elif name != OUT_OF_SCOPE and p >= th.direct and getattr(self.commands.get(name), "allow_direct_answer", False):
+        elif name != OUT_OF_SCOPE and p >= th.direct and self._direct(name):
             result = RouterResult(ranked, "direct", tool=name, shortlist=(name,), confident=True)
         elif name != OUT_OF_SCOPE and p >= th.tool:
             result = RouterResult(ranked, "tool", tool=name, shortlist=(name,), confident=True)
@@ -297,7 +303,7 @@ class IntentRouter:
             if name == OUT_OF_SCOPE and allow_decline:
                 # "no command fits" is the router's best guess: the model may answer in words or
                 # decline, but not act
-                short = [n for n in short if getattr(self.commands.get(n), "allow_direct_answer", False)]
+                short = [n for n in short if self._direct(n)]
                 if not short:
                     result = RouterResult(ranked, "decline", topic=self.topic(text), confident=False)
                     result.elapsed_ms = (time.perf_counter() - t0) * 1000

@@ -111,5 +111,13 @@ def test_crashing_command_is_reported_and_the_assistant_continues(runtime):
 
 
 def test_no_claim_without_brain_says_so(runtime):
-    turn = runtime.assistant.handle_text("tell me about the roman empire")
+    text = "the thing from before"
+    # neither a fast path nor a confident router decision: only the LLM could route it, and there is none
+    assert runtime.assistant.router.decide(text).decision == "shortlist"
+    turn = runtime.assistant.handle_text(text)
     assert turn.route == "none" and turn.spoken == "I can't handle that yet."
+
+
+def test_a_question_the_router_is_sure_of_says_the_model_is_missing(runtime):
+    turn = runtime.assistant.handle_text("tell me about the roman empire")
+    assert turn.route == "router" and "language model isn't loaded" in turn.spoken
