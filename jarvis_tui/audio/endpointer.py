@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import collections
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from jarvis_tui.config import AudioConfig
 
 SAMPLE_RATE = 16000
 FRAME = 512
@@ -35,10 +38,10 @@ class EndpointerConfig:
     frame: int = FRAME
 
     @classmethod
-    def from_audio_config(cls, audio, **changes) -> "EndpointerConfig":
+    def from_audio_config(cls, audio: "AudioConfig", **changes) -> "EndpointerConfig":
         cfg = cls(threshold=audio.vad_threshold, preroll_ms=audio.preroll_ms, hangover_ms=audio.hangover_ms,
                   min_speech_ms=audio.min_speech_ms, max_utterance_s=audio.max_utterance_s,
-                  unfinished_hangover_ms=getattr(audio, "unfinished_hangover_ms", cls.unfinished_hangover_ms))
+                  unfinished_hangover_ms=audio.unfinished_hangover_ms)
         for k, v in changes.items():
             setattr(cfg, k, v)
         return cfg
@@ -103,6 +106,7 @@ class Endpointer:
         self._neg = c.neg_threshold if c.neg_threshold is not None else max(0.0, c.threshold - 0.15)
         self._preroll: collections.deque[np.ndarray] = collections.deque(
             maxlen=max(0, int(round(c.preroll_ms / 1000 / self.frame_s))))
+        self._next_key = 0                # pause keys stay unique across resets (a stale result is never reused)
         self.reset()
 
     def reset(self) -> None:
@@ -119,8 +123,6 @@ class Endpointer:
         self._clock = 0.0
         self._pause_key = -1
         self._pause_samples: np.ndarray | None = None
-        if not hasattr(self, "_next_key"):
-            self._next_key = 0
 
     @property
     def clock(self) -> float:

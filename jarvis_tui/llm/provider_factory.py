@@ -95,8 +95,7 @@ class PromptProviderFactory:
         best, best_score = None, 0
         for name in self.get_available_providers():
             provider = self.get(name)
-            scorer = getattr(provider, "match_score", None)
-            score = scorer(metadata) if callable(scorer) else 0
+            score = provider.match_score(metadata)
             if score > best_score:
                 best, best_score = provider, score
         return best

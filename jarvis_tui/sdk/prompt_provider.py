@@ -40,6 +40,11 @@ class IJarvisPromptProvider(ABC):
         the schema of `get_response_format`)."""
         return None
 
+    def match_score(self, metadata: dict[str, Any]) -> int:
+        """How well this provider fits a loaded model's GGUF metadata, for choosing one when none is
+        configured (0: not at all; the best score wins)."""
+        return 0
+
     def narrowed_schema(self, commands: list["IJarvisCommand"], decline: bool = False) -> dict[str, Any] | None:
         """The schema when the router has narrowed the tools to `commands` (with `decline`, the "no
         command fits" answer allowed too)."""
