@@ -87,16 +87,15 @@ def forced_start(schema: dict[str, Any] | None) -> tuple[str, str] | None:
     if not isinstance(schema, dict):
         return None
     alts = schema["anyOf"] if set(schema) == {"anyOf"} and isinstance(schema["anyOf"], list) else [schema]
-    shapes = [_call_shape(a) for a in alts]
-    if not shapes or any(sh is None for sh in shapes) or len({(sh[0], sh[2]) for sh in shapes}) != 1:  # type: ignore[index]
+    calls = [call for call in map(_call_shape, alts) if call is not None]
+    if not calls or len(calls) != len(alts) or len({(name_key, args_key) for name_key, _, args_key, _ in calls}) != 1:
         return None
-    name_key, _, args_key, _ = shapes[0]  # type: ignore[misc]
-    if len(shapes) == 1:
-        const, args = shapes[0][1], shapes[0][3]  # type: ignore[index]
+    name_key, const, args_key, args = calls[0]
+    if len(calls) == 1:
         start = "{" + json.dumps(name_key) + ":" + json.dumps(const) + "," + json.dumps(args_key) + ":"
         body = re.sub(r"^root ::=", "forced-rest ::=", schema_to_gbnf(args), count=1, flags=re.M)
         return start, 'root ::= forced-rest "}"\n' + body
-    consts = [sh[1] for sh in shapes]  # type: ignore[index]
+    consts = [call[1] for call in calls]
     if not all(isinstance(c, str) for c in consts):
         return None
     body = schema_to_gbnf(schema)
