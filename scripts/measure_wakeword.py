@@ -3,12 +3,13 @@
 
     .venv/bin/python scripts/make_voice_set.py            # once: ~/.cache/jarvis-tui/voice_set
     flock /tmp/jarvis-cpu.lock .venv/bin/python scripts/measure_wakeword.py [--set DIR]
-        [--engines micro,open] [--sensitivities 0.2,0.35,0.5,0.65,0.8] [--json OUT.json]
+        [--engines micro,open] [--sensitivities 0.2,0.35,0.5,0.65,0.8] [--patience 1,2,3] [--json OUT.json]
 
 Each engine's detector (jarvis_tui.audio.wakeword) hears every file of the set in 512-sample frames,
 as the voice loop sends them, once; its probabilities are kept, and each sensitivity's cutoff is then
-applied through the detector's own WakeTrigger (cutoff + refractory time), so every sensitivity sees
-exactly what the detector would have decided.
+applied through the detector's own WakeTrigger (cutoff, patience: windows in a row over the cutoff,
+refractory time), so every sensitivity and patience sees exactly what the detector would have decided.
+Without --patience each engine is measured with its own default (wakeword.PATIENCE).
 
   detection      a file with "Hey Jarvis" is detected when the detector fires between the start of
                  the wake word and 1 s after it ends (per voice, and over all voices)
@@ -32,7 +33,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from jarvis_tui.audio.wakeword import DETECTORS, ENGINES, SAMPLE_RATE, WakeTrigger, threshold_for  # noqa: E402
+from jarvis_tui.audio.wakeword import DETECTORS, ENGINES, PATIENCE, SAMPLE_RATE, WakeTrigger, threshold_for  # noqa: E402
 from jarvis_tui.audio.wavsource import read_wav  # noqa: E402
 
 FRAME = 512
@@ -51,9 +52,9 @@ def frame_probabilities(detector, x: np.ndarray) -> np.ndarray:
     return out
 
 
-def detections(probs: np.ndarray, cutoff: float) -> list[float]:
-    """Times (s, at the end of the frame) at which the detector fires with this cutoff."""
-    trigger = WakeTrigger(cutoff)
+def detections(probs: np.ndarray, cutoff: float, patience: int) -> list[float]:
+    """Times (s, at the end of the frame) at which the detector fires with this cutoff and patience."""
+    trigger = WakeTrigger(cutoff, patience)
     return [(k + 1) * FRAME / SAMPLE_RATE for k, p in enumerate(probs)
             if trigger([float(p)] if p >= 0 else [], FRAME) is not None]
 
@@ -75,7 +76,20 @@ def measure_engine(engine: str, rows: list[dict], root: Path) -> tuple[dict[str,
     return probs, {"cpu_ms_per_s": round(1000 * cpu / audio, 2) if audio else None}
 
 
-def score(engine: str, sensitivity: float, rows: list[dict], probs: dict[str, np.ndarray]) -> dict:
+def cached_probabilities(cache: str | None, engine: str, rows: list[dict], root: Path):
+    """measure_engine's result, kept in `cache` (one .npz per engine) when asked to."""
+    path = Path(cache).with_suffix(f".{engine}.npz") if cache else None
+    if path is not None and path.exists():
+        with np.load(path, allow_pickle=False) as kept:
+            if all(r["file"] in kept.files for r in rows) and "cpu_ms_per_s" in kept.files:
+                return {r["file"]: kept[r["file"]] for r in rows}, {"cpu_ms_per_s": float(kept["cpu_ms_per_s"])}
+    probs, info = measure_engine(engine, rows, root)
+    if path is not None:
+        np.savez(path, cpu_ms_per_s=np.float64(info["cpu_ms_per_s"] or 0.0), **probs)
+    return probs, info
+
+
+def score(engine: str, sensitivity: float, patience: int, rows: list[dict], probs: dict[str, np.ndarray]) -> dict:
     cutoff = threshold_for(engine, sensitivity)
     hit_by_voice: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     latency: list[float] = []
@@ -83,7 +97,7 @@ def score(engine: str, sensitivity: float, rows: list[dict], probs: dict[str, np
     bg_seconds: dict[str, float] = defaultdict(float)
     plain_false = plain_files = after_wake_false = 0
     for row in rows:
-        fired = detections(probs[row["file"]], cutoff)
+        fired = detections(probs[row["file"]], cutoff, patience)
         if row["kind"] == "background":
             bg_false[row["voice"]] += len(fired)
             bg_seconds[row["voice"]] += row["duration_s"]
@@ -102,7 +116,7 @@ def score(engine: str, sensitivity: float, rows: list[dict], probs: dict[str, np
     total = sum(n for _, n in hit_by_voice.values())
     hours = sum(bg_seconds.values()) / 3600
     return {
-        "engine": engine, "sensitivity": sensitivity, "cutoff": round(cutoff, 4),
+        "engine": engine, "sensitivity": sensitivity, "cutoff": round(cutoff, 4), "patience": patience,
         "detected": hits, "wake_files": total, "detection_rate": round(hits / total, 4) if total else None,
         "per_voice": {v: round(h / n, 3) for v, (h, n) in sorted(hit_by_voice.items())},
         "latency_ms_p50": round(1000 * statistics.median(latency)) if latency else None,
@@ -119,7 +133,12 @@ def main() -> int:
     ap.add_argument("--set", default=str(DEFAULT_SET), help="the directory scripts/make_voice_set.py made")
     ap.add_argument("--engines", default=",".join(ENGINES))
     ap.add_argument("--sensitivities", default="0.2,0.35,0.5,0.65,0.8")
+    ap.add_argument("--patience", default="", help="windows in a row over the cutoff, e.g. 1,2,3 "
+                    "(default: each engine's own)")
     ap.add_argument("--json", help="write every figure here")
+    ap.add_argument("--probabilities", metavar="F.npz",
+                    help="keep each engine's probabilities here and read them back when there (another sweep "
+                         "of sensitivities and patiences then takes seconds)")
     args = ap.parse_args()
     root = Path(args.set).expanduser()
     manifest = root / "manifest.jsonl"
@@ -136,27 +155,28 @@ def main() -> int:
     sens = [float(s) for s in args.sensitivities.split(",")]
     results, cpu = [], {}
     for engine in args.engines.split(","):
-        probs, info = measure_engine(engine, rows, root)
+        probs, info = cached_probabilities(args.probabilities, engine, rows, root)
         cpu[engine] = info["cpu_ms_per_s"]
-        results += [score(engine, s, rows, probs) for s in sens]
+        patiences = [int(p) for p in args.patience.split(",") if p] or [PATIENCE[engine]]
+        results += [score(engine, s, p, rows, probs) for p in patiences for s in sens]
     bg_h = results[0]["background_hours"] if results else 0
     voices = sorted({v for r in results for v in r["per_voice"]})
     print(f"\n{len(rows)} files; background {bg_h * 60:.1f} min; CPU per second of audio: "
           + ", ".join(f"{e} {c} ms" for e, c in cpu.items()))
-    print("\n| engine | sensitivity | cutoff | detected | false wakes / h (background) | plain requests fired | "
+    print("\n| engine | sensitivity | cutoff | patience | detected | false wakes / h (background) | plain requests fired | "
           "after the wake word | latency p50 |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
-        print(f"| {r['engine']} | {r['sensitivity']:g} | {r['cutoff']:g} | {r['detected']}/{r['wake_files']} "
+        print(f"| {r['engine']} | {r['sensitivity']:g} | {r['cutoff']:g} | {r['patience']} | {r['detected']}/{r['wake_files']} "
               f"({100 * (r['detection_rate'] or 0):.1f} %) | {r['false_wakes_per_hour']} ({r['false_wakes_background']}: "
               f"{', '.join(f'{k} {v}' for k, v in r['false_wakes_by_kind'].items() if v) or 'none'}) | "
               f"{r['requests_without_wake_fired']}/{r['requests_without_wake']} | {r['false_after_wake']} | "
               f"{r['latency_ms_p50']} ms |")
     print("\nDetection per voice:\n")
-    print("| engine | sensitivity | " + " | ".join(voices) + " |")
-    print("|---|---|" + "---|" * len(voices))
+    print("| engine | sensitivity | patience | " + " | ".join(voices) + " |")
+    print("|---|---|---|" + "---|" * len(voices))
     for r in results:
-        print(f"| {r['engine']} | {r['sensitivity']:g} | "
+        print(f"| {r['engine']} | {r['sensitivity']:g} | {r['patience']} | "
               + " | ".join(f"{100 * r['per_voice'].get(v, 0):.0f} %" for v in voices) + " |")
     if args.json:
         Path(args.json).write_text(json.dumps({"cpu_ms_per_s": cpu, "results": results}, indent=1))

@@ -32,7 +32,8 @@ LEVEL_EVERY_S = 0.1
 WOKEN_KEEP_S = 2.0     # after the wake word, a reset does not drop the request being said
 # The wake word's audio is cut from the utterance it starts: speech recognition then hears the
 # request alone (whisper writes "Hey Jarvis" in odd ways: "H.O.V.", "age hours", "Hey job, isa",
-# which the router cannot read past). The detector fires ~0.1 s after the word ends.
+# which the router cannot read past). The detector's probability rises ~0.1 s after the word ends,
+# and it fires once that has held for its patience (`held_s`).
 WAKE_LATENCY_S = 0.1
 MIN_REQUEST_S = 0.2    # less speech than this after the wake word: it was said alone
 
@@ -225,7 +226,8 @@ class Listener:
             score = detector.process(frame)
             if score is not None and self.on_wake(score, speaking):
                 self._woken_at = now
-                self._wake_stream_t = self.endpointer.clock + self.endpointer.frame_s - WAKE_LATENCY_S
+                self._wake_stream_t = (self.endpointer.clock + self.endpointer.frame_s
+                                       - WAKE_LATENCY_S - detector.held_s)
                 if self.endpointer.in_speech:
                     self.emit(ev.SpeechStarted())
                     self.floor.set_state("hearing")

@@ -92,6 +92,26 @@ def test_the_trigger_fires_once_per_refractory_time():
     assert WakeTrigger(0.9)([0.9], frame) is None                    # over the cutoff, not at it
 
 
+def test_patience_wants_that_many_windows_in_a_row_over_the_cutoff():
+    frame = 512
+    trigger = WakeTrigger(0.9, patience=3)
+    # spikes of one and two windows (a word that sounds a bit like the wake word) do not fire
+    assert [trigger([p], frame) for p in (0.95, 0.2, 0.96, 0.97, 0.5, 0.99)] == [None] * 6
+    # a value at the cutoff breaks the run
+    assert [trigger([p], frame) for p in (0.95, 0.9, 0.95, 0.95)] == [None] * 4
+    # three in a row fire, with the best of the run; the run may span frames
+    assert trigger([0.93], frame) == 0.95                # the third of 0.95, 0.95, 0.93
+    trigger = WakeTrigger(0.9, patience=3)
+    assert trigger([0.92, 0.98], frame) is None
+    assert trigger([0.94], frame) == 0.98
+    # how long it held, from its first window: where the wake word ended is that much earlier
+    assert trigger.held_s == pytest.approx(frame / SAMPLE_RATE)
+    # then quiet for the refractory time, and a new run must start from zero after it
+    assert trigger([0.99, 0.99, 0.99], frame) is None
+    with pytest.raises(wakeword.WakeWordError, match="patience"):
+        WakeTrigger(0.9, patience=0)
+
+
 def test_sensitivity_moves_the_threshold_the_right_way():
     for engine in wakeword.ENGINES:
         cuts = [threshold_for(engine, s) for s in (0.0, 0.25, 0.5, 0.75, 1.0)]
@@ -128,3 +148,19 @@ def test_a_model_the_library_cannot_load_is_said(monkeypatch, engine, pin):
     monkeypatch.setattr(wakeword.DETECTORS[engine], "_load", broken)
     with pytest.raises(WakeWordError, match=rf"cannot load the wake word model 'hey_jarvis' \({pin}\): TfLite"):
         load_wake_word("hey_jarvis", engine=engine)
+
+
+def test_held_s_says_where_the_wake_word_ended(voice):
+    """openWakeWord fires only after PATIENCE windows over the cutoff: the listener cuts the wake
+    word's audio from the request at the detection less `held_s` (and the model's own latency), which
+    lands where "Hey Jarvis" ended, not a quarter of a second into the request."""
+    from jarvis_tui.audio.listener import WAKE_LATENCY_S
+    detector = load_wake_word("hey_jarvis", 0.5, "open")
+    assert detector.patience == wakeword.PATIENCE["open"] > 1
+    said = voice("Hey Jarvis.")
+    loud = np.flatnonzero(np.abs(said) > 0.02)
+    ended = (8000 + loud[-1]) / SAMPLE_RATE                     # the last loud sample, after 0.5 s of padding
+    (t, _), = detections(detector, padded(said))
+    assert detector.held_s >= (detector.patience - 1) * 1280 / SAMPLE_RATE - 0.04
+    assert t - ended > 0.15                                     # the detection itself comes late ...
+    assert abs(t - detector.held_s - WAKE_LATENCY_S - ended) < 0.15   # ... the estimate does not
