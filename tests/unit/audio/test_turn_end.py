@@ -40,6 +40,12 @@ EXAMPLES = [
     ("what is the timer set for", False),
     ("no", False),
     ("", False),
+    ("how many grams are in", True),       # "in" closes (almost) no request, even a question
+    ("what time is it in?", True),
+    ("remind me to water the plants in.", True),
+    ("turn the radio on", False),          # ... while "on" often does, as a particle
+    ("start a timer for us.", True),       # "us" filling a dangling "for"
+    ("remind me at noon-two", True),       # a hyphen whisper puts inside the last word
 ])
 def test_unfinished_words(text, unfinished):
     assert TurnEnd(EXAMPLES).unfinished(text) is unfinished
@@ -48,6 +54,16 @@ def test_unfinished_words(text, unfinished):
 def test_what_the_examples_do_not_show_often_enough_is_not_learned():
     te = TurnEnd(["convert a to b", "convert c to d"])          # seen twice: not enough
     assert not te.unfinished("convert") and "convert" not in te.openers
+
+
+def test_in_ends_a_request_only_as_the_examples_end_one():
+    """After the same word ("... are we in"), or after the same opening verb often enough ("log ... in")."""
+    te = TurnEnd(EXAMPLES + ["what month are we in", "log me in", "log the printer in", "log us in"])
+    assert not te.unfinished("what month are we in") and te.unfinished("what year is it in")
+    assert not te.unfinished("log the admin in")
+    assert te.unfinished("what is the weather in")
+    few = TurnEnd(EXAMPLES + ["log me in", "log us in"])        # seen twice: not enough
+    assert few.unfinished("log the admin in") and not few.unfinished("log me in")
 
 
 def test_a_word_always_inside_requests_is_waited_past():
