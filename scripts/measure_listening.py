@@ -58,6 +58,16 @@ def tool_of(rec: Recorder) -> str:
     return parsed[0]["name"] if parsed else "none"
 
 
+def request_pieces(rec: Recorder, row: dict) -> int:
+    """How many utterances the endpointer cut the request into: those that end after the request
+    began. The wake word said alone before it ends earlier, whether it was taken as "the wake word
+    alone" or, heard only after its end, dropped as not addressed."""
+    start = row.get("request_start_s")
+    if start is None:
+        return len(rec.endpointed)
+    return sum(u.t_speech_end > start + 0.1 for u in rec.endpointed)
+
+
 def run_file(runtime, parts, samples: np.ndarray, speed: float, tail_s: float = 2.5) -> Recorder:
     """One file through a fresh voice loop (the models are shared); the events it caused."""
     from jarvis_tui.audio.voice_loop import VoiceLoop
@@ -168,8 +178,7 @@ def main() -> int:
             c["wake_files"] += 1
             c["woken"] += bool(rec.of(ev.WakeWordHeard))
             c["pauses"] += r["pause_ms"] > 0
-            wake_only = sum(e.reason == "wake_word_only" for e in rec.of(ev.TranscriptRejected))
-            pieces = len(rec.endpointed) - wake_only          # the request's own utterances
+            pieces = request_pieces(rec, r)
             c["split"] += pieces > 1
             c["split_paused"] += pieces > 1 and r["pause_ms"] > 0
             c["heard"] += bool(said)
@@ -179,9 +188,12 @@ def main() -> int:
         else:
             c["plain_files"] += 1
             c["taken_without_wake"] += bool(utts)
+        pieces = request_pieces(rec, r)
         details.append({"file": r["file"], "voice": r["voice"], "text": r["text"], "has_wake": r["has_wake"],
-                        "pause_ms": r["pause_ms"], "utterances": len(utts), "endpointed": len(rec.endpointed), "woken": bool(rec.of(ev.WakeWordHeard)),
-                        "transcripts": [e.text for e in said], "tool": tool, "expected_tool": r["expected_tool"]})
+                        "pause_ms": r["pause_ms"], "utterances": len(utts), "endpointed": len(rec.endpointed),
+                        "pieces": pieces, "woken": bool(rec.of(ev.WakeWordHeard)),
+                        "transcripts": [e.text for e in said], "tool": tool, "expected_tool": r["expected_tool"],
+                        "expected_args": r.get("expected_args") or {}})
         print(f"\r{i + 1}/{len(requests)} files", end="", file=sys.stderr)
     print(file=sys.stderr)
 
@@ -201,11 +213,17 @@ def main() -> int:
     print(file=sys.stderr)
 
     if args.routes:
+        # a request heard as nothing has no text to route (`route --file` skips such a line, which
+        # would pair every later route with the wrong row): it is counted here instead
+        nothing = 0
         with open(args.routes, "w", encoding="utf-8") as f:
             for d in details:
-                if d["has_wake"]:
+                if d["has_wake"] and " ".join(d["transcripts"]).strip():
                     f.write(json.dumps({"text": " ".join(d["transcripts"]), "tool": d["expected_tool"],
-                                        "said": d["text"], "voice": d["voice"]}) + "\n")
+                                        "arguments": d["expected_args"], "said": d["text"], "voice": d["voice"]}) + "\n")
+                elif d["has_wake"]:
+                    nothing += 1
+        print(f"{args.routes}: what was heard of each request; {nothing} heard as nothing are not in it", file=sys.stderr)
     import jiwer
     total = collections.Counter()
     for c in per_voice.values():
@@ -244,8 +262,8 @@ def main() -> int:
             print(f"  {v:16} woken {c['woken']:>7}  cut in two {c['cut_in_two']:>2}  tool {c['tool']:>7}  "
                   f"taken without wake word {c['taken_without_wake_word']}")
         for d in details:
-            if d["has_wake"] and (d["utterances"] != 1 or not d["woken"] or d["tool"] != d["expected_tool"]):
-                print(f"  ! {d['voice']:14} {d['text']!r}: woken={d['woken']} utterances={d['utterances']} "
+            if d["has_wake"] and (d["pieces"] != 1 or not d["woken"] or d["tool"] != d["expected_tool"]):
+                print(f"  ! {d['voice']:14} {d['text']!r}: woken={d['woken']} pieces={d['pieces']} "
                       f"tool={d['tool']} (want {d['expected_tool']}) heard={d['transcripts']}")
     runtime.close()
     return 0
