@@ -135,6 +135,9 @@ class Synthesizer:
         self.load_s = time.perf_counter() - t0
         self.sample_rate = int(self.voice.config.sample_rate)
         self.syn_config = SynthesisConfig(length_scale=length_scale)
+        # piper draws the voice's pitch and timing noise at random on every call; at 0 the same text
+        # gives the same samples (test speech that must be the same on every run)
+        self.fixed_config = SynthesisConfig(length_scale=length_scale, noise_scale=0.0, noise_w_scale=0.0)
         self._lock = threading.Lock()
 
     @classmethod
@@ -146,9 +149,11 @@ class Synthesizer:
     def name(self) -> str:
         return Path(self.model_path).stem
 
-    def synthesize_sentence(self, sentence: str) -> np.ndarray:
+    def synthesize_sentence(self, sentence: str, vary: bool = True) -> np.ndarray:
+        """`vary=False`: without piper's random noise, so the same sentence gives the same samples."""
+        config = self.syn_config if vary else self.fixed_config
         with self._lock:
-            chunks = [c.audio_float_array for c in self.voice.synthesize(sentence, syn_config=self.syn_config)]
+            chunks = [c.audio_float_array for c in self.voice.synthesize(sentence, syn_config=config)]
         if not chunks:
             return np.zeros(0, dtype=np.float32)
         gap = np.zeros(int(0.12 * self.sample_rate), dtype=np.float32)   # breath between sentences
@@ -158,6 +163,6 @@ class Synthesizer:
         for sentence in split_sentences(text):
             yield sentence, self.synthesize_sentence(sentence)
 
-    def synthesize(self, text: str) -> np.ndarray:
-        parts = [audio for _, audio in self.stream(text)]
+    def synthesize(self, text: str, vary: bool = True) -> np.ndarray:
+        parts = [self.synthesize_sentence(sentence, vary) for sentence in split_sentences(text)]
         return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
