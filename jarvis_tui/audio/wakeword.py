@@ -49,6 +49,8 @@ class WakeWordError(Exception):
 
 class WakeWordDetector(Protocol):
     name: str
+    cutoff: float       # the probability over which a window counts
+    patience: int       # windows in a row over the cutoff that make a detection
     held_s: float       # at a detection: how long (s of audio) the probability had been over the cutoff
 
     def process(self, frame: np.ndarray) -> float | None:
@@ -98,7 +100,8 @@ class WakeTrigger:
         self.cutoff = cutoff
         self.patience = patience
         self._quiet_samples = 0
-        self._run: list[float] = []          # the probabilities over the cutoff, in a row so far
+        self._run = 0                        # windows over the cutoff, in a row so far
+        self._run_best = 0.0                 # the highest probability among them
         self._run_samples = 0                # the audio since that run's first window
         self.held_s = 0.0                    # at the last detection: the run's length, in s of audio
 
@@ -110,17 +113,16 @@ class WakeTrigger:
             self._run_samples += n_samples
         for p in probabilities:
             if p <= self.cutoff:
-                self._run.clear()
-                self._run_samples = 0
+                self._run, self._run_best, self._run_samples = 0, 0.0, 0
                 continue
-            self._run.append(p)
-            if len(self._run) >= self.patience:
-                fired = max(fired or 0.0, max(self._run))
+            self._run += 1
+            self._run_best = max(self._run_best, p)
+            if self._run >= self.patience:
+                fired = max(fired or 0.0, self._run_best)
         if quiet or fired is None:
             return None
         self.held_s = self._run_samples / SAMPLE_RATE
-        self._run.clear()
-        self._run_samples = 0
+        self._run, self._run_best, self._run_samples = 0, 0.0, 0
         self._quiet_samples = int(REFRACTORY_S * SAMPLE_RATE)
         return fired
 

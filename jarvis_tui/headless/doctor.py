@@ -190,7 +190,7 @@ def wake_word_check(config) -> Check:
                      f"pip install '{PACKAGES.get(a.wake_engine, ('', 'pyopen-wakeword==1.1.0'))[1]}', "
                      "or set audio.wake_word / audio.wake_engine")
     return Check("wake word", "OK", f"{detector.name} ({a.wake_engine} engine, sensitivity {a.wake_sensitivity:g}, "
-                 f"cutoff {getattr(detector, 'cutoff', 0):.3g} in {getattr(detector, 'patience', 1)} windows in a row; "
+                 f"cutoff {detector.cutoff:.3g} in {detector.patience} windows in a row; "
                  f"model sha256 checked); mode {a.mode}", "")
 
 
