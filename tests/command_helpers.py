@@ -77,17 +77,36 @@ class Events:
 
 
 class MonitorRecorder:
-    """parec on the speaker's monitor: what the assistant actually played."""
+    """parec on the speaker's monitor: what the assistant actually played. Recording is live when
+    the constructor returns: it waits for parec's first samples (a parec still connecting on a busy
+    machine used to miss a whole reply and record only the silence after it)."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, ready_timeout: float = 10.0) -> None:
         import subprocess
+        import threading
         self.proc = subprocess.Popen(["parec", "-d", source, "--format=s16le", "--rate=16000", "--channels=1",
                                       "--latency-msec=50", "--raw"], stdout=subprocess.PIPE)
-        time.sleep(0.2)
+        self._chunks: list[bytes] = []
+        self._live = threading.Event()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        if not self._live.wait(ready_timeout):
+            self.proc.kill()
+            raise RuntimeError(f"parec delivered nothing from {source!r} in {ready_timeout:g} s")
+
+    def _read(self) -> None:
+        while True:
+            chunk = self.proc.stdout.read1(3200)
+            if not chunk:
+                return
+            self._chunks.append(chunk)
+            self._live.set()
 
     def stop(self):
         import numpy as np
         self.proc.terminate()
-        data = self.proc.stdout.read()
         self.proc.wait(timeout=5)
+        self._reader.join(timeout=5)
+        data = b"".join(self._chunks)
+        data = data[:len(data) - len(data) % 2]
         return np.frombuffer(data, dtype="<i2").astype(np.float32) / 32768.0
