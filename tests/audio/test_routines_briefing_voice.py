@@ -45,17 +45,19 @@ def test_routine_made_and_run_by_voice_and_the_inbox_said(runtime, stt, tts, vad
         time.sleep(0.5)
         asked = _say(mic, helpers, tts, events, "When I say good night.", 1)
         assert asked.spoken == "What should I do when you say good night?", asked
-        made = _say(mic, helpers, tts, events, "Set a timer for five minutes and add milk to my shopping list.", 2)
+        # "bread", not "milk": tiny.en hears this voice's "milk" as "no", "note" or "nope" at some
+        # levels and offsets (9 of 48 tries); "bread", "eggs" and "coffee" in 0 of 48
+        made = _say(mic, helpers, tts, events, "Set a timer for five minutes and add bread to my shopping list.", 2)
         assert made.route == "follow_up" and 'When you say "good night"' in made.spoken, made
         ran = _say(mic, helpers, tts, events, "Good night.", 3)
         missed = _say(mic, helpers, tts, events, "What did I miss?", 4)
     finally:
         loop.stop()
     steps = [x.lower() for x in runtime.store.routines.get("good night")["steps"]]
-    assert steps in (["set a timer for five minutes", "add milk to my shopping list"],
-                     ["set a timer for 5 minutes", "add milk to my shopping list"]), steps
-    assert "Timer set for 5 minutes." in ran.spoken and "milk" in ran.spoken, ran
+    assert steps in (["set a timer for five minutes", "add bread to my shopping list"],
+                     ["set a timer for 5 minutes", "add bread to my shopping list"]), steps
+    assert "Timer set for 5 minutes." in ran.spoken and "bread" in ran.spoken, ran
     assert [t["duration_seconds"] for t in runtime.store.timers.running()] == [300]
-    assert [i["text"] for i in runtime.store.lists.items("shopping")] == ["milk"]
+    assert [i["text"] for i in runtime.store.lists.items("shopping")] == ["bread"]
     assert "your pasta timer ended at 9 AM" in missed.spoken and "5 minute timer" in missed.spoken, missed
     assert runtime.store.inbox.waiting() == []
