@@ -177,7 +177,7 @@ class _EngineDetector:
     engine: str
     _feature_models: tuple[str, ...] = ()     # model files besides the wake word's own, checked too
 
-    def __init__(self, model: str = "hey_jarvis", sensitivity: float = 0.5) -> None:
+    def __init__(self, model: str = "hey_jarvis", sensitivity: float = 0.5, patience: int | None = None) -> None:
         cutoff = threshold_for(self.engine, sensitivity)
         pkg = _known_model(self.engine, model)
         for name in (f"{model}.tflite", *self._feature_models):
@@ -188,7 +188,7 @@ class _EngineDetector:
             raise WakeWordError(f"cannot load the wake word model {model!r} ({PACKAGES[self.engine][1]}): {exc}") from None
         self.name = model
         self.cutoff = cutoff
-        self.patience = PATIENCE[self.engine]
+        self.patience = PATIENCE[self.engine] if patience is None else patience
         self._trigger = WakeTrigger(cutoff, self.patience)
 
     def _load(self, model: str) -> tuple[Any, Any]:
@@ -250,8 +250,9 @@ DETECTORS = {"micro": MicroWakeWordDetector, "open": OpenWakeWordDetector}
 
 
 def load_wake_word(model: str = "hey_jarvis", sensitivity: float = 0.5,
-                   engine: str = DEFAULT_ENGINE) -> WakeWordDetector:
-    """The detector for `model` ("hey_jarvis"); WakeWordError says what is missing or wrong."""
+                   engine: str = DEFAULT_ENGINE, patience: int | None = None) -> WakeWordDetector:
+    """The detector for `model` ("hey_jarvis"); WakeWordError says what is missing or wrong.
+    `patience`: windows in a row over the cutoff that make a detection (default: the engine's)."""
     if engine not in DETECTORS:
         raise WakeWordError(f"unknown wake word engine {engine!r} ({' or '.join(ENGINES)})")
-    return DETECTORS[engine](model, sensitivity)
+    return DETECTORS[engine](model, sensitivity, patience)
