@@ -174,11 +174,11 @@ def main() -> int:
         utts = rec.of(ev.UtteranceCaptured)
         said = rec.of(ev.TranscriptReady)
         tool = tool_of(rec)
+        pieces = request_pieces(rec, r)
         if r["has_wake"]:
             c["wake_files"] += 1
             c["woken"] += bool(rec.of(ev.WakeWordHeard))
             c["pauses"] += r["pause_ms"] > 0
-            pieces = request_pieces(rec, r)
             c["split"] += pieces > 1
             c["split_paused"] += pieces > 1 and r["pause_ms"] > 0
             c["heard"] += bool(said)
@@ -188,7 +188,6 @@ def main() -> int:
         else:
             c["plain_files"] += 1
             c["taken_without_wake"] += bool(utts)
-        pieces = request_pieces(rec, r)
         details.append({"file": r["file"], "voice": r["voice"], "text": r["text"], "has_wake": r["has_wake"],
                         "pause_ms": r["pause_ms"], "utterances": len(utts), "endpointed": len(rec.endpointed),
                         "pieces": pieces, "woken": bool(rec.of(ev.WakeWordHeard)),

@@ -20,7 +20,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from jarvis_tui.assistant.intent_router import build_training_set  # noqa: E402
 from jarvis_tui.audio.turn_end import TurnEnd  # noqa: E402
 from jarvis_tui.runtime import Runtime  # noqa: E402
 
@@ -36,8 +35,7 @@ def main() -> int:
         return 2
     tmp = tempfile.mkdtemp(prefix="jarvis-turn-end-")
     runtime = Runtime.create(data_dir=tmp, config_dir=tmp, overrides={"llm.backend": "none", "tts.enabled": False})
-    examples = build_training_set(runtime.registry)
-    turn_end = TurnEnd(t for t, w in zip(examples.texts, examples.weights) if w >= 1.0)   # as the voice loop learns it
+    turn_end = TurnEnd.learned_from(runtime.registry)
     texts = [json.loads(line)["text"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     waited = [t for t in texts if turn_end.unfinished(t)]
     print(f"{len(waited)} of {len(texts)} finished requests taken as unfinished "

@@ -159,10 +159,10 @@ class Synthesizer:
         gap = np.zeros(int(0.12 * self.sample_rate), dtype=np.float32)   # breath between sentences
         return np.concatenate(chunks + [gap]).astype(np.float32)
 
-    def stream(self, text: str) -> Iterator[tuple[str, np.ndarray]]:
+    def stream(self, text: str, vary: bool = True) -> Iterator[tuple[str, np.ndarray]]:
         for sentence in split_sentences(text):
-            yield sentence, self.synthesize_sentence(sentence)
+            yield sentence, self.synthesize_sentence(sentence, vary)
 
     def synthesize(self, text: str, vary: bool = True) -> np.ndarray:
-        parts = [self.synthesize_sentence(sentence, vary) for sentence in split_sentences(text)]
+        parts = [audio for _, audio in self.stream(text, vary)]
         return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)

@@ -81,6 +81,14 @@ class TurnEnd:
         self.particle_frames = frozenset(f for f, n in frames.items()
                                          if f[1] in PARTICLE_ENDINGS and n >= MIN_SEEN and f[0] not in QUESTION_WORDS)
 
+    @classmethod
+    def learned_from(cls, registry) -> "TurnEnd":
+        """As the voice loop learns it: from the whole sentences the router trains on (the
+        commands' examples and negatives, the out-of-scope set), not the lone domain words."""
+        from jarvis_tui.assistant.intent_router import build_training_set
+        examples = build_training_set(registry)
+        return cls(t for t, w in zip(examples.texts, examples.weights) if w >= 1.0)
+
     def unfinished(self, text: str) -> bool:
         """True when `text` (a transcript so far) stops where a request does not end.
 

@@ -258,9 +258,7 @@ class VoiceLoop:
             self.emit(ev.Error(stage="wake_word", message=f"{exc}; use push-to-talk (F4) meanwhile"))
 
     def _learn_turn_ends(self) -> None:
-        from jarvis_tui.assistant.intent_router import build_training_set
-        examples = build_training_set(self.runtime.registry)
-        self.turn_end = TurnEnd(t for t, w in zip(examples.texts, examples.weights) if w >= 1.0)
+        self.turn_end = TurnEnd.learned_from(self.runtime.registry)
 
     def _need_vad(self) -> VoiceActivity | None:
         """The VAD; None while the loader is still at work. Offline use (process_samples), or a
