@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 import threading
 import time
@@ -29,7 +30,8 @@ from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
 from jarvis_tui.assistant.turn import TurnResult
 from jarvis_tui.assistant.turn_control import TurnCancelledError, TurnControl
-from jarvis_tui.llm.backend import Completion, LlmError, PreparableBackend
+from jarvis_tui.llm.backend import ChoosingBackend, Completion, LlmError, PreparableBackend
+from jarvis_tui.sdk.grammar import call_choices
 from jarvis_tui.sdk.history import HistoryTurn, result_summary
 from jarvis_tui.sdk.text import refers_back
 from jarvis_tui.sdk.responses import CommandResponse, RequestInformation
@@ -438,6 +440,12 @@ class ConversationBrain:
                 allowed, decline = (chosen.command_name,), False
             elif constrained and router.shortlist:
                 allowed = tuple(n for n in router.shortlist if n in names) or None
+                if allowed and decline:
+                    picked = self._weigh_shortlist(assistant, provider, commands, base, tools, allowed, router, timing)
+                    if picked == DECLINE_TOOL:
+                        return self._weighed_decline(assistant, base, router, turn_id), provider, commands
+                    if picked is not None:
+                        allowed, decline = (picked,), False
         while True:
             messages = base + extra
             budget[0] -= 1
@@ -521,6 +529,69 @@ class ConversationBrain:
         if missing:
             return f"{command.command_name} needs {', '.join(missing)} from the request"
         return None
+
+    def _weigh_shortlist(self, assistant: "Assistant", provider, commands: list[Any], messages: list[dict[str, Any]],
+                         tools, allowed: tuple[str, ...], router: RouterResult, timing: dict[str, float]) -> str | None:
+        """The router's shortlist decided by both classifiers together: the model's own probability of
+        each tool name (and of declining), read from its next-token distribution, weighed with the
+        router's probability of the same choices (declining: "no command fits"): the choice with the
+        highest router x model^weight wins (`routing.model_weight`), except that an action is taken
+        only when both rank it above declining (a spoken answer, chat or answer_question, acts on
+        nothing and needs no such agreement). Each classifier alone is right on about half of the
+        rows the router is unsure of, and they are wrong on different ones (README).
+        None when the backend cannot weigh (a remote server) or this provider's output is not a
+        choice of named tools: the model then picks as before."""
+        weight = self.config.routing.model_weight
+        if not isinstance(self.backend, ChoosingBackend) or weight < 0:
+            return None
+        schema, grammar = self._narrowed(provider, commands, allowed, True)
+        choices = call_choices(schema) if grammar is None else None
+        if choices is None:
+            return None
+        start, names = choices
+        control = assistant.control
+        self._wait_for_preparation(control)
+        if control is not None:
+            control.check()
+            control.stage("prefill", "", 0, 0)
+        t = time.perf_counter()
+        model = self.backend.weigh_choices(messages, start, names, tools or None,
+                                           on_prefill=control.on_prefill if control else None)
+        spent = (time.perf_counter() - t) * 1000
+        for key in ("llm", "llm_prefill", "llm_weigh"):    # reading the prompt is most of it
+            timing[key] = timing.get(key, 0.0) + spent
+        if control is not None:
+            control.check()
+        if not model:
+            return None
+        ranked = dict(router.ranked)
+        prior = {n: ranked.get(n, 0.0) if n != DECLINE_TOOL else router.out_of_scope for n in names}
+        total = sum(prior.values()) or 1.0
+        combined = {n: math.log(max(prior[n] / total, 1e-6)) + weight * math.log(max(model.get(n, 0.0), 1e-9))
+                    for n in names}
+        picked = max(names, key=lambda n: combined[n])
+        if picked != DECLINE_TOOL and not self._answers_in_words(commands, picked) and DECLINE_TOOL in names \
+                and (model.get(picked, 0.0) < model.get(DECLINE_TOOL, 0.0) or prior[picked] < prior[DECLINE_TOOL]):
+            picked = DECLINE_TOOL       # an action needs both to rank it above declining
+        router.weighed = {"router": {n: round(prior[n] / total, 3) for n in names},
+                          "model": {n: round(model.get(n, 0.0), 3) for n in names},
+                          "weight": weight, "chosen": picked}
+        assistant.emit(ev.ShortlistWeighed(router=router.weighed["router"], model=router.weighed["model"],
+                                           weight=weight, chosen=picked))
+        return picked
+
+    @staticmethod
+    def _answers_in_words(commands: list[Any], name: str) -> bool:
+        command = next((c for c in commands if c.command_name == name), None)
+        return command is not None and bool(command.allow_direct_answer)
+
+    def _weighed_decline(self, assistant: "Assistant", messages: list[dict[str, Any]], router: RouterResult,
+                         turn_id: str) -> _Pass:
+        """Declining won the weighing: nothing fires, no call to write."""
+        parsed = ParsedToolCalls(calls=[])
+        parsed.declined = True
+        assistant.emit(ev.ToolCallsParsed(calls=[], rejected=[], origin="llm", turn_id=turn_id))
+        return _Pass(Completion(text=json.dumps({"tool": DECLINE_TOOL, "weighed": router.weighed})), parsed, messages)
 
     def _router_pass(self, assistant: "Assistant", name: str, messages: list[dict[str, Any]], turn_id: str) -> _Pass:
         """A decision the intent router made with confidence: no LLM call to route. The command runs

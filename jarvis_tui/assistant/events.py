@@ -80,6 +80,16 @@ class Routed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ShortlistWeighed(Event):
+    """An unsure router's shortlist decided with the model's own probabilities: router x model^weight."""
+
+    router: dict[str, float] = field(default_factory=dict)    # choice ("none": declining) -> probability
+    model: dict[str, float] = field(default_factory=dict)
+    weight: float = 1.0
+    chosen: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
 class StepStarted(Event):
     """A command runs one more request inside this turn (a routine's step); its calls follow."""
 

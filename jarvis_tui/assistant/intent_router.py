@@ -72,6 +72,7 @@ class RouterResult:
     topic: str | None = None                   # for a decline: what the user asked for
     confident: bool = False                    # the top tool may be acted on without asking
     elapsed_ms: float = 0.0
+    weighed: dict[str, Any] | None = None      # a shortlist decided with the model's own probabilities
 
     @property
     def out_of_scope(self) -> float:
@@ -83,7 +84,8 @@ class RouterResult:
     def to_dict(self, k: int = 3) -> dict[str, Any]:
         return {"top": [[n, p] for n, p in self.top(k)], "out_of_scope": round(self.out_of_scope, 3),
                 "decision": self.decision, "tool": self.tool, "shortlist": list(self.shortlist),
-                "topic": self.topic, "confident": self.confident, "ms": round(self.elapsed_ms, 2)}
+                "topic": self.topic, "confident": self.confident, "ms": round(self.elapsed_ms, 2),
+                **({"weighed": self.weighed} if self.weighed else {})}
 
 
 @dataclass

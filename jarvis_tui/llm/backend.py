@@ -96,3 +96,16 @@ class PreparableBackend(LlmBackend, Protocol):
     def prompt_tokens(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None) -> int:
         """The whole prompt's length in tokens."""
         ...
+
+
+@runtime_checkable
+class ChoosingBackend(LlmBackend, Protocol):
+    """A backend that can say how likely the model finds each of several tool names after the same
+    prompt (the local model reads its own next-token probabilities); a remote server cannot."""
+
+    def weigh_choices(self, messages: list[dict[str, Any]], start: str, names: list[str],
+                      tools: list[dict[str, Any]] | None = None,
+                      on_prefill: PrefillFn | None = None) -> dict[str, float] | None:
+        """The model's probability of each of `names` written right after the rendered prompt and
+        `start` ('{"tool":"'), normalised over `names`; None when it was stopped (on_prefill)."""
+        ...

@@ -317,6 +317,60 @@ class LlamaCppBackend:
             cached_tokens=cached, prefill_ms=(t_first - t0) * 1000, generate_ms=(t_end - t_first) * 1000,
             total_ms=(t_end - t0) * 1000, finish_reason=finish)
 
+    def weigh_choices(self, messages: list[dict[str, Any]], start: str, names: list[str],
+                      tools: list[dict[str, Any]] | None = None,
+                      on_prefill: PrefillFn | None = None) -> dict[str, float] | None:
+        """The model's own probability of each tool name right after the prompt and `start`, read
+        from its next-token distribution: a name's probability is that of its tokens up to where it
+        differs from every other name (the rest of it is then certain), so a shortlist costs the
+        prompt's prefill plus one token for each prefix several names share ("get_" of get_weather
+        and get_current_time). Normalised over `names`. The prompt stays in the cache: the call
+        that then writes the chosen tool's arguments reads only the name."""
+        import numpy as np
+        prompt_tokens = self.tokenize(self.render(messages, tools) + start)
+        if len(prompt_tokens) + 8 > self.n_ctx:
+            raise LlmError(f"the prompt is {len(prompt_tokens)} tokens; it does not fit the context of {self.n_ctx}")
+        seqs = {n: self.llm.tokenize((n + '"').encode("utf-8"), add_bos=False, special=False) for n in dict.fromkeys(names)}
+        logp = {n: 0.0 for n in seqs}
+        with self._lock:
+            self._ensure_prefix(prompt_tokens)
+            try:
+                if not self._prefill(prompt_tokens[:-1], on_prefill):
+                    return None
+                self.llm.n_tokens = min(self.llm.n_tokens, len(prompt_tokens) - 1)
+                self.llm.eval(prompt_tokens[-1:])
+                base = self.llm.n_tokens
+                n_vocab = self.llm.n_vocab()
+
+                def log_softmax() -> Any:
+                    row = np.ctypeslib.as_array(self.llm._ctx.get_logits(), shape=(n_vocab,)).astype(np.float64)
+                    top = row.max()
+                    return row - (top + np.log(np.exp(row - top).sum()))
+
+                def walk(group: list[str], depth: int) -> None:
+                    scores = log_softmax()
+                    by_token: dict[int, list[str]] = {}
+                    for n in group:
+                        if depth < len(seqs[n]):
+                            by_token.setdefault(seqs[n][depth], []).append(n)
+                    for token, sub in by_token.items():
+                        for n in sub:
+                            logp[n] += float(scores[token])
+                        if len(sub) > 1:
+                            self.llm.n_tokens = base + depth
+                            self.llm.eval([token])
+                            walk(sub, depth + 1)
+
+                walk(list(seqs), 0)
+            except Exception as exc:  # noqa: BLE001 - any evaluation failure becomes one clear LlmError
+                raise LlmError(f"weighing the choices failed: {type(exc).__name__}: {exc}") from None
+            finally:
+                self.llm.n_tokens = min(self.llm.n_tokens, len(prompt_tokens))
+        top = max(logp.values())
+        weights = {n: float(np.exp(v - top)) for n, v in logp.items()}
+        total = sum(weights.values())
+        return {n: w / total for n, w in weights.items()}
+
     def close(self) -> None:
         with self._lock:
             self._states.clear()

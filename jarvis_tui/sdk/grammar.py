@@ -111,6 +111,21 @@ def forced_start(schema: dict[str, Any] | None) -> tuple[str, str] | None:
     return "{" + json.dumps(name_key) + ':"', body.rstrip("\n") + "\n" + "\n".join(rests) + "\n"
 
 
+def call_choices(schema: dict[str, Any] | None) -> tuple[str, list[str]] | None:
+    """The text every output of `schema` starts with and the tool names that may follow it, when
+    every output is a call to one of several named tools ('{"tool":"', ["get_weather", "none"]):
+    what a backend weighs to say how likely the model finds each choice. None otherwise."""
+    if not isinstance(schema, dict) or set(schema) != {"anyOf"} or not isinstance(schema["anyOf"], list):
+        return None
+    calls = [_call_shape(alt) for alt in schema["anyOf"]]
+    if len(calls) < 2 or any(c is None for c in calls) or len({c[0] for c in calls}) != 1:   # type: ignore[index]
+        return None
+    names = [c[1] for c in calls]     # type: ignore[index]
+    if not all(isinstance(n, str) and n for n in names):
+        return None
+    return "{" + json.dumps(calls[0][0]) + ':"', names     # type: ignore[index]
+
+
 def tagged_gbnf(schema: dict[str, Any], open_tag: str = "<tool_call>\n", close_tag: str = "\n</tool_call>",
                 allow_text: bool = True) -> str:
     """A grammar for '<tool_call>\\n{json}\\n</tool_call>' (one or more), or plain text."""

@@ -141,6 +141,8 @@ async def test_events_on_the_bus_reach_their_panels(make_app, runtime):
         ev.TranscriptRejected(text="uh", reason="no speech (no_speech_prob 0.91)"),
         ev.Routed(top=[["tui_probe", 0.91], ["out_of_scope", 0.05]], decision="tool", tool="tui_probe",
                   shortlist=["tui_probe"]),
+        ev.ShortlistWeighed(router={"tui_probe": 0.6, "none": 0.4}, model={"tui_probe": 0.3, "none": 0.7},
+                            weight=1.0, chosen="none"),
         ev.PromptBuilt(provider="ProbeProvider", system_prompt="You are the probe prompt.", messages=[], tools=[],
                        iteration=1),
         ev.ValidationCompleted(command="tui_probe", arguments={"color": "teal"},
@@ -164,6 +166,7 @@ async def test_events_on_the_bus_reach_their_panels(make_app, runtime):
         assert "Rejected transcript 'uh': no speech (no_speech_prob 0.91)" in screen.conversation.plain
         assert "router: tui_probe 0.91  out_of_scope 0.05  → tui_probe, the model fills its arguments" \
             in screen.tool_panel.plain
+        assert "weighed (router×model): tui_probe 0.60×0.30  none 0.40×0.70  → declined" in screen.tool_panel.plain
         assert "You are the probe prompt." in screen.prompt_panel.plain
         assert "✗ color: 'teal' is not a probe colour" in screen.validation_panel.plain
         assert "Error: audio: no input device" in screen.conversation.plain

@@ -245,6 +245,9 @@ class MainScreen(Screen[None]):
     def _on_Routed(self, e: ev.Routed) -> None:
         self.tool_panel.routed(e.top, e.decision, e.tool, e.shortlist)
 
+    def _on_ShortlistWeighed(self, e: ev.ShortlistWeighed) -> None:
+        self.tool_panel.weighed(e.router, e.model, e.chosen)
+
     def _on_Declined(self, e: ev.Declined) -> None:
         self.conversation.note(f"declined: no command for {e.topic or 'this request'} ({e.reason})")
 
@@ -379,6 +382,7 @@ class MainScreen(Screen[None]):
         ev.PreRouted: _on_PreRouted,
         ev.StepStarted: _on_StepStarted,
         ev.Routed: _on_Routed,
+        ev.ShortlistWeighed: _on_ShortlistWeighed,
         ev.Declined: _on_Declined,
         ev.PromptBuilt: _on_PromptBuilt,
         ev.LlmOutput: _on_LlmOutput,

@@ -98,6 +98,13 @@ class ToolCallsPanel(PlainRichLog):
         line = f"router: {scores}  → {what}"
         self.add(Text.assemble(("◆ router ", "bold magenta"), (scores, "magenta"), (f"  → {what}", "dim")), line)
 
+    def weighed(self, router: dict[str, float], model: dict[str, float], chosen: str) -> None:
+        """The shortlist decided by the router and the model together ("none": declining)."""
+        scores = "  ".join(f"{name} {router.get(name, 0.0):.2f}×{model.get(name, 0.0):.2f}" for name in router)
+        what = "declined" if chosen == "none" else chosen
+        line = f"weighed (router×model): {scores}  → {what}"
+        self.add(Text.assemble(("◆ weighed ", "bold magenta"), (scores, "magenta"), (f"  → {what}", "dim")), line)
+
     def finished(self, command: str, origin: str, success: bool, message: str | None,
                  error: str | None, post_processed: dict[str, Any], arguments: dict[str, Any]) -> None:
         parts: list[Any] = []

@@ -51,3 +51,27 @@ def test_a_shortlist_choice_is_the_same_with_its_start_read(llm_runtime):
     assert forced.text.startswith('{"tool":"')
     assert json.loads(forced.text) == json.loads(written.text)
     assert json.loads(forced.text)["tool"] in {"set_timer", "get_weather", "none"}
+
+
+def test_the_model_weighs_a_shortlist_as_it_would_choose_from_it(llm_runtime):
+    """weigh_choices reads the model's own next-token probabilities of each tool name after the
+    prompt and the fixed start: they add up to one, the most probable is the tool the model writes
+    when it chooses itself, and the prompt stays cached for the call that writes the arguments."""
+    from jarvis_tui.llm.backend import ChoosingBackend
+    backend = llm_runtime.assistant.brain.backend
+    assert isinstance(backend, ChoosingBackend)
+    names = ["get_weather", "get_current_time", "reminder", "none"]
+    schema = single_call_schema({n: {"type": "object"} for n in names[:-1]}, "tool", "args", None, decline=True)
+    system = ('Answer with JSON: {"tool": name, "args": {...}}. Tools: get_weather (the weather), '
+              'get_current_time (the time and date), reminder (reminders and calendar events), '
+              'none (no tool fits).')
+    for text, expected in (("what's the weather in paris", "get_weather"), ("what time is it", "get_current_time"),
+                           ("remind me to call mom at six", "reminder"), ("play some jazz", None)):
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": text}]
+        weights = backend.weigh_choices(messages, '{"tool":"', names)
+        assert set(weights) == set(names) and abs(sum(weights.values()) - 1.0) < 1e-6
+        best = max(weights, key=weights.__getitem__)
+        written = json.loads(backend.complete(messages, json_schema=schema, max_tokens=48).text)["tool"]
+        assert best == written and expected in (None, best), (text, weights, written)
+        again = backend.complete(messages, json_schema=schema, max_tokens=48)
+        assert again.cached_tokens >= again.prompt_tokens - 2       # weighing left the prompt in the cache

@@ -126,3 +126,21 @@ class ScriptedBackend:
 
     def close(self):
         pass
+
+
+class WeighingBackend(ScriptedBackend):
+    """The scripted backend that also weighs a shortlist (as the local model does): each call to
+    weigh_choices returns the next scripted {name: probability}, normalised over the names asked."""
+
+    def __init__(self, outputs: list[str], weights: list[dict[str, float]]) -> None:
+        super().__init__(outputs)
+        self.weights = list(weights)
+        self.weighed: list[dict[str, Any]] = []
+
+    def weigh_choices(self, messages, start, names, tools=None, on_prefill=None):
+        self.weighed.append({"start": start, "names": list(names)})
+        if not self.weights:
+            raise AssertionError("weigh_choices was called more often than scripted")
+        given = self.weights.pop(0)
+        total = sum(given.get(n, 0.0) for n in names)
+        return {n: given.get(n, 0.0) / total for n in names}

@@ -327,3 +327,66 @@ def test_a_negative_that_names_another_commands_domain_is_not_taught_as_out_of_s
                 assert t in trained_oos, (name, t)
                 kept += 1
     assert dropped == data.dropped_negatives > 0 and kept > 20
+
+
+def weighing_brain(rt, outputs, weights):
+    from brain_fakes import WeighingBackend
+    backend = WeighingBackend(outputs, weights)
+    brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
+    rt.assistant.brain = brain
+    rt.services.llm = brain.answerer
+    return brain, backend
+
+
+def test_an_unsure_shortlist_is_decided_by_the_router_and_the_model_together(runtime, monkeypatch):
+    """Router x model^weight over the shortlist and declining ("no command fits" is the router's
+    share of declining); the model then writes only the chosen tool's arguments, a decline that
+    wins costs no call at all, and an action is taken only when both rank it above declining (a
+    spoken answer needs no such agreement)."""
+    router = runtime.assistant.router
+    runtime.config.routing.model_weight = 0.3
+    ranking = [("get_weather", 0.5), (OUT_OF_SCOPE, 0.3), ("answer_question", 0.15)]
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, ranking))
+    weather = json.dumps({"tool": "get_weather", "args": {}})
+    # the model alone would answer in words (0.45); weighed with the router's lead, the weather
+    brain, backend = weighing_brain(runtime, [weather], [{"get_weather": 0.3, "answer_question": 0.45, "none": 0.25}])
+    d = brain.route_only(runtime.assistant, "will i need a coat")
+    assert backend.weighed[0]["start"] == '{"tool":"'
+    assert set(backend.weighed[0]["names"]) == {"get_weather", "answer_question", "none"}
+    assert [c["name"] for c in d.tool_calls] == ["get_weather"] and not d.declined
+    assert _tools_in(backend.requests[0]["json_schema"]) == ["get_weather"]     # it writes only the arguments
+    assert d.router.weighed["chosen"] == "get_weather" and d.router.weighed["model"]["answer_question"] == 0.45
+    assert "weighed" in d.router.to_dict()
+    # the model sure no command fits outweighs the router's lead: declined, no call written
+    brain, backend = weighing_brain(runtime, [], [{"get_weather": 0.02, "answer_question": 0.03, "none": 0.95}])
+    d = brain.route_only(runtime.assistant, "will i need a coat")
+    assert d.declined and d.tool_calls == [] and backend.requests == []
+    # the weighing alone would act (0.5 x 0.4^0.3 > 0.3 x 0.6^0.3), but the model ranks the weather below
+    # declining: not an action; nor when the model's first choice is a spoken answer and declining
+    # still outranks the weather for it (0.2 < 0.3)
+    for model in ({"get_weather": 0.4, "answer_question": 0.0, "none": 0.6},
+                  {"get_weather": 0.2, "answer_question": 0.5, "none": 0.3}):
+        brain, backend = weighing_brain(runtime, [], [model])
+        d = brain.route_only(runtime.assistant, "will i need a coat")
+        assert d.declined and d.tool_calls == [] and backend.requests == [], model
+    # ... but it may become a spoken answer, written as before
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("answer_question", 0.5), (OUT_OF_SCOPE, 0.3)]))
+    answer = json.dumps({"tool": "answer_question", "args": {"query": "will i need a coat"}})
+    brain, backend = weighing_brain(runtime, [answer], [{"answer_question": 0.4, "none": 0.6}])
+    d = brain.route_only(runtime.assistant, "will i need a coat")
+    assert [c["name"] for c in d.tool_calls] == ["answer_question"] and not d.declined
+    # a negative weight leaves the choice to the model's own pick (no weighing)
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, ranking))
+    runtime.config.routing.model_weight = -1.0
+    brain, backend = weighing_brain(runtime, [weather], [])
+    d = brain.route_only(runtime.assistant, "will i need a coat")
+    assert backend.weighed == [] and [c["name"] for c in d.tool_calls] == ["get_weather"]
+    assert set(_tools_in(backend.requests[0]["json_schema"])) >= {"get_weather", "answer_question"}
+
+
+def test_a_confident_router_is_not_weighed(runtime, monkeypatch):
+    router = runtime.assistant.router
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("get_weather", 0.9), (OUT_OF_SCOPE, 0.05)]))
+    brain, backend = weighing_brain(runtime, [json.dumps({"tool": "get_weather", "args": {"city": "Paris"}})], [])
+    d = brain.route_only(runtime.assistant, "what's the weather in paris")
+    assert backend.weighed == [] and d.router.weighed is None
