@@ -55,3 +55,14 @@ def test_a_shortlist_starts_with_the_name_key_and_each_branch_continues_with_its
 ])
 def test_nothing_is_forced_where_the_model_has_a_choice_of_shape(schema):
     assert forced_start(schema) is None
+
+
+def test_the_choices_of_a_shortlist_are_its_tool_names_after_the_shared_start():
+    from jarvis_tui.sdk.grammar import call_choices
+    start, names = call_choices(single_call_schema({"calculate": ARGS, "set_timer": LABEL}, "tool", "args",
+                                                   None, decline=True))
+    assert start == '{"tool":"' and names == ["calculate", "set_timer", "none"]
+    assert all(json.loads(start + n + '","args":{}}')["tool"] == n for n in names)
+    assert call_choices(single_call_schema({"calculate": ARGS}, "tool", "args")) is None     # nothing to choose
+    assert call_choices(single_call_schema({"calculate": ARGS, "set_timer": LABEL}, "tool", "args", "reply")) is None
+    assert call_choices(None) is None
