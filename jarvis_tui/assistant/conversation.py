@@ -443,6 +443,8 @@ class ConversationBrain:
                 if allowed and decline:
                     picked = self._weigh_shortlist(assistant, provider, commands, base, tools, allowed, router, timing)
                     if picked == DECLINE_TOOL:
+                        assistant.emit(ev.PromptBuilt(provider=provider.name, system_prompt=system, messages=base,
+                                                      tools=list(tools or []), iteration=iteration, turn_id=turn_id))
                         return self._weighed_decline(assistant, base, router, turn_id), provider, commands
                     if picked is not None:
                         allowed, decline = (picked,), False

@@ -357,10 +357,16 @@ def test_an_unsure_shortlist_is_decided_by_the_router_and_the_model_together(run
     assert _tools_in(backend.requests[0]["json_schema"]) == ["get_weather"]     # it writes only the arguments
     assert d.router.weighed["chosen"] == "get_weather" and d.router.weighed["model"]["answer_question"] == 0.45
     assert "weighed" in d.router.to_dict()
-    # the model sure no command fits outweighs the router's lead: declined, no call written
+    # the model sure no command fits outweighs the router's lead: declined, no call written (the prompt
+    # it read is still shown, with both sets of probabilities)
+    seen = []
+    runtime.bus.subscribe(seen.append)
     brain, backend = weighing_brain(runtime, [], [{"get_weather": 0.02, "answer_question": 0.03, "none": 0.95}])
     d = brain.route_only(runtime.assistant, "will i need a coat")
     assert d.declined and d.tool_calls == [] and backend.requests == []
+    assert [type(e).__name__ for e in seen if isinstance(e, (ev.PromptBuilt, ev.ShortlistWeighed))] == [
+        "ShortlistWeighed", "PromptBuilt"]
+    assert [e for e in seen if isinstance(e, ev.ShortlistWeighed)][0].chosen == "none"
     # the weighing alone would act (0.5 x 0.4^0.3 > 0.3 x 0.6^0.3), but the model ranks the weather below
     # declining: not an action; nor when the model's first choice is a spoken answer and declining
     # still outranks the weather for it (0.2 < 0.3)
