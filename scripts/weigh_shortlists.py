@@ -10,8 +10,8 @@ probability of each choice, "none" = declining). For each weight w the choice is
 highest router x model^w, scored as `scripts/score_routes.py` scores tools: right when it is the
 row's tool (or one of its `accept` tools; "none" when nothing fits), and an action chosen on a
 row no command serves counts as fired (chat and answer_question are not actions). As the brain
-does, an action is chosen only when both the router and the model rank it above declining
-(`--any-action` shows what the weighing would do without that rule). "model alone"
+does, an action is chosen only when it is the model's own first choice and the router ranks it
+above declining (`--any-action` shows what the weighing would do without that rule). "model alone"
 is the model's most probable choice (what it writes when it picks by itself); weight 0 is the
 router alone."""
 from __future__ import annotations
@@ -23,18 +23,19 @@ import math
 DIRECT = {"chat", "answer_question"}
 
 
-def choose(weighed: dict, weight: float | None, agree: bool = True) -> str:
-    """The choice for `weight` (None: the model alone). With `agree`, as the brain does: an action
-    is taken only when both the router and the model rank it above declining."""
+def choose(weighed: dict, weight: float | None, careful: bool = True) -> str:
+    """The choice for `weight` (None: the model alone). With `careful`, as the brain does: an action
+    is taken only when it is the model's own first choice and the router ranks it above declining."""
     router, model = weighed["router"], weighed["model"]
+    alone = max(model, key=model.__getitem__)
     if weight is None:
-        return max(model, key=model.__getitem__)
+        return alone
 
     def score(name: str) -> float:
         return math.log(max(router[name], 1e-6)) + weight * math.log(max(model[name], 1e-9))
     picked = max(router, key=score)
-    if agree and picked not in DIRECT | {"none"} and "none" in router \
-            and (model[picked] < model["none"] or router[picked] < router["none"]):
+    if careful and picked not in DIRECT | {"none"} and "none" in router \
+            and (picked != alone or router[picked] < router["none"]):
         return "none"
     return picked
 
@@ -45,7 +46,7 @@ def main() -> None:
     ap.add_argument("routes")
     ap.add_argument("--weights", default="0,0.1,0.2,0.3,0.5,1,2")
     ap.add_argument("--any-action", action="store_true",
-                    help="act on the weighed choice even when one of the two ranks it below declining (the brain does not)")
+                    help="act on any weighed choice, also one the model would not pick itself (the brain does not)")
     args = ap.parse_args()
     gold = {}
     with open(args.corpus, encoding="utf-8") as f:
@@ -69,7 +70,7 @@ def main() -> None:
     for label, weight in settings:
         right = fired = declined = 0
         for row, weighed in rows:
-            picked = choose(weighed, weight, agree=not args.any_action)
+            picked = choose(weighed, weight, careful=not args.any_action)
             accept = row.get("accept") or [row["tool"]]
             right += picked in accept
             declined += picked == "none"

@@ -538,8 +538,9 @@ class ConversationBrain:
         each tool name (and of declining), read from its next-token distribution, weighed with the
         router's probability of the same choices (declining: "no command fits"): the choice with the
         highest router x model^weight wins (`routing.model_weight`), except that an action is taken
-        only when both rank it above declining (a spoken answer, chat or answer_question, acts on
-        nothing and needs no such agreement). Each classifier alone is right on about half of the
+        only when it is the model's own first choice and the router ranks it above declining: the
+        weighing can make the model more careful (decline, or answer in words instead of acting),
+        never make it act where it would not. Each classifier alone is right on about half of the
         rows the router is unsure of, and they are wrong on different ones (README).
         None when the backend cannot weigh (a remote server) or this provider's output is not a
         choice of named tools: the model then picks as before."""
@@ -572,9 +573,10 @@ class ConversationBrain:
         combined = {n: math.log(max(prior[n] / total, 1e-6)) + weight * math.log(max(model.get(n, 0.0), 1e-9))
                     for n in names}
         picked = max(names, key=lambda n: combined[n])
+        alone = max(names, key=lambda n: model.get(n, 0.0))
         if picked != DECLINE_TOOL and not self._answers_in_words(commands, picked) and DECLINE_TOOL in names \
-                and (model.get(picked, 0.0) < model.get(DECLINE_TOOL, 0.0) or prior[picked] < prior[DECLINE_TOOL]):
-            picked = DECLINE_TOOL       # an action needs both to rank it above declining
+                and (picked != alone or prior[picked] < prior[DECLINE_TOOL]):
+            picked = DECLINE_TOOL       # an action only where the model would act so itself, and the router agrees
         router.weighed = {"router": {n: round(prior[n] / total, 3) for n in names},
                           "model": {n: round(model.get(n, 0.0), 3) for n in names},
                           "weight": weight, "chosen": picked}

@@ -340,22 +340,22 @@ def weighing_brain(rt, outputs, weights):
 
 def test_an_unsure_shortlist_is_decided_by_the_router_and_the_model_together(runtime, monkeypatch):
     """Router x model^weight over the shortlist and declining ("no command fits" is the router's
-    share of declining); the model then writes only the chosen tool's arguments, a decline that
-    wins costs no call at all, and an action is taken only when both rank it above declining (a
-    spoken answer needs no such agreement)."""
+    share of declining); the model then writes only the chosen tool's arguments, and a decline that
+    wins costs no call at all. The weighing makes the model more careful, never bolder: an action is
+    taken only when it is the model's own first choice (and the router ranks it above declining)."""
     router = runtime.assistant.router
     runtime.config.routing.model_weight = 0.3
     ranking = [("get_weather", 0.5), (OUT_OF_SCOPE, 0.3), ("answer_question", 0.15)]
     monkeypatch.setattr(router, "rank", lambda text: _ranked(router, ranking))
     weather = json.dumps({"tool": "get_weather", "args": {}})
-    # the model alone would answer in words (0.45); weighed with the router's lead, the weather
-    brain, backend = weighing_brain(runtime, [weather], [{"get_weather": 0.3, "answer_question": 0.45, "none": 0.25}])
+    # both lean to the weather: the model writes only its arguments
+    brain, backend = weighing_brain(runtime, [weather], [{"get_weather": 0.6, "answer_question": 0.2, "none": 0.2}])
     d = brain.route_only(runtime.assistant, "will i need a coat")
     assert backend.weighed[0]["start"] == '{"tool":"'
     assert set(backend.weighed[0]["names"]) == {"get_weather", "answer_question", "none"}
     assert [c["name"] for c in d.tool_calls] == ["get_weather"] and not d.declined
     assert _tools_in(backend.requests[0]["json_schema"]) == ["get_weather"]     # it writes only the arguments
-    assert d.router.weighed["chosen"] == "get_weather" and d.router.weighed["model"]["answer_question"] == 0.45
+    assert d.router.weighed["chosen"] == "get_weather" and d.router.weighed["model"]["get_weather"] == 0.6
     assert "weighed" in d.router.to_dict()
     # the model sure no command fits outweighs the router's lead: declined, no call written (the prompt
     # it read is still shown, with both sets of probabilities)
@@ -367,20 +367,22 @@ def test_an_unsure_shortlist_is_decided_by_the_router_and_the_model_together(run
     assert [type(e).__name__ for e in seen if isinstance(e, (ev.PromptBuilt, ev.ShortlistWeighed))] == [
         "ShortlistWeighed", "PromptBuilt"]
     assert [e for e in seen if isinstance(e, ev.ShortlistWeighed)][0].chosen == "none"
-    # the weighing alone would act (0.5 x 0.4^0.3 > 0.3 x 0.6^0.3), but the model ranks the weather below
-    # declining: not an action; nor when the model's first choice is a spoken answer and declining
-    # still outranks the weather for it (0.2 < 0.3)
+    # the weighing alone would act (0.5 x 0.4^0.3 > 0.3 x 0.6^0.3), but the model would decline; or its own
+    # first choice is a spoken answer: no action either way
     for model in ({"get_weather": 0.4, "answer_question": 0.0, "none": 0.6},
                   {"get_weather": 0.2, "answer_question": 0.5, "none": 0.3}):
         brain, backend = weighing_brain(runtime, [], [model])
         d = brain.route_only(runtime.assistant, "will i need a coat")
         assert d.declined and d.tool_calls == [] and backend.requests == [], model
-    # ... but it may become a spoken answer, written as before
-    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("answer_question", 0.5), (OUT_OF_SCOPE, 0.3)]))
+    # the weighing may turn a decline, or an action the model chose, into a spoken answer
     answer = json.dumps({"tool": "answer_question", "args": {"query": "will i need a coat"}})
-    brain, backend = weighing_brain(runtime, [answer], [{"answer_question": 0.4, "none": 0.6}])
-    d = brain.route_only(runtime.assistant, "will i need a coat")
-    assert [c["name"] for c in d.tool_calls] == ["answer_question"] and not d.declined
+    for ranked, model in (([("answer_question", 0.5), (OUT_OF_SCOPE, 0.3)], {"answer_question": 0.4, "none": 0.6}),
+                          ([("answer_question", 0.5), ("get_weather", 0.25), (OUT_OF_SCOPE, 0.2)],
+                           {"get_weather": 0.5, "answer_question": 0.4, "none": 0.1})):
+        monkeypatch.setattr(router, "rank", lambda text, ranked=ranked: _ranked(router, ranked))
+        brain, backend = weighing_brain(runtime, [answer], [model])
+        d = brain.route_only(runtime.assistant, "will i need a coat")
+        assert [c["name"] for c in d.tool_calls] == ["answer_question"] and not d.declined, model
     # a negative weight leaves the choice to the model's own pick (no weighing)
     monkeypatch.setattr(router, "rank", lambda text: _ranked(router, ranking))
     runtime.config.routing.model_weight = -1.0
