@@ -115,9 +115,9 @@ class RoutingConfig:
     direct_threshold: float = 0.55       # a direct-answer command's probability that skips the routing LLM call
     tool_threshold: float = 0.7          # an action command's probability that counts as confident
     shortlist_size: int = 4              # tools the constrained output may name when the router is not sure
-    model_weight: float = 0.3            # a shortlist is decided by router x model^weight (the local model's own
-                                         # probabilities of each tool and of declining; README: chosen on SLURP dev);
-                                         # < 0: the model's own pick, as it writes it
+    model_weight: float = -1.0           # >= 0: a shortlist is decided by router x model^weight (the local model's
+                                         # own probabilities of each tool and of declining; 0.3 was best on SLURP
+                                         # dev); < 0 (default: it did not pay on the holdout, README): the model's pick
 
 
 @dataclass

@@ -344,6 +344,7 @@ def test_an_unsure_shortlist_is_decided_by_the_router_and_the_model_together(run
     wins costs no call at all. The weighing makes the model more careful, never bolder: an action is
     taken only when it is the model's own first choice (and the router ranks it above declining)."""
     router = runtime.assistant.router
+    assert runtime.config.routing.model_weight < 0          # off unless configured (README: it did not pay on the holdout)
     runtime.config.routing.model_weight = 0.3
     ranking = [("get_weather", 0.5), (OUT_OF_SCOPE, 0.3), ("answer_question", 0.15)]
     monkeypatch.setattr(router, "rank", lambda text: _ranked(router, ranking))
@@ -394,6 +395,7 @@ def test_an_unsure_shortlist_is_decided_by_the_router_and_the_model_together(run
 
 def test_a_confident_router_is_not_weighed(runtime, monkeypatch):
     router = runtime.assistant.router
+    runtime.config.routing.model_weight = 0.3
     monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("get_weather", 0.9), (OUT_OF_SCOPE, 0.05)]))
     brain, backend = weighing_brain(runtime, [json.dumps({"tool": "get_weather", "args": {"city": "Paris"}})], [])
     d = brain.route_only(runtime.assistant, "what's the weather in paris")
