@@ -250,10 +250,9 @@ class VoiceLoop:
         try:
             if self.wake_detector is None:
                 self.wake_detector = load_wake_word(a.wake_word, a.wake_sensitivity, a.wake_engine)
-            # the watch on its own speech fires on one window over the cutoff: it must mark every
-            # place where the microphone's detector (patience windows in a row, over a copy that
-            # went through the room) could hear the wake word, or that copy interrupts it
-            self._own_wake_detector = load_wake_word(a.wake_word, a.wake_sensitivity, a.wake_engine, patience=1)
+            # the watch on its own speech marks every window over the cutoff (SpeechOutput._watched):
+            # every place where the microphone's detector could hear the wake word in its echo
+            self._own_wake_detector = load_wake_word(a.wake_word, a.wake_sensitivity, a.wake_engine)
         except WakeWordError as exc:
             self.emit(ev.Error(stage="wake_word", message=f"{exc}; use push-to-talk (F4) meanwhile"))
 

@@ -53,6 +53,10 @@ class WakeWordDetector(Protocol):
     patience: int       # windows in a row over the cutoff that make a detection
     held_s: float       # at a detection: how long (s of audio) the probability had been over the cutoff
 
+    def probabilities(self, frame: np.ndarray) -> list[float]:
+        """The model's wake word probability for each window this frame completes (no trigger)."""
+        ...
+
     def process(self, frame: np.ndarray) -> float | None:
         """`frame`: float32 mono 16 kHz in [-1, 1], any length. The detection score when the wake
         word was heard in it, else None."""

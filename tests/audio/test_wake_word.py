@@ -100,6 +100,36 @@ def test_its_own_voice_saying_jarvis_does_not_wake_it(runtime, stt, tts, vad, mi
     assert loop.speech.said_wake_word_near(loop.speech._played_from + 1.0, margin_s=60)
 
 
+def test_the_watch_on_its_own_speech_marks_every_place_the_microphone_could_wake(tts):
+    """Every detection the microphone's detector makes on the assistant's own words (any framing
+    of the echo) has a mark of the watch on those words within half a second. A watch that
+    marked detections (then a refractory pause) marked "I am Jarvis" and missed the "hey Jarvis"
+    a second later: the microphone woke 1.2 s after that mark, and with the room's delay the
+    echo interrupted the reply (a clean-clone CI run)."""
+    from jarvis_tui.audio.playback import Speaker
+    from jarvis_tui.audio.speech_output import SpeechOutput
+    from jarvis_tui.audio.wakeword import load_wake_word
+    from jarvis_tui.audio.wavsource import resample
+
+    # the watch marks windows, whatever its detector's patience (1: the setting that missed one)
+    watch, microphone = load_wake_word("hey_jarvis", patience=1), load_wake_word("hey_jarvis")
+    out = SpeechOutput(lambda e: None, Speaker(block_ms=50), lambda: tts, earcons=False, own_wake=lambda: watch)
+    for text in ("I am Jarvis, and hey Jarvis is my name.",
+                 "Hey Jarvis is what you say to wake me. I am Jarvis, and hey Jarvis is my name."):
+        segments = list(tts.stream(text, vary=False))
+        out._own_wake_at = []
+        list(out._watched(segments, tts.sample_rate))
+        said = np.concatenate([resample(s, tts.sample_rate, 16000) for _, s in segments])
+        for lead in (16000, 16320, 16640, 16960):
+            microphone.reset()
+            echo = np.concatenate([np.zeros(lead, np.float32), 0.7 * said, np.zeros(16000, np.float32)])
+            heard = [(i + 1280 - lead) / 16000 for i in range(0, len(echo), 1280)
+                     if microphone.process(echo[i:i + 1280]) is not None]
+            assert heard, (text, lead)
+            for t in heard:
+                assert any(abs(t - at) <= 0.5 for at in out._own_wake_at), (text, lead, t, out._own_wake_at)
+
+
 def test_the_wake_word_interrupts_its_speech(runtime, stt, tts, vad, mic, helpers):
     events = helpers.Events(runtime.bus)
     loop = make_loop(runtime, stt, tts, vad)
