@@ -18,26 +18,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from jarvis_tui.assistant.intent_router import weighed_choice
 
 DIRECT = {"chat", "answer_question"}
 
 
 def choose(weighed: dict, weight: float | None, careful: bool = True) -> str:
-    """The choice for `weight` (None: the model alone). With `careful`, as the brain does: an action
-    is taken only when it is the model's own first choice and the router ranks it above declining."""
+    """The choice for `weight` (None: the model alone), by the brain's own rule (`weighed_choice`)."""
     router, model = weighed["router"], weighed["model"]
-    alone = max(model, key=model.__getitem__)
     if weight is None:
-        return alone
-
-    def score(name: str) -> float:
-        return math.log(max(router[name], 1e-6)) + weight * math.log(max(model[name], 1e-9))
-    picked = max(router, key=score)
-    if careful and picked not in DIRECT | {"none"} and "none" in router \
-            and (picked != alone or router[picked] < router["none"]):
-        return "none"
-    return picked
+        return max(model, key=model.__getitem__)
+    return weighed_choice(router, model, weight, acts=lambda name: name not in DIRECT and name != "none",
+                          careful=careful)
 
 
 def main() -> None:

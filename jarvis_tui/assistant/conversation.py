@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 import re
 import threading
 import time
@@ -24,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.grounding import ground_arguments
-from jarvis_tui.assistant.intent_router import RouterResult, decline_message
+from jarvis_tui.assistant.intent_router import RouterResult, decline_message, weighed_choice
 from jarvis_tui.assistant.reply_stream import SentenceStream
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
@@ -443,9 +442,9 @@ class ConversationBrain:
                 if allowed and decline:
                     picked = self._weigh_shortlist(assistant, provider, commands, base, tools, allowed, router, timing)
                     if picked == DECLINE_TOOL:
-                        assistant.emit(ev.PromptBuilt(provider=provider.name, system_prompt=system, messages=base,
-                                                      tools=list(tools or []), iteration=iteration, turn_id=turn_id))
-                        return self._weighed_decline(assistant, base, router, turn_id), provider, commands
+                        declined = self._weighed_decline(assistant, provider, system, base, tools, router, turn_id,
+                                                         iteration)
+                        return declined, provider, commands
                     if picked is not None:
                         allowed, decline = (picked,), False
         while True:
@@ -570,14 +569,14 @@ class ConversationBrain:
         ranked = dict(router.ranked)
         prior = {n: ranked.get(n, 0.0) if n != DECLINE_TOOL else router.out_of_scope for n in names}
         total = sum(prior.values()) or 1.0
-        combined = {n: math.log(max(prior[n] / total, 1e-6)) + weight * math.log(max(model.get(n, 0.0), 1e-9))
-                    for n in names}
-        picked = max(names, key=lambda n: combined[n])
-        alone = max(names, key=lambda n: model.get(n, 0.0))
-        if picked != DECLINE_TOOL and not self._answers_in_words(commands, picked) and DECLINE_TOOL in names \
-                and (picked != alone or prior[picked] < prior[DECLINE_TOOL]):
-            picked = DECLINE_TOOL       # an action only where the model would act so itself, and the router agrees
-        router.weighed = {"router": {n: round(prior[n] / total, 3) for n in names},
+        prior = {n: p / total for n, p in prior.items()}
+
+        def acts(name: str) -> bool:
+            command = self._command(commands, name)
+            return not (command is not None and command.allow_direct_answer)
+
+        picked = weighed_choice(prior, model, weight, acts)
+        router.weighed = {"router": {n: round(prior[n], 3) for n in names},
                           "model": {n: round(model.get(n, 0.0), 3) for n in names},
                           "weight": weight, "chosen": picked}
         assistant.emit(ev.ShortlistWeighed(router=router.weighed["router"], model=router.weighed["model"],
@@ -585,13 +584,12 @@ class ConversationBrain:
         return picked
 
     @staticmethod
-    def _answers_in_words(commands: list[Any], name: str) -> bool:
-        command = next((c for c in commands if c.command_name == name), None)
-        return command is not None and bool(command.allow_direct_answer)
-
-    def _weighed_decline(self, assistant: "Assistant", messages: list[dict[str, Any]], router: RouterResult,
-                         turn_id: str) -> _Pass:
-        """Declining won the weighing: nothing fires, no call to write."""
+    def _weighed_decline(assistant: "Assistant", provider, system: str, messages: list[dict[str, Any]], tools,
+                         router: RouterResult, turn_id: str, iteration: int) -> _Pass:
+        """Declining won the weighing: nothing fires, no call to write (the prompt the model read
+        is still shown)."""
+        assistant.emit(ev.PromptBuilt(provider=provider.name, system_prompt=system, messages=messages,
+                                      tools=list(tools or []), iteration=iteration, turn_id=turn_id))
         parsed = ParsedToolCalls(calls=[])
         parsed.declined = True
         assistant.emit(ev.ToolCallsParsed(calls=[], rejected=[], origin="llm", turn_id=turn_id))

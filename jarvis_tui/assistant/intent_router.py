@@ -32,15 +32,17 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import pickle
 import re
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from jarvis_tui.sdk.command import IJarvisCommand
+from jarvis_tui.sdk.grammar import DECLINE_TOOL
 from jarvis_tui.sdk.text import normalize_utterance
 
 log = logging.getLogger(__name__)
@@ -313,6 +315,24 @@ class IntentRouter:
             result = RouterResult(ranked, "shortlist", shortlist=tuple(short), confident=False)
         result.elapsed_ms = (time.perf_counter() - t0) * 1000
         return result
+
+
+def weighed_choice(router: dict[str, float], model: dict[str, float], weight: float,
+                   acts: Callable[[str], bool], careful: bool = True) -> str:
+    """A shortlist decided by the router and the model together: over the same choices (tool names
+    and DECLINE_TOOL, each classifier's probabilities normalised over them), the highest
+    router x model^weight. `careful` (the brain's rule): an action (`acts(name)`) is taken only when
+    it is the model's own first choice and the router ranks it above declining; the weighing can
+    make the model decline or answer in words, never act where it would not. The brain decides with
+    it, and scripts/weigh_shortlists.py replays logged probabilities through it."""
+    def score(name: str) -> float:
+        return math.log(max(router.get(name, 0.0), 1e-6)) + weight * math.log(max(model.get(name, 0.0), 1e-9))
+    picked = max(router, key=score)
+    alone = max(router, key=lambda n: model.get(n, 0.0))
+    if careful and picked != DECLINE_TOOL and acts(picked) and DECLINE_TOOL in router \
+            and (picked != alone or router[picked] < router[DECLINE_TOOL]):
+        return DECLINE_TOOL
+    return picked
 
 
 def decline_message(topic: str | None) -> str:

@@ -86,8 +86,8 @@ def runtime(isolated_dirs):
     rt.close()
 
 
-def scripted_brain(rt, outputs):
-    backend = ScriptedBackend(outputs)
+def scripted_brain(rt, outputs, backend=None):
+    backend = backend or ScriptedBackend(outputs)
     brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
     rt.assistant.brain = brain
     rt.services.llm = brain.answerer
@@ -331,11 +331,7 @@ def test_a_negative_that_names_another_commands_domain_is_not_taught_as_out_of_s
 
 def weighing_brain(rt, outputs, weights):
     from brain_fakes import WeighingBackend
-    backend = WeighingBackend(outputs, weights)
-    brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
-    rt.assistant.brain = brain
-    rt.services.llm = brain.answerer
-    return brain, backend
+    return scripted_brain(rt, outputs, WeighingBackend(outputs, weights))
 
 
 def test_an_unsure_shortlist_is_decided_by_the_router_and_the_model_together(runtime, monkeypatch):
