@@ -83,6 +83,28 @@ _MORE_EXAMPLES += [(q, {'query': q}) for q in [
  'who is the lead singer of coldplay',
  'what was the first video game ever made',
 ]]
+# how-to and advice questions are questions, even when they name a thing another command does (a
+# habit, a budget, a schedule): asking how to do it is not asking the assistant to do it
+_MORE_EXAMPLES += [(q, {'query': q}) for q in [
+ 'how do i get rid of hiccups',
+ 'how can i fall asleep faster',
+ 'how do i get a red wine stain out of a carpet',
+ 'how should i prepare for a job interview',
+ "what's the best way to learn spanish",
+ 'how do i make a habit stick',
+ 'how can i spend less money on food',
+ 'how do i get better at waking up early',
+ 'how do you keep a plant alive indoors',
+ 'how can i be more productive at work',
+ 'how do i write a good cover letter',
+ 'what is the best way to organise my week',
+ 'how do i stop procrastinating',
+ 'how do you boil an egg',
+ 'how can i remember names better',
+ 'how do i change a flat tyre',
+ 'any tips for running my first marathon',
+ 'how do i keep to a budget',
+]]
 _NEGATIVES: list[str] = ["what's the latest news", "what's the price of gold shares", 'how much is a dollar in euros',
  'what song is playing', 'who sings this song']
 _DOMAIN_WORDS: list[str] = ['define', 'definition', 'meaning']

@@ -111,9 +111,10 @@ class LlmConfig:
 class RoutingConfig:
     disabled_fast_paths: list[str] = field(default_factory=list)
     router: bool = True                  # the learned intent router (decline, direct answers, shortlists)
+    embedding: bool = True               # the router reads a sentence embedding (all-MiniLM-L6-v2) beside its n-grams
     decline_threshold: float = 0.2       # out-of-scope probability that declines when it ranks first ("I can't ... yet")
     direct_threshold: float = 0.55       # a direct-answer command's probability that skips the routing LLM call
-    tool_threshold: float = 0.7          # an action command's probability that counts as confident
+    tool_threshold: float = 0.8          # an action command's probability that counts as confident
     shortlist_size: int = 4              # tools the constrained output may name when the router is not sure
     model_weight: float = -1.0           # >= 0: a shortlist is decided by router x model^weight (the local model's
                                          # own probabilities of each tool and of declining; 0.3 was best on SLURP

@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from jarvis_tui import paths
 from jarvis_tui.assistant.assistant import Assistant
 from jarvis_tui.assistant.intent_router import RouterThresholds
 from jarvis_tui.assistant.events import Error, EventBus, ModelLoadProgress
@@ -60,8 +61,10 @@ class Runtime:
         r = config.routing
         thresholds = RouterThresholds(decline=r.decline_threshold, direct=r.direct_threshold,
                                       tool=r.tool_threshold, shortlist_size=r.shortlist_size)
+        # the fitted router depends only on the commands' declarations and the models: kept beside
+        # the other derived model files, shared by every data dir (its name is a hash of its inputs)
         assistant = Assistant(registry, emit=bus.emit, router_thresholds=thresholds, use_router=r.router,
-                              router_cache_dir=config.data_dir / "cache")
+                              router_cache_dir=paths.model_cache_dir() / "router", router_embedding=r.embedding)
         services.run_request = assistant.run_request
         return cls(config, store, bus, registry, services, assistant)
 

