@@ -37,12 +37,66 @@ def models():
 
     both = lambda: FeatureUnion([("words", words()), ("chars", chars())])   # noqa: E731
     lr = lambda: LogisticRegression(C=20.0, max_iter=3000, class_weight="balanced")   # noqa: E731
+    embedding = _embedding_models(words, chars, lr)
     return {
         "words 1-2 + logistic regression": make_pipeline(words(), lr()),
         "chars 2-5 + logistic regression": make_pipeline(chars(), lr()),
-        "words+chars + logistic regression (chosen)": make_pipeline(both(), lr()),
+        "words+chars + logistic regression (before)": make_pipeline(both(), lr()),
         "words+chars + linear SVM (calibrated)": make_pipeline(both(), CalibratedClassifierCV(LinearSVC(C=1.0), cv=3)),
         "words+chars + complement naive Bayes": make_pipeline(both(), ComplementNB(alpha=0.3)),
+        **embedding,
+    }
+
+
+def _embedding_models(words, chars, lr) -> dict:
+    """The sentence embedding (all-MiniLM-L6-v2, jarvis_tui/assistant/sentence_embedder.py) alone, joined
+    with the n-grams at a few scales (the router uses x1), and two ways of combining two separate models."""
+    import numpy as np
+    from scipy.sparse import csr_matrix
+    from sklearn.pipeline import FeatureUnion, make_pipeline
+    from sklearn.preprocessing import FunctionTransformer
+
+    from jarvis_tui.assistant.sentence_embedder import EmbedderError, load_embedder
+    try:
+        embedder = load_embedder()
+    except EmbedderError as exc:
+        print(f"(no embedding models: {exc})")
+        return {}
+    memo: dict[str, np.ndarray] = {}
+
+    def embed(texts, scale=1.0):
+        todo = [t for t in dict.fromkeys(texts) if t not in memo]
+        if todo:
+            memo.update(zip(todo, embedder.embed(todo)))
+        return csr_matrix(np.vstack([memo[t] for t in texts]) * scale)
+
+    def joined(scale):
+        return make_pipeline(FeatureUnion([("words", words()), ("chars", chars()),
+                                           ("embedding", FunctionTransformer(embed, kw_args={"scale": scale}))]), lr())
+
+    class TwoModels:
+        """The n-gram model and the embedding model fitted apart, their probabilities combined."""
+        def __init__(self, geometric: bool) -> None:
+            self.geometric = geometric
+
+        def fit(self, texts, labels):
+            self.ngrams = make_pipeline(FeatureUnion([("words", words()), ("chars", chars())]), lr()).fit(texts, labels)
+            self.embedding = make_pipeline(FunctionTransformer(embed), lr()).fit(texts, labels)
+            return self
+
+        def predict(self, texts):
+            a, b = self.ngrams.predict_proba(texts), self.embedding.predict_proba(texts)
+            p = np.exp((np.log(a + 1e-9) + np.log(b + 1e-9)) / 2) if self.geometric else (a + b) / 2
+            return self.ngrams.classes_[p.argmax(1)]
+
+    return {
+        "embedding + logistic regression": make_pipeline(FunctionTransformer(embed), lr()),
+        "words+chars, embedding: probabilities averaged": TwoModels(geometric=False),
+        "words+chars, embedding: geometric mean": TwoModels(geometric=True),
+        "words+chars+embedding x0.5 + logistic regression": joined(0.5),
+        "words+chars+embedding x1 + logistic regression (chosen)": joined(1.0),
+        "words+chars+embedding x2 + logistic regression": joined(2.0),
+        "words+chars+embedding x3 + logistic regression": joined(3.0),
     }
 
 
