@@ -104,9 +104,10 @@ class MiniLmEmbedder:
         self.layers = int(config["num_hidden_layers"])
         self.heads = int(config["num_attention_heads"])
         self.eps = np.float32(config["layer_norm_eps"])
-        # (in, out) matrices once, so that a layer is x @ W + b
-        self._t = {k: np.ascontiguousarray(v.T) for k, v in self._w.items()
-                   if k.endswith(".weight") and v.ndim == 2 and k.startswith("encoder.")}
+        # the encoder's matrices as (in, out), once, so that a layer is x @ W + b (the (out, in) ones
+        # they were read as are let go: 42 MB)
+        self._t = {k: np.ascontiguousarray(self._w.pop(k).T) for k in list(self._w)
+                   if k.endswith(".weight") and self._w[k].ndim == 2 and k.startswith("encoder.")}
         self._lock = threading.Lock()
 
     def _dense(self, x: np.ndarray, name: str) -> np.ndarray:
