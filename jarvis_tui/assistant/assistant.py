@@ -298,9 +298,11 @@ class Assistant:
         if self.brain is not None:
             self.brain.run_turn(self, turn, request)
             return
-        if decision is not None and decision.decision == "direct" and decision.tool:
-            # no LLM to route: a confident direct-answer command runs on the user's own words
-            command = self.registry.get(decision.tool)
+        direct = self.answer_without_model(decision)
+        if direct:
+            # no LLM to route: a direct-answer command runs on the user's own words (without the model
+            # to write them it says so, which tells the user more than "I can't handle that")
+            command = self.registry.get(direct)
             if command is not None:
                 turn.route = "router"
                 record = self.execute_call(command, {}, request, "router", turn)
@@ -308,6 +310,19 @@ class Assistant:
                 return
         turn.route = "none"
         turn.spoken = CANT_HANDLE
+
+    def answer_without_model(self, decision: RouterResult | None) -> str | None:
+        """The direct-answer command (chat, answer_question: allow_direct_answer) a turn runs when there
+        is no LLM to route: the router's confident pick, or the likeliest of a shortlist that holds
+        nothing but such commands (no action to choose between). None otherwise."""
+        if decision is None:
+            return None
+        if decision.decision == "direct":
+            return decision.tool
+        if decision.decision == "shortlist" and decision.shortlist and all(
+                (c := self.registry.get(n)) is not None and c.allow_direct_answer for n in decision.shortlist):
+            return decision.shortlist[0]
+        return None
 
     def _note(self, turn: TurnResult, request: RequestInformation) -> None:
         if self.brain is not None:   # the brain's history includes turns it did not route (for follow-ups)

@@ -85,13 +85,16 @@ def run(args: argparse.Namespace) -> int:
                                            "total": round(pre_ms, 2)}})
                 continue
             if brain is None:
-                # no LLM: the intent router alone (a decline, or its confident pick without arguments)
+                # no LLM: the intent router alone (a decline, its confident pick without arguments, or
+                # the answer in words a turn would give)
                 decision = runtime.assistant.route_intent(text)
                 calls, message, route = [], None, "none"
                 if decision is not None and decision.decision == "decline":
                     message = decline_message(decision.topic)
-                elif decision is not None and decision.decision in ("direct", "tool") and decision.tool:
+                elif decision is not None and decision.decision == "tool" and decision.tool:
                     calls, route = [{"name": decision.tool, "arguments": {}}], "router"
+                elif (direct := runtime.assistant.answer_without_model(decision)) is not None:
+                    calls, route = [{"name": direct, "arguments": {}}], "router"
                 print_json({"text": text, "route": route, "tool_calls": calls, "message": message,
                             "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
                                            "total": round((time.perf_counter() - t0) * 1000, 2)},

@@ -118,6 +118,17 @@ def test_no_claim_without_brain_says_so(runtime):
     assert turn.route == "none" and turn.spoken == "I can't handle that yet."
 
 
+def test_a_shortlist_of_answers_in_words_without_the_model_says_the_model_is_missing(runtime):
+    text = "what is the meaning of life"
+    decision = runtime.assistant.router.decide(text)
+    commands = [runtime.assistant.registry.get(n) for n in decision.shortlist]
+    # unsure between commands that all answer in words (chat, answer_question): no action to choose
+    assert decision.decision == "shortlist" and len(commands) >= 2 and all(c.allow_direct_answer for c in commands)
+    turn = runtime.assistant.handle_text(text)
+    assert turn.route == "router" and [c.name for c in turn.tool_calls] == [decision.shortlist[0]]
+    assert "language model isn't loaded" in turn.spoken
+
+
 def test_a_question_the_router_is_sure_of_says_the_model_is_missing(runtime):
     turn = runtime.assistant.handle_text("tell me about the roman empire")
     assert turn.route == "router" and "language model isn't loaded" in turn.spoken
