@@ -68,6 +68,15 @@ _MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
 ]]
 _NEGATIVES: list[str] = ['text my wife', 'call my mum', 'send a message on whatsapp', 'post on facebook',
  "what's sarah's email address", 'add a new contact', 'save this number']
+# contacts and social posts are not e-mail (the out-of-scope set cannot say so in lines that name e-mail)
+_NEGATIVES += [
+ "find dave's email address",
+ 'save this email address to my contacts',
+ "update tom's contact details",
+ 'post a tweet saying the game was great',
+ 'write a comment on her instagram photo',
+ "what's my sister's phone number",
+]
 _DOMAIN_WORDS: list[str] = ['email', 'emails', 'e-mail', 'inbox', 'mail', 'mailbox', 'gmail']
 
 

@@ -106,6 +106,12 @@ _MORE_EXAMPLES += [(t, {}) for t in [
 ]]
 _NEGATIVES: list[str] = ['what time does the last train leave', 'what time does the shop close',
  'how long until christmas dinner is ready']
+# converting a given time between zones is not the time now
+_NEGATIVES += [
+ "if it's noon in london what time is it in new york",
+ 'what is three pm tokyo time in paris time',
+ 'convert eight am pacific time to eastern time',
+]
 _DOMAIN_WORDS: list[str] = ['date', "o'clock"]
 
 

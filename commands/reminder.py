@@ -232,6 +232,15 @@ _MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
 ]]
 _NEGATIVES: list[str] = ['which alarm clock should i buy', 'my alarm clock is broken', 'i overslept this morning',
  'what is a calendar year', 'how do you spell appointment']
+# public events, things to do and timetables are not the user's own calendar
+_NEGATIVES += [
+ 'what events are on in town this weekend',
+ 'any concerts near me tonight',
+ 'things to do around here on saturday',
+ 'show me the train schedule to boston',
+ 'what is the bus schedule for today',
+ 'what time does the museum open',
+]
 _DOMAIN_WORDS: list[str] = ['reminder', 'reminders', 'remind', 'alarm', 'alarms', 'calendar', 'schedule', 'appointment', 'appointments',
  'meeting', 'diary', 'wake me', 'agenda']
 

@@ -52,6 +52,18 @@ _MORE_EXAMPLES += [
 _NEGATIVES: list[str] = ['order more printer ink online', 'buy me new shoes on amazon', 'track my parcel',
  'list the trains leaving for manchester tonight', 'give me a list of good restaurants near here',
  'list the top ten films out now', 'make a playlist of my favourite songs', 'list the bus times for route nine']
+# finding shops and stores is not the list: "grocery" is this command's domain word, so only its own
+# negatives can say so (the out-of-scope set leaves out lines that name a command's domain words)
+_NEGATIVES += [
+ 'find a grocery store near me',
+ 'where is the nearest supermarket',
+ 'which grocery shops are open right now',
+ 'show me the shops around here',
+ 'what time does the grocery store close',
+ 'best rated takeaway delivery near me',
+ 'how far is the closest grocery store',
+ 'is there a bakery in this neighbourhood',
+]
 _DOMAIN_WORDS: list[str] = ['shopping', 'grocery', 'groceries', 'shopping list']
 
 
