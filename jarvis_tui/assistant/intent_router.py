@@ -212,6 +212,7 @@ class IntentRouter:
             self._save(cache_dir)
         self.train_ms = (time.perf_counter() - t0) * 1000
         self._lock = threading.Lock()
+        self._last: tuple[str, Any] | None = None       # the last utterance read, and its features
         log.info("intent router (%s): %d samples, %d labels, %s in %.0f ms", self.feature_names,
                  len(self.data.texts), len(self.classes), "loaded from cache" if self.from_cache else "fitted",
                  self.train_ms)
@@ -299,12 +300,22 @@ class IntentRouter:
         return command is not None and command.allow_direct_answer
 
     # ---- per utterance ---------------------------------------------------------------------------
+    def _read(self, t: str) -> Any:
+        """The features of one normalised utterance (n-grams and, with the model, its embedding). The
+        last one is kept: a decline reads its topic from the same words `rank` just read, and the
+        embedding is most of a decision's time."""
+        with self._lock:
+            if self._last is None or self._last[0] != t:
+                self._last = (t, self._vectors([t]))
+            return self._last[1]
+
     def rank(self, text: str) -> list[tuple[str, float]]:
         t = normalize_utterance(text)
         if not t:
             return [(OUT_OF_SCOPE, 1.0)]
+        x = self._read(t)
         with self._lock:
-            probs = self.model.predict_proba(self._vectors([t]))[0]
+            probs = self.model.predict_proba(x)[0]
         ranked = sorted(zip(self.classes, (float(p) for p in probs)), key=lambda x: -x[1])
         return ranked
 
@@ -312,8 +323,9 @@ class IntentRouter:
         """The most probable out-of-scope topic (what a decline says it cannot do); None when unsure."""
         if self.topic_model is None:
             return None
+        x = self._read(normalize_utterance(text))
         with self._lock:
-            probs = self.topic_model.predict_proba(self._vectors([normalize_utterance(text)]))[0]
+            probs = self.topic_model.predict_proba(x)[0]
         best = int(probs.argmax())
         return str(self.topic_model.classes_[best]) if probs[best] >= 0.3 else None
 
