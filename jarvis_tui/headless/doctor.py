@@ -85,11 +85,8 @@ def check_build(system_info: str, flags: set[str]) -> list[Check]:
 
 
 def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
     with open(path, "rb") as fh:
-        while chunk := fh.read(8 << 20):
-            h.update(chunk)
-    return h.hexdigest()
+        return hashlib.file_digest(fh, "sha256").hexdigest()
 
 
 def audio_checks() -> list[Check]:
