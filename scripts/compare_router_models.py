@@ -37,7 +37,7 @@ def models():
 
     both = lambda: FeatureUnion([("words", words()), ("chars", chars())])   # noqa: E731
     lr = lambda: LogisticRegression(C=20.0, max_iter=3000, class_weight="balanced")   # noqa: E731
-    embedding = _embedding_models(words, chars, lr)
+    embedding = _embedding_models(words, chars, both, lr)
     return {
         "words 1-2 + logistic regression": make_pipeline(words(), lr()),
         "chars 2-5 + logistic regression": make_pipeline(chars(), lr()),
@@ -48,7 +48,7 @@ def models():
     }
 
 
-def _embedding_models(words, chars, lr) -> dict:
+def _embedding_models(words, chars, both, lr) -> dict:
     """The sentence embedding (all-MiniLM-L6-v2, jarvis_tui/assistant/sentence_embedder.py) alone, joined
     with the n-grams at a few scales (the router uses x1), and two ways of combining two separate models."""
     import numpy as np
@@ -80,7 +80,7 @@ def _embedding_models(words, chars, lr) -> dict:
             self.geometric = geometric
 
         def fit(self, texts, labels):
-            self.ngrams = make_pipeline(FeatureUnion([("words", words()), ("chars", chars())]), lr()).fit(texts, labels)
+            self.ngrams = make_pipeline(both(), lr()).fit(texts, labels)
             self.embedding = make_pipeline(FunctionTransformer(embed), lr()).fit(texts, labels)
             return self
 
