@@ -116,6 +116,9 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=0, help="at most this many requests per voice")
     ap.add_argument("--every", type=int, default=1, metavar="K",
                     help="each voice says every K-th request (a different share per voice)")
+    ap.add_argument("--share", type=int, default=0, metavar="S",
+                    help="with --every K: shift which share each voice says (0..K-1): other voice and request "
+                         "pairs, a set not looked at while tuning on share 0")
     ap.add_argument("--background-minutes", type=float, default=None, help="at most this much background audio")
     ap.add_argument("--llm", action="store_true", help="route with the bundled LLM too (slower)")
     ap.add_argument("--wake-only", action="store_true", help="skip the requests said without the wake word")
@@ -156,7 +159,7 @@ def main() -> int:
         # each voice its own share of the requests (voice k takes ids with id % every == k % every),
         # said with and without the wake word, so that all requests are heard by some voice
         order = {v: k for k, v in enumerate(sorted({r["voice"] for r in requests}))}
-        requests = [r for r in requests if request_id(r) % args.every == order[r["voice"]] % args.every]
+        requests = [r for r in requests if request_id(r) % args.every == (order[r["voice"]] + args.share) % args.every]
     if args.limit:
         seen: collections.Counter = collections.Counter()
         kept = []
@@ -191,7 +194,7 @@ def main() -> int:
         details.append({"file": r["file"], "voice": r["voice"], "text": r["text"], "has_wake": r["has_wake"],
                         "pause_ms": r["pause_ms"], "utterances": len(utts), "endpointed": len(rec.endpointed),
                         "pieces": pieces, "woken": bool(rec.of(ev.WakeWordHeard)),
-                        "transcripts": [e.text for e in said], "tool": tool, "expected_tool": r["expected_tool"],
+                        "transcripts": [e.text for e in said], "confidences": [round(e.confidence, 3) for e in said], "tool": tool, "expected_tool": r["expected_tool"],
                         "expected_args": r.get("expected_args") or {}})
         print(f"\r{i + 1}/{len(requests)} files", end="", file=sys.stderr)
     print(file=sys.stderr)
