@@ -61,6 +61,9 @@ class AudioConfig:
     wake_engine: str = field(default="open", metadata={"choices": ("micro", "open")})
     hangover_ms: int = 300               # silence after speech that ends an utterance (<= 500)
     unfinished_hangover_ms: int = 1000   # more silence waited for when the words so far end unfinished ("... for")
+    # words so far that speech recognition is less sure of than this (a few words, or rejected as
+    # unsure) are a fragment, not a finished request: they wait as "... for" does (0: off)
+    unsure_confidence: float = field(default=0.6, metadata={"range": (0.0, 1.0)})
     preroll_ms: int = 300
     min_speech_ms: int = 250
     max_utterance_s: float = 15.0
@@ -199,10 +202,16 @@ def _coerce(f: dataclasses.Field, value: Any, dotted: str, origin: str) -> Any:
             raise TypeError("a whole number")
         if kind.startswith("float"):
             if isinstance(value, (int, float)) and not isinstance(value, bool):
-                return float(value)
-            if from_text:
-                return float(value)
-            raise TypeError("a number")
+                number = float(value)
+            elif from_text:
+                number = float(value)
+            else:
+                raise TypeError("a number")
+            bounds = f.metadata.get("range")
+            if bounds and not bounds[0] <= number <= bounds[1]:
+                raise ConfigError(f"{dotted} = {value!r} is out of range: a number from {bounds[0]:g} to "
+                                  f"{bounds[1]:g} (from {origin})", key=dotted)
+            return number
         if "str" in kind:
             if not isinstance(value, str):
                 raise TypeError("text")

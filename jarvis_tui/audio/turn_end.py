@@ -12,6 +12,13 @@ Where requests do not end is known two ways, neither written for particular sent
   pair that opens requests and never ends one ("remind me", "how many"), or a word the examples
   have inside again and again and (almost) never at the end ("weather in ...", "what is ...").
   So a command dropped into `commands/` teaches it its own phrasings.
+
+And where the words cannot say it: speech recognition makes least sense of a fragment. A request cut
+at a pause leaves a word or a few that whisper is unsure of ("mute for" heard "Mute forward.",
+"remind me to" heard "very mind meter", "put" heard "Blood?") or that it rejects as unsure; such
+words cannot tell that the request is finished, so the endpointer waits for the rest as it does for
+"... for" (`heard_unfinished`). A finished request of a few words that whisper is unsure of waits
+too; the README says how often, with the figures.
 """
 from __future__ import annotations
 
@@ -35,10 +42,16 @@ MIN_SEEN = 3              # a word or pair counts only when the examples show it
 MAX_FINAL_SHARE = 0.02    # ... and end a request at most this share of the times
 MIN_INNER = 8             # a word inside requests this often ...
 MAX_INNER_FINAL_SHARE = 0.03   # ... that ends at most this share of them is a connector ("in", "minus")
+# a transcript so far this short and less sure than `unsure_below` is a fragment whisper could not
+# make out, not a request (the fragments left of requests cut at a pause are 1-5 words; README)
+UNSURE_MAX_WORDS = 5
 
 
 class TurnEnd:
-    def __init__(self, examples: Iterable[str] = ()) -> None:
+    def __init__(self, examples: Iterable[str] = (), unsure_below: float = 0.0) -> None:
+        """`examples`: whole requests, for where requests end; `unsure_below`: a transcript so far
+        of a few words with speech recognition's confidence under this is not an end (0: off)."""
+        self.unsure_below = unsure_below
         first: collections.Counter[str] = collections.Counter()
         final: collections.Counter[str] = collections.Counter()
         inner: collections.Counter[str] = collections.Counter()
@@ -82,12 +95,25 @@ class TurnEnd:
                                          if f[1] in PARTICLE_ENDINGS and n >= MIN_SEEN and f[0] not in QUESTION_WORDS)
 
     @classmethod
-    def learned_from(cls, registry) -> "TurnEnd":
+    def learned_from(cls, registry, unsure_below: float = 0.0) -> "TurnEnd":
         """As the voice loop learns it: from the whole sentences the router trains on (the
         commands' examples and negatives, the out-of-scope set), not the lone domain words."""
         from jarvis_tui.assistant.intent_router import build_training_set
         examples = build_training_set(registry)
-        return cls(t for t, w in zip(examples.texts, examples.weights) if w >= 1.0)
+        return cls((t for t, w in zip(examples.texts, examples.weights) if w >= 1.0), unsure_below)
+
+    def heard_unfinished(self, text: str, accepted: bool, reason: str = "", confidence: float = 1.0) -> bool:
+        """For a transcription of the words so far (text, whether the guards accept it, why not,
+        whisper's confidence): True when they do not end a request. Words rejected as unsure
+        (`low_confidence`) or a short transcript under `unsure_below` cannot say that the request is
+        finished; other rejections (noise, the wake word alone) end the utterance as before, and
+        words made out clearly are read by `unfinished`. Waiting costs no reply: an unsure fragment
+        would have been rejected or misheard."""
+        if not accepted:
+            return reason == "low_confidence" and self.unsure_below > 0
+        if confidence < self.unsure_below and 0 < len(normalize_utterance(text).split()) <= UNSURE_MAX_WORDS:
+            return True
+        return self.unfinished(text)
 
     def unfinished(self, text: str) -> bool:
         """True when `text` (a transcript so far) stops where a request does not end.

@@ -227,7 +227,8 @@ class VoiceLoop:
         state, result = self.transcription.speculator.peek(key)
         if state == "busy":
             return None
-        return state == "done" and result.accepted and self.turn_end.unfinished(result.text)
+        return state == "done" and self.turn_end.heard_unfinished(result.text, result.accepted, result.reason,
+                                                                  result.confidence)
 
     def _woken(self, score: float, speaking: bool) -> bool:
         """The listener heard the wake word: does it count? Not when it is the assistant's own
@@ -257,7 +258,7 @@ class VoiceLoop:
             self.emit(ev.Error(stage="wake_word", message=f"{exc}; use push-to-talk (F4) meanwhile"))
 
     def _learn_turn_ends(self) -> None:
-        self.turn_end = TurnEnd.learned_from(self.runtime.registry)
+        self.turn_end = TurnEnd.learned_from(self.runtime.registry, self.runtime.config.audio.unsure_confidence)
 
     def _need_vad(self) -> VoiceActivity | None:
         """The VAD; None while the loader is still at work. Offline use (process_samples), or a

@@ -103,6 +103,26 @@ def test_a_plugin_commands_examples_teach_its_own_phrasings(make_runtime, config
     assert not te.unfinished("dim the desk lamp to 30 percent")
 
 
+@pytest.mark.parametrize("text, accepted, reason, confidence, unfinished", [
+    ("That's it.", True, "", 0.57, True),          # "Put" alone, made no sense of
+    ("Mute forward.", True, "", 0.59, True),       # "mute for" heard wrong
+    ("Set the vol unit up.", True, "", 0.41, True),
+    ("Tell", False, "low_confidence", 0.28, True),   # rejected as unsure: the rest may make it out
+    ("", False, "no_speech", 0.1, False),         # noise ends as before
+    ("Hey Jarvis", False, "wake_word_only", 0.9, False),   # the wake word alone opens the window at once
+    ("what time is it", True, "", 0.93, False),   # made out clearly and finished
+    ("set a timer for", True, "", 0.9, True),     # made out clearly, read by the words
+    ("how tall is mound to kill lemon jarrow", True, "", 0.47, False),   # unsure but long: not a fragment
+    ("convert ten kilometres to", True, "", 0.47, True),                 # ... the words still count
+])
+def test_words_whisper_is_unsure_of_are_not_an_end(text, accepted, reason, confidence, unfinished):
+    te = TurnEnd(EXAMPLES, unsure_below=0.6)
+    assert te.heard_unfinished(text, accepted, reason, confidence) is unfinished
+    # switched off (audio.unsure_confidence = 0): only the words decide, and a rejection ends
+    assert TurnEnd(EXAMPLES).heard_unfinished(text, accepted, reason, confidence) is \
+        (accepted and te.unfinished(text))
+
+
 def _run(probs, turn_end=None, **cfg):
     config = EndpointerConfig(hangover_ms=300, tail_ms=150, **cfg)
     ep = Endpointer(config, turn_end)

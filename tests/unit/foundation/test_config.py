@@ -129,3 +129,13 @@ def test_doctor_lists_each_bad_setting_and_still_checks_the_rest(cli, config_dir
     write(config_dir, "[llm]\nthreads = 2\n")
     good = json.loads(cli("doctor", "--json", "--quick", timeout=120).stdout)
     assert [c["status"] for c in good["checks"] if c["name"] == "config"] == ["OK"]
+
+
+def test_a_number_out_of_its_range_is_named_with_the_range(tmp_path):
+    (tmp_path / "config.toml").write_text("[audio]\nunsure_confidence = 1.5\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(config_dir=tmp_path, data_dir=tmp_path / "d", environ={})
+    assert "line 2" in str(err.value)
+    assert "audio.unsure_confidence = 1.5 is out of range: a number from 0 to 1" in str(err.value)
+    cfg = load_config(config_dir=tmp_path / "none", data_dir=tmp_path / "d", environ={"JARVIS_AUDIO_UNSURE_CONFIDENCE": "0"})
+    assert cfg.audio.unsure_confidence == 0.0
