@@ -201,12 +201,9 @@ def _coerce(f: dataclasses.Field, value: Any, dotted: str, origin: str) -> Any:
                 return int(value)
             raise TypeError("a whole number")
         if kind.startswith("float"):
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                number = float(value)
-            elif from_text:
-                number = float(value)
-            else:
+            if isinstance(value, bool) or not (isinstance(value, (int, float)) or from_text):
                 raise TypeError("a number")
+            number = float(value)
             bounds = f.metadata.get("range")
             if bounds and not bounds[0] <= number <= bounds[1]:
                 raise ConfigError(f"{dotted} = {value!r} is out of range: a number from {bounds[0]:g} to "

@@ -85,6 +85,9 @@ def normalize(text: str) -> str:
     return plain_text(text)
 
 
+LOW_CONFIDENCE = "low_confidence"     # the reason for words whisper decoded without confidence
+
+
 def judge(segments: list[dict[str, Any]], no_speech_threshold: float = 0.6,
           logprob_threshold: float = -1.0) -> tuple[str, str]:
     """Decide on whisper's segments ({"text", "no_speech_prob", "avg_logprob", "compression_ratio"}):
@@ -109,7 +112,7 @@ def judge(segments: list[dict[str, Any]], no_speech_threshold: float = 0.6,
     total_chars = sum(len(s["text"]) for s in kept)
     mean_lp = sum(s.get("avg_logprob", 0.0) * len(s["text"]) for s in kept) / max(1, total_chars)
     if mean_lp < logprob_threshold:
-        return text, "low_confidence"
+        return text, LOW_CONFIDENCE
     if any(s.get("compression_ratio", 1.0) > 2.4 for s in kept) or _repeats(words):
         return text, "repetition"
     return text, ""

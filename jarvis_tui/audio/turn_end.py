@@ -25,6 +25,7 @@ from __future__ import annotations
 import collections
 from typing import Iterable
 
+from jarvis_tui.audio.stt import LOW_CONFIDENCE
 from jarvis_tui.sdk.text import QUESTION_WORDS, STRANDED_PREPOSITIONS, UNFINISHED_ENDINGS, normalize_utterance
 
 # the pronouns speech recognition puts after a preposition the talker has not finished yet
@@ -110,7 +111,7 @@ class TurnEnd:
         words made out clearly are read by `unfinished`. Waiting costs no reply: an unsure fragment
         would have been rejected or misheard."""
         if not accepted:
-            return reason == "low_confidence" and self.unsure_below > 0
+            return reason == LOW_CONFIDENCE and self.unsure_below > 0
         if confidence < self.unsure_below and 0 < len(normalize_utterance(text).split()) <= UNSURE_MAX_WORDS:
             return True
         return self.unfinished(text)
