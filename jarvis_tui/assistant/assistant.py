@@ -394,15 +394,16 @@ class Assistant:
 
     # ---- execution ---------------------------------------------------------------------------------
     def execute_call(self, command: IJarvisCommand, arguments: dict[str, Any], request: RequestInformation,
-                     origin: str, turn: TurnResult) -> ToolCallRecord:
-        """post_process_tool_call -> execute, with events; never raises."""
+                     origin: str, turn: TurnResult, prompt: str = "") -> ToolCallRecord:
+        """post_process_tool_call -> execute, with events; never raises. `prompt`: what the model that
+        wrote an LLM call read (no argument is taken from it: grounding)."""
         name = command.command_name
         before = dict(arguments)
         dropped: dict[str, Any] = {}
         corrected: dict[str, Any] = {}
         if origin == "llm":
             grounded = ground_arguments(command, arguments, request.voice_command,
-                                        self._conversation_text(request.conversation_id))
+                                        self._conversation_text(request.conversation_id), prompt=prompt)
             arguments, dropped, corrected = grounded.arguments, grounded.dropped, grounded.corrected
         try:
             args = command.post_process_tool_call(dict(arguments), request.voice_command)

@@ -75,6 +75,12 @@ class _Pass:
     parsed: ParsedToolCalls
     messages: list[dict[str, Any]]
 
+    @property
+    def prompt_text(self) -> str:
+        """Everything the model read (system prompt, history, retry instructions): no argument may be
+        copied from it (grounding)."""
+        return "\n".join(str(m.get("content") or "") for m in self.messages)
+
 
 class LlmTextAnswerer:
     """The TextAnswerer lent to commands (chat, answer_question): plain words from the LLM."""
@@ -622,7 +628,8 @@ class ConversationBrain:
                 return RouteDecision(message=None, timings_ms={"llm": timing.get("llm", 0.0)},
                                      rejected=[{"name": None, "reason": str(exc)}])
             c = p.completion
-            calls = [{"name": x["name"], "arguments": self._post_process(assistant, x, text)} for x in p.parsed.calls]
+            calls = [{"name": x["name"], "arguments": self._post_process(assistant, x, text, p.prompt_text)}
+                     for x in p.parsed.calls]
             message = p.parsed.message
             if p.parsed.declined:
                 message = decline_message(assistant.router.topic(text) if assistant.router else None)
@@ -637,13 +644,13 @@ class ConversationBrain:
                 retries=retries)
 
     @staticmethod
-    def _post_process(assistant: "Assistant", call: dict[str, Any], text: str) -> dict[str, Any]:
+    def _post_process(assistant: "Assistant", call: dict[str, Any], text: str, prompt: str = "") -> dict[str, Any]:
         """The arguments as the command would execute them (post_process_tool_call; nothing runs)."""
         command = assistant.registry.get(call["name"])
         args = dict(call.get("arguments") or {})
         if command is None:
             return args
-        args = ground_arguments(command, args, text).arguments
+        args = ground_arguments(command, args, text, prompt=prompt).arguments
         try:
             out = command.post_process_tool_call(dict(args), text)
             return out if isinstance(out, dict) else args
@@ -724,7 +731,8 @@ class ConversationBrain:
                     if command is None:
                         failures.append(f"no command {call['name']}")
                         continue
-                    record = assistant.execute_call(command, dict(call["arguments"]), request, "llm", turn)
+                    record = assistant.execute_call(command, dict(call["arguments"]), request, "llm", turn,
+                                                   prompt=p.prompt_text)
                     response = record.response or CommandResponse.error_response("no response")
                     if response.is_validation_error:
                         failed = [r for r in response.validation_results if not r.success]

@@ -10,7 +10,11 @@ that say each value) has the model's choice checked against the utterance: when 
 words of some values, the first said wins (usually the verb: "email bob saying send me the report"
 is a draft); when they said none, a choice that declares words is dropped ("what is the volume of a
 cylinder" is not "volume up"), unless it is the parameter's default (what a request means when it
-says none: a reminder is set by "tuesday meeting noon"). Parameters declared `from_user=False` (text the assistant
+says none: a reminder is set by "tuesday meeting noon"). A value the user said only part of that is
+text of the prompt the model read (an example's argument, an example request, a rule, a retry
+instruction: `prompt`) is dropped too, however much of it was said: "tell me a joke" is an example
+of the prompt, not the user's words, when they said "tell me what to do". Parameters declared
+`from_user=False` (text the assistant
 writes itself, or values the command grounds by its own tables) are exempt. Fast paths are not
 touched: their arguments come from the user's words by construction."""
 from __future__ import annotations
@@ -56,8 +60,21 @@ def _grounded_items(chosen: list[Any], evidence: dict[str, list[str]], said: dic
     return [v for v in chosen if not evidence.get(v)]
 
 
-def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utterance: str, conversation: str = "") -> Grounded:
+def copied_from_prompt(value: str, heard: str, prompt: str) -> bool:
+    """A value not said in full whose words stand, in that order, in the prompt's text."""
+    words = plain_text(value)
+    return bool(words and prompt) and said_share(value, heard) < 1.0 and f" {words} " in prompt
+
+
+def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utterance: str, conversation: str = "",
+                     prompt: str = "") -> Grounded:
+    """`prompt`: the text the model read (system prompt and messages), when the caller has it."""
     heard = f"{utterance}\n{conversation}"
+    prompt = f" {plain_text(prompt)} " if prompt else ""
+
+    def kept(v: str) -> bool:
+        return said_share(v, heard) >= MIN_SHARE and not copied_from_prompt(v, heard, prompt)
+
     out = dict(arguments)
     dropped: dict[str, Any] = {}
     corrected: dict[str, Any] = {}
@@ -91,14 +108,14 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
             continue
         value = out[p.name]
         if isinstance(value, str):
-            if said_share(value, heard) < MIN_SHARE:
+            if not kept(value):
                 dropped[p.name] = out.pop(p.name)
         elif isinstance(value, list):
-            kept = [v for v in value if not isinstance(v, str) or said_share(v, heard) >= MIN_SHARE]
-            if len(kept) != len(value):
-                dropped[p.name] = [v for v in value if v not in kept]
-                if kept:
-                    out[p.name] = kept
+            good = [v for v in value if not isinstance(v, str) or kept(v)]
+            if len(good) != len(value):
+                dropped[p.name] = [v for v in value if v not in good]
+                if good:
+                    out[p.name] = good
                 else:
                     out.pop(p.name)
     return Grounded(out, dropped, corrected)

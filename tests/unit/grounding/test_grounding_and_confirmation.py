@@ -25,18 +25,27 @@ from jarvis_tui.assistant.intent_router import RouterThresholds
 from jarvis_tui.commands_registry import discover_commands
 from jarvis_tui.llm.provider_factory import PromptProviderFactory
 from jarvis_tui.runtime import Runtime
-from jarvis_tui.sdk.grounding import content_words
+from jarvis_tui.sdk.grounding import content_words, said_share
+from jarvis_tui.sdk.text import plain_text
 
 UTTERANCE = "mmm hmm"        # says nothing any prompt string could be grounded in
+
+
+RETRIES = ["You must call a tool for this request: it needs calculate. Reply with the calculate call.",
+           "There is no tool launch_rockets. Use one of: calculate, chat."]
+
+
+def _system_prompt() -> str:
+    commands = list(discover_commands())
+    provider = PromptProviderFactory(None).select(setting="Qwen25SmallUntrainedCompact").provider
+    return provider.build_system_prompt({}, None, [], commands)
 
 
 def _prompt_strings() -> list[str]:
     """Every string the prompt shows the model: the default provider's system prompt lines, every
     command's prompt/adapter example arguments and texts, and the brain's retry and hint messages."""
     commands = list(discover_commands())
-    factory = PromptProviderFactory(None)
-    provider = factory.select(setting="Qwen25SmallUntrainedCompact").provider
-    system = provider.build_system_prompt({}, None, [], commands)
+    system = _system_prompt()
     out = {line.strip() for line in system.splitlines() if len(line.strip()) > 3}
     for c in commands:
         for e in list(c.generate_prompt_examples()) + list(c.generate_adapter_examples()):
@@ -45,9 +54,7 @@ def _prompt_strings() -> list[str]:
                 for x in (v if isinstance(v, list) else [v]):
                     if isinstance(x, str) and len(x) > 2:
                         out.add(x)
-    out |= {"You must call a tool for this request: it needs calculate. Reply with the calculate call.",
-            "There is no tool launch_rockets. Use one of: calculate, chat.",
-            ConversationBrain._validation_hint("reminder", [])}
+    out |= set(RETRIES) | {ConversationBrain._validation_hint("reminder", [])}
     # strings with words (numbers and clock times like "10:00" are formats, which each command
     # reads from the user's words itself: reminder times, durations)
     return sorted(x for x in out if any(re.search(r"[a-z]", w) for w in content_words(x)))
@@ -64,6 +71,18 @@ def _free_text_targets() -> list[tuple[object, str]]:
 
 PROMPT_STRINGS = _prompt_strings()
 TARGETS = _free_text_targets()
+SHOWN = "\n".join([_system_prompt(), *RETRIES])     # what the model read in a turn with a retry
+
+
+def _said_in_part(value: str) -> str | None:
+    """An utterance that says the first half of a value's words, and not all of them."""
+    words = [w for w in content_words(value) if any(ch.isalpha() for ch in w)]
+    said = " ".join(words[: (len(words) + 1) // 2])
+    return said if len(words) >= 2 and said_share(value, said) < 1.0 else None
+
+
+SHOWN_IN_PART = [(s, u) for s in PROMPT_STRINGS
+                 if f" {plain_text(s)} " in f" {plain_text(SHOWN)} " and (u := _said_in_part(s))]
 
 
 def test_the_fuzz_covers_the_prompt_and_every_free_text_argument():
@@ -79,6 +98,40 @@ def test_no_prompt_text_survives_grounding(value, target):
     arg = [value] if param.is_array else value
     out = ground_arguments(command, {name: arg}, UTTERANCE)
     assert name not in out.arguments, (command.command_name, name, value)
+
+
+def test_the_partial_fuzz_covers_example_requests_answers_and_retries():
+    values = [s for s, _ in SHOWN_IN_PART]
+    assert len(values) > 40
+    assert "What is the capital of France?" in values and RETRIES[0] in values
+    assert "Pretty good, thanks! What can I do for you?" in values
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SHOWN_IN_PART), st.sampled_from(TARGETS))
+def test_prompt_text_the_user_said_half_of_is_dropped_too(pair, target):
+    """Saying some of its words ("tell me what to do" beside the example "tell me a joke") does not
+    make text of the prompt the user's own."""
+    value, utterance = pair
+    command, name = target
+    param = next(p for p in command.parameters if p.name == name)
+    arg = [value] if param.is_array else value
+    out = ground_arguments(command, {name: arg}, utterance, prompt=SHOWN)
+    assert name not in out.arguments, (command.command_name, name, value, utterance)
+
+
+def test_prompt_text_the_user_said_in_full_is_theirs():
+    commands = {c.command_name: c for c in discover_commands()}
+    asked = ground_arguments(commands["answer_question"], {"query": "What is the capital of France?"},
+                             "what is the capital of france", prompt=SHOWN)
+    assert asked.arguments == {"query": "What is the capital of France?"}
+    # said in part, but not the prompt's words: the user's, as before
+    kept = ground_arguments(commands["todo_list"], {"tasks": ["keep the toddlers busy"]},
+                            "i need to keep two toddlers busy", prompt=SHOWN)
+    assert kept.arguments == {"tasks": ["keep the toddlers busy"]}
+    copied = ground_arguments(commands["todo_list"], {"tasks": ["tell me a joke", "keep the toddlers busy"]},
+                              "i need to keep two toddlers busy tell me what to do", prompt=SHOWN)
+    assert copied.arguments == {"tasks": ["keep the toddlers busy"]} and copied.dropped == {"tasks": ["tell me a joke"]}
 
 
 def test_what_the_user_said_is_kept():
@@ -124,6 +177,15 @@ def test_small_talk_never_reaches_a_command_as_the_prompts_example_question(runt
     assert not any(r.arguments.get("text") == "What is the capital of France?" for r in turn.tool_calls)
     assert runtime.store.reminders.active() == []            # nothing was created from prompt text
     assert turn.wait_for_input                               # it asks what to remind about instead
+
+
+def test_a_task_copied_from_the_prompts_examples_is_not_added(runtime):
+    runtime.assistant.use_router = False
+    brain, backend = scripted(runtime, [call("todo_list", action="add", tasks=["tell me a joke"])])
+    turn = runtime.assistant.handle_text("i need to keep two toddlers busy tell me what to do")
+    assert "tell me a joke" in json.dumps(backend.requests[0]["messages"]).lower()    # the example it copied
+    assert not any("joke" in json.dumps(r.arguments) for r in turn.tool_calls)
+    assert runtime.store.lists.items("todo") == []
 
 
 def test_a_retry_instruction_never_becomes_a_query(runtime):
