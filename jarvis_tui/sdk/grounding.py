@@ -11,12 +11,15 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from jarvis_tui.sdk.text import expand_contractions
+
 _STOP = frozenset("""a an the to of for on in at by with and or my me i you your it its this that these those
 is are be was were am do does did please some any all from about up out off into""".split())
 
 
 def _norm(text: str) -> str:
-    return " " + re.sub(r"[^a-z0-9@.']+", " ", str(text).lower().replace("\u2019", "'")).strip() + " "
+    text = expand_contractions(str(text).lower())
+    return " " + re.sub(r"[^a-z0-9@.']+", " ", text).strip() + " "
 
 
 def _forms(word: str) -> set[str]:

@@ -503,6 +503,27 @@ def normalize_utterance(text: str) -> str:
     return _SPACES.sub(" ", t).strip()
 
 
+_CONTRACTIONS = re.compile(r"\b(won't|can't|shan't|ain't|\w+n't|\w+'ll|\w+'re|\w+'ve|\w+'m|\w+'d)\b", re.I)
+_WHOLE = {"won't": "will not", "can't": "can not", "shan't": "shall not", "ain't": "is not"}
+_ENDINGS = (("n't", " not"), ("'ll", " will"), ("'re", " are"), ("'ve", " have"), ("'m", " am"), ("'d", " would"))
+
+
+def expand_contractions(text: str) -> str:
+    """"I'll be late" -> "I will be late", "don't" -> "do not" (for comparing what was said word by
+    word: "I will be late" says the words of "I'll be late"). "'s" is left as it is (is, has, or
+    whose: "bob's")."""
+    def one(m: re.Match) -> str:
+        word = m.group(1)
+        low = word.lower()
+        if low in _WHOLE:
+            return _WHOLE[low]
+        for ending, full in _ENDINGS:
+            if low.endswith(ending):
+                return word[: -len(ending)] + full
+        return word
+    return _CONTRACTIONS.sub(one, text.replace("\u2019", "'"))
+
+
 def plain_text(text: str) -> str:
     """Lower case words only: punctuation, brackets and music marks become spaces (for comparing
     transcripts and texts word by word)."""

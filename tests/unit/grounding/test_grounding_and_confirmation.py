@@ -129,6 +129,10 @@ def test_prompt_text_the_user_said_in_full_is_theirs():
     kept = ground_arguments(commands["todo_list"], {"tasks": ["keep the toddlers busy"]},
                             "i need to keep two toddlers busy", prompt=SHOWN)
     assert kept.arguments == {"tasks": ["keep the toddlers busy"]}
+    # a contraction says the same words: the prompt's example body "I'll be late" is what they said
+    late = ground_arguments(commands["email"], {"to": "my boss", "body": "I'll be late"},
+                            "send an email to my boss saying i will be late", prompt=SHOWN)
+    assert "I'll be late" in SHOWN and late.arguments == {"to": "my boss", "body": "I'll be late"}
     copied = ground_arguments(commands["todo_list"], {"tasks": ["tell me a joke", "keep the toddlers busy"]},
                               "i need to keep two toddlers busy tell me what to do", prompt=SHOWN)
     assert copied.arguments == {"tasks": ["keep the toddlers busy"]} and copied.dropped == {"tasks": ["tell me a joke"]}

@@ -1,6 +1,8 @@
 """normalize_utterance, the one reading of a request's text that fast paths start from."""
 import pytest
 
+from jarvis_tui.sdk.text import expand_contractions
+
 
 @pytest.mark.parametrize("heard, read", [
     ("Remind me to... Call the Plumber at 5pm.", "remind me to call the plumber at 5pm"),
@@ -32,3 +34,16 @@ def test_a_paused_reminder_is_taken_by_its_fast_path_as_if_said_in_one_go(tmp_pa
     for text, claim in zip(heard, claims[1:]):
         assert claim is not None and claim.command.command_name == "reminder", text
         assert claim.result.arguments == claims[0].result.arguments, text
+
+
+@pytest.mark.parametrize("text, expanded", [
+    ("I'll be late", "I will be late"),
+    ("please don't wait", "please do not wait"),
+    ("I won't, I can't", "I will not, I can not"),
+    ("we're here and I’m ready", "we are here and I am ready"),
+    ("I'd like that", "I would like that"),
+    ("they've gone", "they have gone"),
+    ("bob's car", "bob's car"),                  # 's: is, has or whose; left as said
+])
+def test_contractions_expand_to_the_words_they_stand_for(text, expanded):
+    assert expand_contractions(text) == expanded
