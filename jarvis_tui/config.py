@@ -119,6 +119,8 @@ class RoutingConfig:
     direct_threshold: float = 0.55       # a direct-answer command's probability that skips the routing LLM call
     tool_threshold: float = 0.8          # an action command's probability that counts as confident
     shortlist_size: int = 4              # tools the constrained output may name when the router is not sure
+    declinable_threshold: float = field(default=0.05, metadata={"range": (0.0, 1.0)})  # under this out-of-scope
+                                         # probability a shortlist may not be declined
     model_weight: float = -1.0           # >= 0: a shortlist is decided by router x model^weight (the local model's
                                          # own probabilities of each tool and of declining; 0.3 was best on SLURP
                                          # dev); < 0 (default: it did not pay on the holdout, README): the model's pick

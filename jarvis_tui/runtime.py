@@ -60,7 +60,8 @@ class Runtime:
         registry.bind(services, disabled)
         r = config.routing
         thresholds = RouterThresholds(decline=r.decline_threshold, direct=r.direct_threshold,
-                                      tool=r.tool_threshold, shortlist_size=r.shortlist_size)
+                                      tool=r.tool_threshold, shortlist_size=r.shortlist_size,
+                                      declinable=r.declinable_threshold)
         # the fitted router depends only on the commands' declarations and the models: kept beside
         # the other derived model files, shared by every data dir (its name is a hash of its inputs)
         assistant = Assistant(registry, emit=bus.emit, router_thresholds=thresholds, use_router=r.router,

@@ -445,6 +445,7 @@ class ConversationBrain:
                 allowed, decline = (chosen.command_name,), False
             elif constrained and router.shortlist:
                 allowed = tuple(n for n in router.shortlist if n in names) or None
+                decline = router.declinable or not allowed
                 if allowed and decline:
                     picked = self._weigh_shortlist(assistant, provider, commands, base, tools, allowed, router, timing)
                     if picked == DECLINE_TOOL:

@@ -14,9 +14,10 @@ says none: a reminder is set by "tuesday meeting noon"). A value the user said o
 text of the prompt the model read (an example's argument, an example request, a rule, a retry
 instruction: `prompt`) is dropped too, however much of it was said: "tell me a joke" is an example
 of the prompt, not the user's words, when they said "tell me what to do". Parameters declared
-`from_user=False` (text the assistant
-writes itself, or values the command grounds by its own tables) are exempt. Fast paths are not
-touched: their arguments come from the user's words by construction."""
+`from_user=False` (text the assistant writes itself, or values the command grounds by its own
+tables) are exempt, except that a sentence of three words or more copied from the prompt, or the
+user's own words said back, is dropped (the command then words its own). Fast paths are not touched: their arguments come from the user's
+words by construction."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -27,6 +28,8 @@ from jarvis_tui.sdk.grounding import said_share
 from jarvis_tui.sdk.text import normalize_utterance, plain_text
 
 MIN_SHARE = 0.5          # at least half of a value's content words must have been said
+OWN_WORDS_MIN = 3        # the assistant's own words are checked against the prompt from this many words
+                         # (a unit like "miles" the command grounds by its own table is not a copy)
 
 
 @dataclass
@@ -79,7 +82,16 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
     dropped: dict[str, Any] = {}
     corrected: dict[str, Any] = {}
     for p in command.parameters:
-        if p.name not in out or not p.from_user:
+        if p.name not in out:
+            continue
+        if not p.from_user:
+            # the assistant's own words may not be a sentence of the prompt (chat's reply written as the
+            # example request "Hey Jarvis, how's it going?") nor the user's words said back ("I would
+            # like coffee now."): without them the command words its own
+            value = out[p.name]
+            if isinstance(value, str) and len(plain_text(value).split()) >= OWN_WORDS_MIN and (
+                    copied_from_prompt(value, heard, prompt) or said_share(value, utterance) >= 1.0):
+                dropped[p.name] = out.pop(p.name)
             continue
         if p.enum_values:
             evidence = p.enum_evidence

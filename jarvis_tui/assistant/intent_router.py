@@ -28,7 +28,9 @@ Decisions (`decide`), thresholds from `[routing]` in config:
 - "tool": an action command is confident -> the LLM only fills its arguments;
 - "shortlist": not confident -> the constrained output may name only the top tools that have a real
   share of the best one's probability (or decline); when "no command fits" ranks first, only the
-  direct-answer commands (or a decline: with none of them on the list the router declines itself).
+  direct-answer commands (or a decline: with none of them on the list the router declines itself);
+  when "no command fits" has almost no chance (under `declinable`), not a decline: the model only
+  chooses which command (a destructive guess still asks first).
 """
 from __future__ import annotations
 
@@ -69,6 +71,9 @@ class RouterThresholds:
     shortlist_mass: float = 0.95  # ... or fewer, once their probabilities add up to this
     shortlist_share: float = 0.2  # ... each with at least this share of the best tool's probability
     shortlist_floor: float = 0.05  # ... and at least this probability
+    declinable: float = 0.05     # "no command fits" probability under which a shortlist may not be declined:
+                                 # the request is for one of the commands, the model only chooses which
+                                 # (README: on SLURP dev no request that no command serves was under it)
 
 
 @dataclass
@@ -81,6 +86,7 @@ class RouterResult:
     confident: bool = False                    # the top tool may be acted on without asking
     elapsed_ms: float = 0.0
     weighed: dict[str, Any] | None = None      # a shortlist decided with the model's own probabilities
+    declinable: bool = True                    # the model may answer "no command fits" (a shortlist)
 
     @property
     def out_of_scope(self) -> float:
@@ -93,6 +99,7 @@ class RouterResult:
         return {"top": [[n, p] for n, p in self.top(k)], "out_of_scope": round(self.out_of_scope, 3),
                 "decision": self.decision, "tool": self.tool, "shortlist": list(self.shortlist),
                 "topic": self.topic, "confident": self.confident, "ms": round(self.elapsed_ms, 2),
+                **({} if self.declinable else {"declinable": False}),
                 **({"weighed": self.weighed} if self.weighed else {})}
 
 
@@ -335,6 +342,7 @@ class IntentRouter:
         th = self.thresholds
         name, p = ranked[0]
         tools = [(n, q) for n, q in ranked if n != OUT_OF_SCOPE]
+        p_oos = next((q for n, q in ranked if n == OUT_OF_SCOPE), 0.0)
         result: RouterResult
         if name == OUT_OF_SCOPE and p >= th.decline and allow_decline:
             result = RouterResult(ranked, "decline", topic=self.topic(text), confident=True)
@@ -363,7 +371,8 @@ class IntentRouter:
                     result = RouterResult(ranked, "decline", topic=self.topic(text), confident=False)
                     result.elapsed_ms = (time.perf_counter() - t0) * 1000
                     return result
-            result = RouterResult(ranked, "shortlist", shortlist=tuple(short), confident=False)
+            result = RouterResult(ranked, "shortlist", shortlist=tuple(short), confident=False,
+                                  declinable=not allow_decline or p_oos >= th.declinable)
         result.elapsed_ms = (time.perf_counter() - t0) * 1000
         return result
 

@@ -138,6 +138,23 @@ def test_prompt_text_the_user_said_in_full_is_theirs():
     assert copied.arguments == {"tasks": ["keep the toddlers busy"]} and copied.dropped == {"tasks": ["tell me a joke"]}
 
 
+def test_the_assistants_own_words_are_not_a_sentence_of_the_prompt():
+    """chat's reply is the assistant's (not grounded in the user's words), but the example request
+    of the prompt, or the user's own words, written as the reply are dropped, and chat then words its
+    own."""
+    chat = {c.command_name: c for c in discover_commands()}["chat"]
+    copied = ground_arguments(chat, {"message": "Hey Jarvis, how's it going?"}, "get me answers", prompt=SHOWN)
+    assert copied.arguments == {} and copied.dropped == {"message": "Hey Jarvis, how's it going?"}
+    echo = ground_arguments(chat, {"message": "I would like coffee now."}, "i would like coffee now", prompt=SHOWN)
+    assert echo.arguments == {}                          # the user's words said back are no reply
+    own = ground_arguments(chat, {"message": "Sure, what would you like to know?"}, "get me answers", prompt=SHOWN)
+    assert own.arguments == {"message": "Sure, what would you like to know?"}
+    # a unit the command grounds by its own table is one word: not checked against the prompt
+    convert = {c.command_name: c for c in discover_commands()}["convert_measurement"]
+    units = ground_arguments(convert, {"from_unit": "miles", "to_unit": "kilometers"}, "5 mi in km", prompt=SHOWN)
+    assert units.arguments == {"from_unit": "miles", "to_unit": "kilometers"}
+
+
 def test_what_the_user_said_is_kept():
     commands = {c.command_name: c for c in discover_commands()}
     kept = ground_arguments(commands["reminder"], {"text": "call my mom", "time": "15:00"},

@@ -210,6 +210,26 @@ def test_no_command_ranked_first_declines_without_asking_the_model(router, monke
     assert d.decision == "shortlist" and d.shortlist == ("answer_question",)
 
 
+def test_a_shortlist_that_leaves_no_room_for_no_command_is_not_declined(runtime, monkeypatch):
+    """"No command fits" at almost no chance: the model only chooses which command (the 0.5B declined
+    calendar questions the router ranked as reminders: README); with some chance, it may decline."""
+    router = runtime.assistant.router
+    listing = json.dumps({"tool": "reminder", "args": {"action": "list"}})
+    brain, backend = scripted_brain(runtime, [listing, json.dumps({"tool": "none", "args": {}})])
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("reminder", 0.6), ("chat", 0.2),
+                                                                     ("recall", 0.15), (OUT_OF_SCOPE, 0.01)]))
+    d = brain.route_only(runtime.assistant, "tell me about my events")
+    assert d.router.decision == "shortlist" and not d.router.declinable
+    assert d.router.to_dict()["declinable"] is False
+    assert "none" not in _tools_in(backend.requests[0]["json_schema"])
+    assert [c["name"] for c in d.tool_calls] == ["reminder"] and not d.declined
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("reminder", 0.6), ("chat", 0.2),
+                                                                     (OUT_OF_SCOPE, 0.1)]))
+    d = brain.route_only(runtime.assistant, "tell me about my events")
+    assert d.router.declinable and "none" in _tools_in(backend.requests[1]["json_schema"])
+    assert d.tool_calls == [] and d.declined
+
+
 def test_a_turn_the_router_declines_makes_no_llm_call(runtime, monkeypatch):
     brain, backend = scripted_brain(runtime, [json.dumps({"tool": "answer_question", "args": {"query": "x"}})])
     router = runtime.assistant.router
