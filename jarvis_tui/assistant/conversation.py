@@ -477,6 +477,9 @@ class ConversationBrain:
                 log.info("not acting on %s: %s", bad, problem)
                 if budget[0] > 0 and constrained:
                     allowed = tuple(n for n in (allowed or tuple(names)) if n != bad)
+                    # the first choice did not fit the words: the rest is no surer a command, so the
+                    # model may decline again (a shortlist that did not offer it)
+                    decline = decline or (router is not None and not router.confident)
                     if allowed:
                         continue
                 p.parsed.calls = [c for c in p.parsed.calls if c["name"] != bad]

@@ -230,6 +230,21 @@ def test_a_shortlist_that_leaves_no_room_for_no_command_is_not_declined(runtime,
     assert d.tool_calls == [] and d.declined
 
 
+def test_after_a_choice_that_did_not_fit_the_words_the_model_may_decline_again(runtime, monkeypatch):
+    """A shortlist with no room for "no command fits": the model's first choice lacks the user's
+    numbers; the retry without it may decline (the rest is no surer a command)."""
+    router = runtime.assistant.router
+    brain, backend = scripted_brain(runtime, [
+        json.dumps({"tool": "calculate", "args": {"num1": 1, "num2": 1, "operation": "add"}}),
+        json.dumps({"tool": "none", "args": {}})])
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("calculate", 0.7), ("get_current_time", 0.2),
+                                                                     (OUT_OF_SCOPE, 0.01)]))
+    d = brain.route_only(runtime.assistant, "convert time zone")
+    assert not d.router.declinable and "none" not in _tools_in(backend.requests[0]["json_schema"])
+    assert d.retries == ["grounding"] and _tools_in(backend.requests[1]["json_schema"]) == ["get_current_time", "none"]
+    assert d.tool_calls == [] and d.declined
+
+
 def test_a_turn_the_router_declines_makes_no_llm_call(runtime, monkeypatch):
     brain, backend = scripted_brain(runtime, [json.dumps({"tool": "answer_question", "args": {"query": "x"}})])
     router = runtime.assistant.router
