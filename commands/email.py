@@ -104,7 +104,7 @@ class EmailCommand(JarvisCommandBase):
         return [
             JarvisParameter("action", "string", required=True, enum_values=["draft", "send", "list"],
                             description="draft a new message, send (the draft, or a new message after confirmation), list.",
-                            enum_evidence=ACTION_WORDS),
+                            enum_evidence=ACTION_WORDS, question_value="list"),
             JarvisParameter("to", "string", description="Recipient address, e.g. sam@example.com."),
             JarvisParameter("subject", "string", description="Subject line."),
             JarvisParameter("body", "string", description="The message text."),

@@ -270,7 +270,8 @@ class ReminderCommand(JarvisCommandBase):
     def parameters(self) -> list[JarvisParameter]:
         return [
             JarvisParameter("action", "string", required=True, enum_values=["set", "list", "delete", "snooze"],
-                            description="set, list, delete or snooze.", enum_evidence=ACTION_WORDS, default="set"),
+                            description="set, list, delete or snooze.", enum_evidence=ACTION_WORDS, default="set",
+                            question_value="list"),
             JarvisParameter("text", "string", description="What to remind about (set), or which reminder (delete/snooze)."),
             JarvisParameter("time", "string", description="Clock time, 24 hour HH:MM (3 PM = 15:00).",
                             validation_function=lambda v: bool(re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", v.strip()))),

@@ -87,7 +87,7 @@ class ShoppingListCommand(ListCommandBase):
     def parameters(self) -> list[JarvisParameter]:
         return [
             JarvisParameter("action", "string", required=True,
-                            enum_values=["add", "read", "check_off", "remove", "clear"],
+                            enum_values=["add", "read", "check_off", "remove", "clear"], question_value="read",
                             description="add, read, check_off (bought), remove or clear."),
             JarvisParameter("items", "array<string>",
                             description="Items, one per entry: ['tomatoes', 'onions', 'garlic']."),

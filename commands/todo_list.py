@@ -48,7 +48,7 @@ class TodoListCommand(ListCommandBase):
         return [
             JarvisParameter("action", "string", required=True,
                             enum_values=["add", "read", "complete", "uncomplete", "remove", "clear"],
-                            description="add, read, complete, uncomplete, remove or clear."),
+                            question_value="read", description="add, read, complete, uncomplete, remove or clear."),
             JarvisParameter("tasks", "array<string>", description="Tasks, one per entry: ['call the bank', 'book flights']."),
         ]
 

@@ -10,7 +10,9 @@ that say each value) has the model's choice checked against the utterance: when 
 words of some values, the first said wins (usually the verb: "email bob saying send me the report"
 is a draft); when they said none, a choice that declares words is dropped ("what is the volume of a
 cylinder" is not "volume up"), unless it is the parameter's default (what a request means when it
-says none: a reminder is set by "tuesday meeting noon"). A value the user said only part of that is
+says none: a reminder is set by "tuesday meeting noon"). A parameter that declares `question_value`
+(its command's read) takes that value when the request asks about something ("did my mom send me an
+email" lists the inbox, it sends nothing). A value the user said only part of that is
 text of the prompt the model read (an example's argument, an example request, a rule, a retry
 instruction: `prompt`) is dropped too, however much of it was said: "tell me a joke" is an example
 of the prompt, not the user's words, when they said "tell me what to do". Parameters declared
@@ -25,7 +27,7 @@ from typing import Any
 
 from jarvis_tui.sdk.command import IJarvisCommand
 from jarvis_tui.sdk.grounding import said_share
-from jarvis_tui.sdk.text import normalize_utterance, plain_text
+from jarvis_tui.sdk.text import asks_question, normalize_utterance, plain_text
 
 MIN_SHARE = 0.5          # at least half of a value's content words must have been said
 OWN_WORDS_MIN = 3        # the assistant's own words are checked against the prompt from this many words
@@ -81,7 +83,13 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
     out = dict(arguments)
     dropped: dict[str, Any] = {}
     corrected: dict[str, Any] = {}
+    question = asks_question(utterance)
     for p in command.parameters:
+        if p.question_value is not None and question and not isinstance(out.get(p.name), list):
+            if out.get(p.name) != p.question_value:     # a question is a read, whatever verb it says
+                corrected[p.name] = out.get(p.name)
+                out[p.name] = p.question_value
+            continue
         if p.name not in out:
             continue
         if not p.from_user:

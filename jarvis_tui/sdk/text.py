@@ -632,6 +632,31 @@ def numbers_said(text: str) -> list[Decimal]:
     return out
 
 
+_AUX = r"(?:is|are|was|were|am|do|does|did|have|has|had|will|would|can|could|should|shall)"
+_SUBJECT = r"(?:i|you|we|they|he|she|it|there|my|your|the|this|that|these|those|a|an|any|all|anything|anyone|someone|\w+'s)"
+# a wh-word then the verb ("when is", "what's", "who emailed"), or a noun it asks about ("which reminders",
+# "how many emails"), not a clause ("when you get a chance, ...", "what i need is ...")
+_PRONOUN = r"(?:i|you|we|they|he|she|it|u)\b"
+_WH_QUESTION = re.compile(rf"^(?:what|when|where|who|whom|whose|which|why|how)(?:'s|'re|\s+(?:many|much|long|often|soon|far)\b"
+                          rf"|\s+(?!{_PRONOUN})(?:[\w']+\s+){{0,2}}?(?:{_AUX}|\w+ed)\b|\s+(?!{_PRONOUN})\w+s\b)")
+_YES_NO_QUESTION = re.compile(rf"^{_AUX}(?:n't)?\s+{_SUBJECT}\b")
+# asking the assistant to do something, however politely, is a request, not a question
+_POLITE_REQUEST = re.compile(r"^(?:(?:can|could|would|will|won't)\s+(?:you|u)\b|(?:can|could|may)\s+i\s+(?:get|have)\b|"
+                             r"do\s+you\s+mind\b|would\s+you\s+mind\b|how\s+about\b|why\s+don't\s+you\b|"
+                             r"please\b|what\s+if\b)")
+
+
+def asks_question(text: str) -> bool:
+    """Whether a request asks about something ("did i set an alarm", "when is my next meeting", "is the
+    meeting scheduled for tomorrow", "how many emails today") rather than asks for it to be done
+    ("can you set an alarm", "please add milk", "when you get a chance remind me to call mom"). A
+    parameter that declares `question_value` (a command's read: "list") takes it for a question."""
+    t = normalize_utterance(text)
+    if not t or _POLITE_REQUEST.match(t):
+        return False
+    return bool(_WH_QUESTION.match(t) or _YES_NO_QUESTION.match(t))
+
+
 _REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answer|the same|again)\b")
 
 

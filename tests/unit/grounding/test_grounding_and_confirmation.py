@@ -155,6 +155,31 @@ def test_the_assistants_own_words_are_not_a_sentence_of_the_prompt():
     assert units.arguments == {"from_unit": "miles", "to_unit": "kilometers"}
 
 
+@pytest.mark.parametrize("command, args, said, action", [
+    ("reminder", {"action": "set", "text": "wake me", "time": "09:00"}, "did i set an alarm to wake up in the morning", "list"),
+    ("reminder", {"relative_minutes": 10}, "when is my next meeting", "list"),           # the model left it out
+    ("email", {"action": "send"}, "did my mom send me an email", "list"),
+    ("shopping_list", {"action": "add"}, "did i make a shopping list", "read"),
+    ("todo_list", {"action": "add"}, "what do i have to do today", "read"),
+    ("reminder", {"action": "set", "time": "07:00"}, "can you set an alarm for 7 am", "set"),   # asked to do it
+    ("email", {"action": "send", "to": "bob"}, "could you send bob the report", "send"),
+])
+def test_a_question_takes_the_commands_read(command, args, said, action):
+    """A request that asks about something is its command's read (`question_value`), whatever verb it
+    says: "did my mom send me an email" lists the inbox; a request to do it, however polite, is not."""
+    commands = {c.command_name: c for c in discover_commands()}
+    assert ground_arguments(commands[command], args, said).arguments["action"] == action
+
+
+def test_a_question_about_an_email_sends_nothing(runtime):
+    runtime.assistant.use_router = False
+    scripted(runtime, [call("email", action="send", to="mom@example.com", body="Hi")])
+    turn = runtime.assistant.handle_text("did my mom send me an email")
+    [record] = turn.tool_calls
+    assert record.name == "email" and record.arguments["action"] == "list"
+    assert record.post_processed["action"]["from"] == "send"
+
+
 def test_what_the_user_said_is_kept():
     commands = {c.command_name: c for c in discover_commands()}
     kept = ground_arguments(commands["reminder"], {"text": "call my mom", "time": "15:00"},

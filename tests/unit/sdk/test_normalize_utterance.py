@@ -47,3 +47,26 @@ def test_a_paused_reminder_is_taken_by_its_fast_path_as_if_said_in_one_go(tmp_pa
 ])
 def test_contractions_expand_to_the_words_they_stand_for(text, expanded):
     assert expand_contractions(text) == expanded
+
+
+@pytest.mark.parametrize("text", [
+    "did i set an alarm to wake up in the morning", "is the meeting scheduled for tomorrow",
+    "when is my next meeting", "when's my dentist appointment", "did my mom send me an email",
+    "how many emails today", "who emailed me recently", "what time is my alarm", "which reminders do i have",
+    "have you added a meeting with tom", "do i have anything on friday", "are there any new emails",
+    "Hey Jarvis, what's on my calendar?",
+])
+def test_a_request_that_asks_about_something_is_a_question(text):
+    from jarvis_tui.sdk.text import asks_question
+    assert asks_question(text)
+
+
+@pytest.mark.parametrize("text", [
+    "can you set an alarm for 7", "could you add milk to the list", "please add milk", "will you remind me to call mom",
+    "would you mind adding eggs", "how about adding eggs", "when you get a chance remind me to call mom",
+    "when i get home remind me to feed the cat", "what i need is a timer for ten minutes", "remind me what the dentist said",
+    "email bob saying is lunch still on", "",
+])
+def test_a_request_for_something_to_be_done_is_not_a_question(text):
+    from jarvis_tui.sdk.text import asks_question
+    assert not asks_question(text)
