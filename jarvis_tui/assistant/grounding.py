@@ -12,14 +12,15 @@ is a draft); when they said none, a choice that declares words is dropped ("what
 cylinder" is not "volume up"), unless it is the parameter's default (what a request means when it
 says none: a reminder is set by "tuesday meeting noon"). A parameter that declares `question_value`
 (its command's read) takes that value when the request asks about something ("did my mom send me an
-email" lists the inbox, it sends nothing). A value the user said only part of that is
-text of the prompt the model read (an example's argument, an example request, a rule, a retry
-instruction: `prompt`) is dropped too, however much of it was said: "tell me a joke" is an example
-of the prompt, not the user's words, when they said "tell me what to do". Parameters declared
-`from_user=False` (text the assistant writes itself, or values the command grounds by its own
-tables) are exempt, except that a sentence of three words or more copied from the prompt, or the
-user's own words said back, is dropped (the command then words its own). Fast paths are not touched: their arguments come from the user's
-words by construction."""
+email" lists the inbox, it sends nothing).
+
+A value the user said only part of that is text of the prompt the model read (an example's
+argument, an example request, a rule, a retry instruction: `prompt`) is dropped too, however much
+of it was said: "tell me a joke" is an example of the prompt, not the user's words, when they said
+"tell me what to do". Parameters declared `from_user=False` (text the assistant writes itself, or
+values the command grounds by its own tables) are exempt, except that a sentence of three words or
+more copied from the prompt, or the user's own words said back, is dropped (the command then words
+its own). Fast paths are not touched: their arguments come from the user's words by construction."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
