@@ -11,6 +11,7 @@ from typing import Any
 from commands._common import examples, fail, load_asset_json, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import say_clock, say_date
+from jarvis_tui.sdk.text import normalize_utterance
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -52,6 +53,21 @@ def resolve_place(text: str | None) -> tuple[str, str] | None:
         if zone.lower() == t:
             return t, zone
     return None
+
+
+_PLACE_AFTER = re.compile(r"\b(?:in|at|for)\s+([a-z][a-z .'-]*)")
+_NOT_PLACE_TAIL = re.compile(r"\s+(?:right now|now|today|tonight|currently|at the moment|please)$")
+
+
+def _place_said(text: str) -> str | None:
+    """The last place of the time zone table said after "in", "at" or "for" ("tell me the current time
+    in ottawa" -> "Ottawa"); None when none is."""
+    found = None
+    for m in _PLACE_AFTER.finditer(normalize_utterance(text)):
+        place = resolve_place(_NOT_PLACE_TAIL.sub("", m.group(1)))
+        if place:
+            found = place[0].title()
+    return found
 
 
 def known_places() -> list[str]:
@@ -177,8 +193,15 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         return examples(_MORE_EXAMPLES, primary=None) + examples(rows, primary=1)
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
-        """A place the user did not name (copied from an example) is dropped: local time."""
-        return drop_ungrounded(args, voice_command, ["location"])
+        """A place the user did not name (copied from an example) is dropped: local time. A place they
+        did name ("in ottawa") that the model left out is read from their words, when the time zone
+        table knows it."""
+        out = drop_ungrounded(args, voice_command, ["location"])
+        if not out.get("location"):
+            said = _place_said(voice_command)
+            if said:
+                out["location"] = said
+        return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
         loc = kwargs.get("location")

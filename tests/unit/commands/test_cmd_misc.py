@@ -82,6 +82,18 @@ def test_time_here_and_there(rt, clock):
     assert turn.spoken == "Today is Tuesday, March 4, 2025."
 
 
+@pytest.mark.parametrize("args, said, location", [
+    ({}, "tell me the current time in ottawa", "Ottawa"),          # the model left out the place said
+    ({}, "let me know the time in india right now", "India"),
+    ({"location": "Tokyo"}, "is the time different in moscow", "Moscow"),   # an example's place, not said
+    ({}, "what time is it", None),
+    ({}, "what time is it in the morning there", None),             # no place of the table
+])
+def test_the_place_said_is_read_from_the_users_words(rt, args, said, location):
+    command = rt.registry.get("get_current_time")
+    assert command.post_process_tool_call(dict(args), said).get("location") == location
+
+
 def test_unknown_place_suggests(rt):
     turn, r = ask(rt, "what time is it in tokio")
     assert r.is_validation_error
