@@ -60,7 +60,7 @@ _NOT_PLACE_TAIL = re.compile(r"\s+(?:right now|now|today|tonight|currently|at th
 
 
 def _place_said(text: str) -> str | None:
-    """The last place of the time zone table said after "in", "at" or "for" ("tell me the current time
+    """The last place of the time zone table said after "in", "at" or "for" ("what's the hour over
     in ottawa" -> "Ottawa"); None when none is."""
     found = None
     for m in _PLACE_AFTER.finditer(normalize_utterance(text)):
@@ -194,7 +194,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A place the user did not name (copied from an example) is dropped: local time. A place they
-        did name ("in ottawa") that the model left out is read from their words, when the time zone
+        did name ("in lisbon") that the model left out is read from their words, when the time zone
         table knows it."""
         out = drop_ungrounded(args, voice_command, ["location"])
         if not out.get("location"):

@@ -11,8 +11,8 @@ words of some values, the first said wins (usually the verb: "email bob saying s
 is a draft); when they said none, a choice that declares words is dropped ("what is the volume of a
 cylinder" is not "volume up"), unless it is the parameter's default (what a request means when it
 says none: a reminder is set by "tuesday meeting noon"). A parameter that declares `question_value`
-(its command's read) takes that value when the request asks about something ("did my mom send me an
-email" lists the inbox, it sends nothing).
+(its command's read) takes that value when the request asks about something ("did my sister write
+back to my email" lists the inbox, it sends nothing).
 
 A value the user said only part of that is text of the prompt the model read (an example's
 argument, an example request, a rule, a retry instruction: `prompt`) is dropped too, however much
@@ -95,8 +95,8 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
             continue
         if not p.from_user:
             # the assistant's own words may not be a sentence of the prompt (chat's reply written as the
-            # example request "Hey Jarvis, how's it going?") nor the user's words said back ("I would
-            # like coffee now."): without them the command words its own
+            # example request "Hey Jarvis, how's it going?") nor the user's words said back ("I fancy a
+            # cup of tea now."): without them the command words its own
             value = out[p.name]
             if isinstance(value, str) and len(plain_text(value).split()) >= OWN_WORDS_MIN and (
                     copied_from_prompt(value, heard, prompt) or said_share(value, utterance) >= 1.0):

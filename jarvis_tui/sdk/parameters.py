@@ -120,9 +120,9 @@ class JarvisParameter:
     #: Values without an entry are taken as the model chose them.
     enum_evidence: dict[str, list[str]] | None = field(default=None, compare=False)
     #: for an enum: the value a question means (a read: "list"). A request that asks about something
-    #: ("did i set an alarm", "when is my next meeting", "did my mom send me an email") takes it,
-    #: whatever verb it says and the model chose; a request for something to be done, however
-    #: polite ("can you set an alarm"), is not a question (`sdk.text.asks_question`).
+    #: ("have i got a reminder for the gym", "when's the call with the plumber", "did my sister write
+    #: back") takes it, whatever verb it says and the model chose; a request for something to be
+    #: done, however polite ("can you set an alarm"), is not a question (`sdk.text.asks_question`).
     question_value: Any = None
 
     def __post_init__(self) -> None:

@@ -647,8 +647,8 @@ _POLITE_REQUEST = re.compile(r"^(?:(?:can|could|would|will|won't)\s+(?:you|u)\b|
 
 
 def asks_question(text: str) -> bool:
-    """Whether a request asks about something ("did i set an alarm", "when is my next meeting", "is the
-    meeting scheduled for tomorrow", "how many emails today") rather than asks for it to be done
+    """Whether a request asks about something ("have i got a reminder for the gym", "when's the call with
+    the plumber", "is the vet visit on thursday", "how many messages came in this morning") rather than asks for it to be done
     ("can you set an alarm", "please add milk", "when you get a chance remind me to call mom"). A
     parameter that declares `question_value` (a command's read: "list") takes it for a question."""
     t = normalize_utterance(text)

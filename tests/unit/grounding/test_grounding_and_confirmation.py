@@ -126,16 +126,16 @@ def test_prompt_text_the_user_said_in_full_is_theirs():
                              "what is the capital of france", prompt=SHOWN)
     assert asked.arguments == {"query": "What is the capital of France?"}
     # said in part, but not the prompt's words: the user's, as before
-    kept = ground_arguments(commands["todo_list"], {"tasks": ["keep the toddlers busy"]},
-                            "i need to keep two toddlers busy", prompt=SHOWN)
-    assert kept.arguments == {"tasks": ["keep the toddlers busy"]}
+    kept = ground_arguments(commands["todo_list"], {"tasks": ["tidy the nephews' toys"]},
+                            "i need to tidy the toys my nephews left", prompt=SHOWN)
+    assert kept.arguments == {"tasks": ["tidy the nephews' toys"]}
     # a contraction says the same words: the prompt's example body "I'll be late" is what they said
-    late = ground_arguments(commands["email"], {"to": "my boss", "body": "I'll be late"},
-                            "send an email to my boss saying i will be late", prompt=SHOWN)
-    assert "I'll be late" in SHOWN and late.arguments == {"to": "my boss", "body": "I'll be late"}
-    copied = ground_arguments(commands["todo_list"], {"tasks": ["tell me a joke", "keep the toddlers busy"]},
-                              "i need to keep two toddlers busy tell me what to do", prompt=SHOWN)
-    assert copied.arguments == {"tasks": ["keep the toddlers busy"]} and copied.dropped == {"tasks": ["tell me a joke"]}
+    late = ground_arguments(commands["email"], {"to": "my landlord", "body": "I'll be late"},
+                            "email my landlord saying i will be late with the rent", prompt=SHOWN)
+    assert "I'll be late" in SHOWN and late.arguments == {"to": "my landlord", "body": "I'll be late"}
+    copied = ground_arguments(commands["todo_list"], {"tasks": ["tell me a joke", "nephews running around the house"]},
+                              "my nephews keep running around the house tell me what to do", prompt=SHOWN)
+    assert copied.arguments == {"tasks": ["nephews running around the house"]} and copied.dropped == {"tasks": ["tell me a joke"]}
 
 
 def test_the_assistants_own_words_are_not_a_sentence_of_the_prompt():
@@ -145,7 +145,7 @@ def test_the_assistants_own_words_are_not_a_sentence_of_the_prompt():
     chat = {c.command_name: c for c in discover_commands()}["chat"]
     copied = ground_arguments(chat, {"message": "Hey Jarvis, how's it going?"}, "get me answers", prompt=SHOWN)
     assert copied.arguments == {} and copied.dropped == {"message": "Hey Jarvis, how's it going?"}
-    echo = ground_arguments(chat, {"message": "I would like coffee now."}, "i would like coffee now", prompt=SHOWN)
+    echo = ground_arguments(chat, {"message": "I fancy a cup of tea now."}, "i fancy a cup of tea now", prompt=SHOWN)
     assert echo.arguments == {}                          # the user's words said back are no reply
     own = ground_arguments(chat, {"message": "Sure, what would you like to know?"}, "get me answers", prompt=SHOWN)
     assert own.arguments == {"message": "Sure, what would you like to know?"}
@@ -156,25 +156,25 @@ def test_the_assistants_own_words_are_not_a_sentence_of_the_prompt():
 
 
 @pytest.mark.parametrize("command, args, said, action", [
-    ("reminder", {"action": "set", "text": "wake me", "time": "09:00"}, "did i set an alarm to wake up in the morning", "list"),
-    ("reminder", {"relative_minutes": 10}, "when is my next meeting", "list"),           # the model left it out
-    ("email", {"action": "send"}, "did my mom send me an email", "list"),
-    ("shopping_list", {"action": "add"}, "did i make a shopping list", "read"),
+    ("reminder", {"action": "set", "text": "wake me", "time": "09:00"}, "have i already got a reminder for the gym tonight", "list"),
+    ("reminder", {"relative_minutes": 10}, "when's the call with the plumber", "list"),           # the model left it out
+    ("email", {"action": "send"}, "did my sister write back to my email", "list"),
+    ("shopping_list", {"action": "add"}, "have i started a shopping list yet", "read"),
     ("todo_list", {"action": "add"}, "what do i have to do today", "read"),
     ("reminder", {"action": "set", "time": "07:00"}, "can you set an alarm for 7 am", "set"),   # asked to do it
     ("email", {"action": "send", "to": "bob"}, "could you send bob the report", "send"),
 ])
 def test_a_question_takes_the_commands_read(command, args, said, action):
     """A request that asks about something is its command's read (`question_value`), whatever verb it
-    says: "did my mom send me an email" lists the inbox; a request to do it, however polite, is not."""
+    says: "did my sister write back to my email" lists the inbox; a request to do it, however polite, is not."""
     commands = {c.command_name: c for c in discover_commands()}
     assert ground_arguments(commands[command], args, said).arguments["action"] == action
 
 
 def test_a_question_about_an_email_sends_nothing(runtime):
     runtime.assistant.use_router = False
-    scripted(runtime, [call("email", action="send", to="mom@example.com", body="Hi")])
-    turn = runtime.assistant.handle_text("did my mom send me an email")
+    scripted(runtime, [call("email", action="send", to="sister@example.com", body="Hi")])
+    turn = runtime.assistant.handle_text("did my sister write back to my email")
     [record] = turn.tool_calls
     assert record.name == "email" and record.arguments["action"] == "list"
     assert record.post_processed["action"]["from"] == "send"
@@ -228,7 +228,7 @@ def test_small_talk_never_reaches_a_command_as_the_prompts_example_question(runt
 def test_a_task_copied_from_the_prompts_examples_is_not_added(runtime):
     runtime.assistant.use_router = False
     brain, backend = scripted(runtime, [call("todo_list", action="add", tasks=["tell me a joke"])])
-    turn = runtime.assistant.handle_text("i need to keep two toddlers busy tell me what to do")
+    turn = runtime.assistant.handle_text("my nephews keep running around the house tell me what to do")
     assert "tell me a joke" in json.dumps(backend.requests[0]["messages"]).lower()    # the example it copied
     assert not any("joke" in json.dumps(r.arguments) for r in turn.tool_calls)
     assert runtime.store.lists.items("todo") == []

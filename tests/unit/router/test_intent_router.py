@@ -218,14 +218,14 @@ def test_a_shortlist_that_leaves_no_room_for_no_command_is_not_declined(runtime,
     brain, backend = scripted_brain(runtime, [listing, json.dumps({"tool": "none", "args": {}})])
     monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("reminder", 0.6), ("chat", 0.2),
                                                                      ("recall", 0.15), (OUT_OF_SCOPE, 0.01)]))
-    d = brain.route_only(runtime.assistant, "tell me about my events")
+    d = brain.route_only(runtime.assistant, "what's coming up in my diary")
     assert d.router.decision == "shortlist" and not d.router.declinable
     assert d.router.to_dict()["declinable"] is False
     assert "none" not in _tools_in(backend.requests[0]["json_schema"])
     assert [c["name"] for c in d.tool_calls] == ["reminder"] and not d.declined
     monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("reminder", 0.6), ("chat", 0.2),
                                                                      (OUT_OF_SCOPE, 0.1)]))
-    d = brain.route_only(runtime.assistant, "tell me about my events")
+    d = brain.route_only(runtime.assistant, "what's coming up in my diary")
     assert d.router.declinable and "none" in _tools_in(backend.requests[1]["json_schema"])
     assert d.tool_calls == [] and d.declined
 

@@ -50,9 +50,9 @@ def test_contractions_expand_to_the_words_they_stand_for(text, expanded):
 
 
 @pytest.mark.parametrize("text", [
-    "did i set an alarm to wake up in the morning", "is the meeting scheduled for tomorrow",
-    "when is my next meeting", "when's my dentist appointment", "did my mom send me an email",
-    "how many emails today", "who emailed me recently", "what time is my alarm", "which reminders do i have",
+    "have i already got a reminder for the gym tonight", "is the vet visit on thursday",
+    "when's the call with the plumber", "when's my dentist appointment", "did my sister write back to my email",
+    "how many messages came in this morning", "who emailed me recently", "what time is my alarm", "which reminders do i have",
     "have you added a meeting with tom", "do i have anything on friday", "are there any new emails",
     "Hey Jarvis, what's on my calendar?",
 ])
