@@ -28,6 +28,10 @@ def _zone_cities() -> dict[str, str]:
     return out
 
 
+# what may follow the place in a question about its time ("in tokyo right now")
+_NOT_PLACE_TAIL = re.compile(r"\s+(?:right now|now|today|currently|at the moment)$")
+
+
 def _clean_place(text: str) -> str:
     t = " ".join(str(text).lower().replace(",", " ").split()).strip(" ?.!")
     return re.sub(r"^(?:the\s+)", "", t)
@@ -56,7 +60,6 @@ def resolve_place(text: str | None) -> tuple[str, str] | None:
 
 
 _PLACE_AFTER = re.compile(r"\b(?:in|at|for)\s+([a-z][a-z .'-]*)")
-_NOT_PLACE_TAIL = re.compile(r"\s+(?:right now|now|today|tonight|currently|at the moment|please)$")
 
 
 def _place_said(text: str) -> str | None:
@@ -64,7 +67,7 @@ def _place_said(text: str) -> str | None:
     in ottawa" -> "Ottawa"); None when none is."""
     found = None
     for m in _PLACE_AFTER.finditer(normalize_utterance(text)):
-        place = resolve_place(_NOT_PLACE_TAIL.sub("", m.group(1)))
+        place = resolve_place(_NOT_PLACE_TAIL.sub("", m.group(1)))     # "india right now": india
         if place:
             found = place[0].title()
     return found
@@ -78,7 +81,7 @@ def _time_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     loc = (m.groupdict().get("loc") or "").strip()
     if not loc:
         return PreRouteResult(arguments={})
-    loc = re.sub(r"\s+(?:right now|now|today|currently|at the moment)$", "", loc)
+    loc = _NOT_PLACE_TAIL.sub("", loc)
     if not loc or len(loc.split()) > 4 or re.search(r"\b(?:timer|minutes?|hours?|weather|left)\b", loc):
         return None
     place = resolve_place(loc)

@@ -194,7 +194,8 @@ def main() -> int:
         details.append({"file": r["file"], "voice": r["voice"], "text": r["text"], "has_wake": r["has_wake"],
                         "pause_ms": r["pause_ms"], "utterances": len(utts), "endpointed": len(rec.endpointed),
                         "pieces": pieces, "woken": bool(rec.of(ev.WakeWordHeard)),
-                        "transcripts": [e.text for e in said], "confidences": [round(e.confidence, 3) for e in said], "tool": tool, "expected_tool": r["expected_tool"],
+                        "transcripts": [e.text for e in said], "confidences": [round(e.confidence, 3) for e in said],
+                        "tool": tool, "expected_tool": r["expected_tool"],
                         "expected_args": r.get("expected_args") or {}})
         print(f"\r{i + 1}/{len(requests)} files", end="", file=sys.stderr)
     print(file=sys.stderr)

@@ -66,10 +66,11 @@ def _grounded_items(chosen: list[Any], evidence: dict[str, list[str]], said: dic
     return [v for v in chosen if not evidence.get(v)]
 
 
-def copied_from_prompt(value: str, heard: str, prompt: str) -> bool:
-    """A value not said in full whose words stand, in that order, in the prompt's text."""
+def copied_from_prompt(value: str, share: float, prompt: str) -> bool:
+    """A value not said in full (`share`: of its words said) whose words stand, in that order, in the
+    prompt's text (`prompt`: its plain words, a space at each end)."""
     words = plain_text(value)
-    return bool(words and prompt) and said_share(value, heard) < 1.0 and f" {words} " in prompt
+    return share < 1.0 and bool(words and prompt) and f" {words} " in prompt
 
 
 def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utterance: str, conversation: str = "",
@@ -79,7 +80,8 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
     prompt = f" {plain_text(prompt)} " if prompt else ""
 
     def kept(v: str) -> bool:
-        return said_share(v, heard) >= MIN_SHARE and not copied_from_prompt(v, heard, prompt)
+        share = said_share(v, heard)
+        return share >= MIN_SHARE and not copied_from_prompt(v, share, prompt)
 
     out = dict(arguments)
     dropped: dict[str, Any] = {}
@@ -99,7 +101,7 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
             # cup of tea now."): without them the command words its own
             value = out[p.name]
             if isinstance(value, str) and len(plain_text(value).split()) >= OWN_WORDS_MIN and (
-                    copied_from_prompt(value, heard, prompt) or said_share(value, utterance) >= 1.0):
+                    copied_from_prompt(value, said_share(value, heard), prompt) or said_share(value, utterance) >= 1.0):
                 dropped[p.name] = out.pop(p.name)
             continue
         if p.enum_values:

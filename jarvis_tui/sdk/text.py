@@ -634,9 +634,9 @@ def numbers_said(text: str) -> list[Decimal]:
 
 _AUX = r"(?:is|are|was|were|am|do|does|did|have|has|had|will|would|can|could|should|shall)"
 _SUBJECT = r"(?:i|you|we|they|he|she|it|there|my|your|the|this|that|these|those|a|an|any|all|anything|anyone|someone|\w+'s)"
+_PRONOUN = r"(?:i|you|we|they|he|she|it|u)\b"
 # a wh-word then the verb ("when is", "what's", "who emailed"), or a noun it asks about ("which reminders",
 # "how many emails"), not a clause ("when you get a chance, ...", "what i need is ...")
-_PRONOUN = r"(?:i|you|we|they|he|she|it|u)\b"
 _WH_QUESTION = re.compile(rf"^(?:what|when|where|who|whom|whose|which|why|how)(?:'s|'re|\s+(?:many|much|long|often|soon|far)\b"
                           rf"|\s+(?!{_PRONOUN})(?:[\w']+\s+){{0,2}}?(?:{_AUX}|\w+ed)\b|\s+(?!{_PRONOUN})\w+s\b)")
 _YES_NO_QUESTION = re.compile(rf"^{_AUX}(?:n't)?\s+{_SUBJECT}\b")
@@ -647,10 +647,11 @@ _POLITE_REQUEST = re.compile(r"^(?:(?:can|could|would|will|won't)\s+(?:you|u)\b|
 
 
 def asks_question(text: str) -> bool:
-    """Whether a request asks about something ("have i got a reminder for the gym", "when's the call with
-    the plumber", "is the vet visit on thursday", "how many messages came in this morning") rather than asks for it to be done
-    ("can you set an alarm", "please add milk", "when you get a chance remind me to call mom"). A
-    parameter that declares `question_value` (a command's read: "list") takes it for a question."""
+    """Whether a request asks about something ("have i got a reminder for the gym", "when's the call
+    with the plumber", "is the vet visit on thursday", "how many messages came in this morning")
+    rather than asks for it to be done ("can you set an alarm", "please add milk", "when you get a
+    chance remind me to call mom"). A parameter that declares `question_value` (a command's read:
+    "list") takes it for a question."""
     t = normalize_utterance(text)
     if not t or _POLITE_REQUEST.match(t):
         return False
