@@ -31,6 +31,10 @@ SAMPLE_RATE = 16000
 # rejection and never invents text the full path would not.
 SHORT_WINDOW_S = 10.0
 SHORT_MAX_S = 8.5                 # longer utterances go straight to the full path
+# With beam search the short path also keeps the beam's next readings of the audio: the turn end
+# reads them too ("remind me at seven to" is the best reading's "... at 7.2" for a beam, and the
+# next one's "... at 7 to"), as the words a fragment ends on are the ones whisper is least sure of.
+ALTERNATIVES = 2
 
 # Whole transcripts that whisper produces from silence, noise, music or breathing.
 PHANTOM_PHRASES = frozenset({
@@ -79,6 +83,7 @@ class SttResult:
     avg_logprob: float = 0.0
     stt_ms: float = 0.0
     segments: list[dict[str, Any]] = field(default_factory=list)
+    alternatives: tuple[str, ...] = ()    # the beam's next readings of the same audio (short path)
 
 
 def normalize(text: str) -> str:
@@ -162,7 +167,7 @@ class Transcriber:
     """Loaded once; `transcribe(samples)` is thread-safe (one decode at a time)."""
 
     def __init__(self, model: str = "bundled", *, compute_type: str = "int8", threads: int = 2,
-                 language: str | None = "en", beam_size: int = 1, no_speech_threshold: float = 0.6,
+                 language: str | None = "en", beam_size: int = 5, no_speech_threshold: float = 0.6,
                  logprob_threshold: float = -1.0, warm: bool = True) -> None:
         load_ctranslate2()
         from faster_whisper import WhisperModel
@@ -226,6 +231,7 @@ class Transcriber:
             feats = pad_or_trim(fw.feature_extractor(samples), int(SHORT_WINDOW_S * 100))
             enc = fw.model.encode(ctranslate2.StorageView.from_array(np.ascontiguousarray(feats[None], dtype=np.float32)))
             r = fw.model.generate(enc, [prompt], beam_size=self.beam_size, max_length=len(prompt) + max_new,
+                                  num_hypotheses=min(self.beam_size, 1 + ALTERNATIVES),
                                   return_scores=True, return_no_speech_prob=True, suppress_blank=True,
                                   suppress_tokens=[-1])[0]
         tokens = [t for t in r.sequences_ids[0] if t < self._tokenizer.eot]
@@ -233,8 +239,10 @@ class Transcriber:
             return None
         text = self._tokenizer.decode(tokens)
         avg_logprob = r.scores[0] * len(tokens) / (len(tokens) + 1)
+        others = [self._tokenizer.decode([t for t in ids if t < self._tokenizer.eot]) for ids in r.sequences_ids[1:]]
         seg = {"text": text, "no_speech_prob": float(r.no_speech_prob), "avg_logprob": float(avg_logprob),
-               "compression_ratio": float(get_compression_ratio(text.strip())) if text.strip() else 0.0}
+               "compression_ratio": float(get_compression_ratio(text.strip())) if text.strip() else 0.0,
+               "alternatives": [t for t in others if t.strip()]}
         if judge([seg], self.no_speech_threshold, self.logprob_threshold)[1] or _echoes(normalize(text).split()):
             return None
         return [seg]
@@ -274,4 +282,4 @@ class Transcriber:
         nsp = max((s["no_speech_prob"] for s in segs), default=1.0)
         return SttResult(text=text, accepted=not reason, reason=reason, confidence=round(math.exp(min(0.0, lp)), 3),
                          no_speech_prob=nsp, avg_logprob=lp, stt_ms=(time.perf_counter() - t0) * 1000,
-                         segments=segs)
+                         segments=segs, alternatives=tuple(segs[0].get("alternatives", ())) if len(segs) == 1 else ())

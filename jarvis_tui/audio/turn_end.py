@@ -46,6 +46,12 @@ MAX_INNER_FINAL_SHARE = 0.03   # ... that ends at most this share of them is a c
 # a transcript so far this short and less sure than `unsure_below` is a fragment whisper could not
 # make out, not a request (the fragments left of requests cut at a pause are 1-5 words; README)
 UNSURE_MAX_WORDS = 5
+# an embedded question puts its verb last ("tell me what time it is", "what my locker code was"):
+# there "is" ends the request, though the examples have it inside requests far more often
+CLAUSE_FINAL_VERBS = frozenset("is was are were".split())
+SUBJECT_MARKERS = frozenset("it i you we they he she this that these those my your our his her their the".split())
+# the beam's next readings of the words so far count when they differ only in this many last words
+REREAD_WORDS = 2
 
 
 class TurnEnd:
@@ -103,18 +109,20 @@ class TurnEnd:
         examples = build_training_set(registry)
         return cls((t for t, w in zip(examples.texts, examples.weights) if w >= 1.0), unsure_below)
 
-    def heard_unfinished(self, text: str, accepted: bool, reason: str = "", confidence: float = 1.0) -> bool:
+    def heard_unfinished(self, text: str, accepted: bool, reason: str = "", confidence: float = 1.0,
+                         alternatives: Iterable[str] = ()) -> bool:
         """For a transcription of the words so far (text, whether the guards accept it, why not,
-        whisper's confidence): True when they do not end a request. Words rejected as unsure
-        (`low_confidence`) or a short transcript under `unsure_below` cannot say that the request is
-        finished; other rejections (noise, the wake word alone) end the utterance as before, and
-        words made out clearly are read by `unfinished`. Waiting costs no reply: an unsure fragment
-        would have been rejected or misheard."""
+        whisper's confidence, the beam's next readings): True when they do not end a request. Words
+        rejected as unsure (`low_confidence`) or a short transcript under `unsure_below` cannot say
+        that the request is finished; other rejections (noise, the wake word alone) end the utterance
+        as before, and words made out clearly are read by `unfinished`, as is each next reading of
+        the beam that reads only their end otherwise (`rereads_the_end`: "... at 7.2" and "... at 7
+        to"). Waiting costs no reply: an unsure fragment would have been rejected or misheard."""
         if not accepted:
             return reason == LOW_CONFIDENCE and self.unsure_below > 0
         if confidence < self.unsure_below and 0 < len(normalize_utterance(text).split()) <= UNSURE_MAX_WORDS:
             return True
-        return self.unfinished(text)
+        return self.unfinished(text) or any(self.unfinished(a) for a in alternatives if rereads_the_end(text, a))
 
     def unfinished(self, text: str) -> bool:
         """True when `text` (a transcript so far) stops where a request does not end.
@@ -136,6 +144,8 @@ class TurnEnd:
 
     def _unfinished(self, words: list[str]) -> bool:
         last = words[-1]
+        if last in CLAUSE_FINAL_VERBS and _embedded_question(words):
+            return False
         if last in self.openers or last in self.connectors:
             return True
         if last in PARTICLE_ENDINGS:
@@ -145,3 +155,25 @@ class TurnEnd:
             # a question may strand its preposition: "where are you from", "what is it set for"
             return not (last in STRANDED_PREPOSITIONS and words[0] in QUESTION_WORDS)
         return len(words) >= 2 and (words[-2], last) in self.pairs
+
+
+def _embedded_question(words: list[str]) -> bool:
+    """Whether the last word is the verb of a question word's clause whose subject stands between
+    them, a pronoun or a noun with its determiner ("what time it is", "where my keys are"): not the
+    verb right after it ("tell me what is ...") nor after the question's own phrase ("how many
+    grams is ...")."""
+    starts = [k for k, w in enumerate(words[:-1]) if w in QUESTION_WORDS]
+    return bool(starts) and any(w in SUBJECT_MARKERS for w in words[starts[-1] + 1:-1])
+
+
+def rereads_the_end(best: str, other: str) -> bool:
+    """Whether `other`, another reading of the same audio, differs from `best` only in its last
+    REREAD_WORDS words and is as long or one word longer: how it heard the end, where a fragment's
+    words are least sure ("at 7.2" / "at 7 to"). A reading that stops early ("what is the capital
+    of") or loops on the words ("... today? Do I need an umbrella today?") is the beam's noise,
+    not a reading of the end."""
+    # whisper spells a word with or without its hyphen from one reading to the next ("e-mail")
+    a, b = (normalize_utterance(t).replace("-", "").split() for t in (best, other))
+    keep = max(0, len(a) - REREAD_WORDS)
+    return bool(b) and len(a) <= len(b) <= len(a) + 1 and b[:keep] == a[:keep] and b != a
+

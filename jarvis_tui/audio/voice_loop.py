@@ -228,7 +228,7 @@ class VoiceLoop:
         if state == "busy":
             return None
         return state == "done" and self.turn_end.heard_unfinished(result.text, result.accepted, result.reason,
-                                                                  result.confidence)
+                                                                  result.confidence, result.alternatives)
 
     def _woken(self, score: float, speaking: bool) -> bool:
         """The listener heard the wake word: does it count? Not when it is the assistant's own

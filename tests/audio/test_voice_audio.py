@@ -239,6 +239,8 @@ def test_short_window_stt_and_its_guards(stt, tts, vad, runtime, helpers):
     assert len(utts) == 1 and utts[0].key >= 0                 # a Pause preceded the endpoint
     r = stt.transcribe(utts[0].samples, segmented=True)
     assert r.accepted and normalize(r.text) == "what is the capital of france" and stt.last_path == "short"
+    # beam search (the default) keeps its next readings of the same audio, for the turn end
+    assert stt.beam_size == 5 and 1 <= len(r.alternatives) <= 2 and all(a.strip() for a in r.alternatives)
     rng = np.random.default_rng(5)
     babble = sum(np.sin(2 * np.pi * f * np.arange(32000) / 16000) for f in rng.uniform(120, 900, 6))
     for noise in (rng.standard_normal(32000) * 0.1, babble / np.abs(babble).max() * 0.3):

@@ -123,6 +123,37 @@ def test_words_whisper_is_unsure_of_are_not_an_end(text, accepted, reason, confi
         (accepted and te.unfinished(text))
 
 
+def test_an_embedded_questions_verb_ends_it():
+    """Examples that have "is" inside again and again teach that a request does not end on it;
+    an embedded question puts it last after its subject, and there it does."""
+    examples = [f"what is the {w} today" for w in "weather time date news forecast temperature plan".split()]
+    examples += ["is it going to rain", "how much is a pound in grams", "who is on my calendar"]
+    te = TurnEnd(examples)
+    assert te.unfinished("what is") and te.unfinished("tell me what is")
+    assert te.unfinished("how many grams is") and te.unfinished("the forecast for tomorrow is")
+    assert not te.unfinished("tell me what time it is")
+    assert not te.unfinished("what did i say my locker code was")
+    assert not te.unfinished("do you know where my keys are")
+
+
+@pytest.mark.parametrize("text, alternatives, unfinished", [
+    # the beam's best reading looks finished; its next one reads the end as the dangling "to"
+    ("remind me every morning at 7.2", ["remind me every morning at 7 to"], True),
+    ("water the plants and", [], True),                                    # the best reading alone
+    ("send an e-mail tool", ["send an email too"], True),                  # spelled two ways
+    ("turn the oven off at six", ["turn the oven off at 6", "turn the oven of at six"], False),
+    # readings that stop early or loop are the beam's noise, not how it heard the end
+    ("what is the capital of canada", ["what is the capital of"], False),
+    ("do i need an umbrella today", ["do i need an umbrella today do i need an umbrella today do"], False),
+    # a reading that differs before the last two words is another sentence, not the same end
+    ("book the table for six", ["look at the cable for"], False),
+])
+def test_the_beams_next_readings_of_the_end_count(text, alternatives, unfinished):
+    te = TurnEnd(EXAMPLES)
+    assert not te.unfinished(text) or not alternatives
+    assert te.heard_unfinished(text, True, "", 0.9, alternatives) is unfinished
+
+
 def _run(probs, turn_end=None, **cfg):
     config = EndpointerConfig(hangover_ms=300, tail_ms=150, **cfg)
     ep = Endpointer(config, turn_end)

@@ -139,3 +139,14 @@ def test_a_number_out_of_its_range_is_named_with_the_range(tmp_path):
     assert "audio.unsure_confidence = 1.5 is out of range: a number from 0 to 1" in str(err.value)
     cfg = load_config(config_dir=tmp_path / "none", data_dir=tmp_path / "d", environ={"JARVIS_AUDIO_UNSURE_CONFIDENCE": "0"})
     assert cfg.audio.unsure_confidence == 0.0
+
+
+def test_a_whole_number_out_of_its_range_is_named_with_the_range(tmp_path):
+    (tmp_path / "config.toml").write_text("[stt]\nbeam_size = 0\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config(config_dir=tmp_path, data_dir=tmp_path / "d", environ={})
+    assert "stt.beam_size = 0 is out of range: a whole number from 1 to 10" in str(err.value)
+    with pytest.raises(ConfigError, match="stt.beam_size = '64' is out of range"):
+        load_config(config_dir=tmp_path / "none", data_dir=tmp_path / "d", environ={"JARVIS_STT_BEAM_SIZE": "64"})
+    cfg = load_config(config_dir=tmp_path / "none", data_dir=tmp_path / "d", environ={"JARVIS_STT_BEAM_SIZE": "2"})
+    assert cfg.stt.beam_size == 2
