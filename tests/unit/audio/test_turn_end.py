@@ -30,6 +30,7 @@ EXAMPLES = [
     ("send a message to them", True),
     ("remind me too.", True),              # "to" written as it sounds
     ("start a timer 4", True),             # ... and "for"
+    ("set a timer for one hour end.", True),   # ... and "and"
     ("remind me every morning at 7 2.", True),
     ("what is it good for", False),
     ("what is six hundred minus", True),   # an operator needs its second number
