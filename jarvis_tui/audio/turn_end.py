@@ -47,8 +47,9 @@ MAX_INNER_FINAL_SHARE = 0.03   # ... that ends at most this share of them is a c
 # a transcript so far this short and less sure than `unsure_below` is a fragment whisper could not
 # make out, not a request (the fragments left of requests cut at a pause are 1-5 words; README)
 UNSURE_MAX_WORDS = 5
-# an embedded question puts its verb last ("tell me what time it is", "what my locker code was"):
-# there "is" ends the request, though the examples have it inside requests far more often
+# an embedded question puts its verb last ("do you know what day of the week it is", "what my
+# locker code was"): there "is" ends the request, though the examples have it inside requests far
+# more often
 CLAUSE_FINAL_VERBS = frozenset("is was are were".split())
 SUBJECT_MARKERS = frozenset("it i you we they he she this that these those my your our his her their the".split())
 # the beam's next readings of the words so far count when they differ only in this many last words
@@ -153,7 +154,7 @@ class TurnEnd:
             return len(words) < 2 or not ((words[-2], last) in self.particle_pairs
                                           or (words[0], last) in self.particle_frames)
         if last in UNFINISHED_ENDINGS:
-            # a question may strand its preposition: "where are you from", "what is it set for"
+            # a question may strand its preposition: "what town are you from", "what is it set for"
             return not (last in STRANDED_PREPOSITIONS and words[0] in QUESTION_WORDS)
         return len(words) >= 2 and (words[-2], last) in self.pairs
 
@@ -177,4 +178,3 @@ def rereads_the_end(best: str, other: str) -> bool:
     a, b = (normalize_utterance(t).replace("-", "").split() for t in (best, other))
     keep = max(0, len(a) - REREAD_WORDS)
     return bool(b) and len(a) <= len(b) <= len(a) + 1 and b[:keep] == a[:keep] and b != a
-

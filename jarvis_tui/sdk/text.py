@@ -349,7 +349,7 @@ UNFINISHED_ENDINGS = frozenset("""
     the a an my your his her our their every each some
     plus minus
 """.split())
-# ... except that a question may end with its preposition ("where are you from")
+# ... except that a question may end with its preposition ("what town are you from")
 STRANDED_PREPOSITIONS = frozenset("for to at of with from about into through".split())
 QUESTION_WORDS = frozenset("what what's whats where where's who who's whom which when when's how how's why".split())
 

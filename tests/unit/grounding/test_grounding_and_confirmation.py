@@ -358,7 +358,7 @@ def test_an_enum_value_the_user_never_said_is_replaced_by_the_said_one_or_droppe
                             "weather today and tomorrow").arguments == {"resolved_datetimes": ["today", "tomorrow"]}
     assert ground_arguments(weather, {"resolved_datetimes": ["next_week"]}, "is it going to rain").arguments == {}
     reminder = commands["reminder"]
-    assert ground_arguments(reminder, {"action": "set", "time": "09:00"}, "any meeting on friday").arguments["action"] \
+    assert ground_arguments(reminder, {"action": "set", "time": "09:00"}, "any meeting on thursday afternoon").arguments["action"] \
         == "list"
     assert ground_arguments(reminder, {"action": "set", "text": "call mom", "time": "17:00"},
                             "remind me to call mom at 5 pm").arguments["action"] == "set"
