@@ -24,7 +24,7 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('what does photosynthesis m
  ('when did the second world war end', {'query': 'when did the second world war end'}),
  ('what is the population of canada', {'query': 'what is the population of canada'}),
  ('how many legs does a spider have', {'query': 'how many legs does a spider have'}),
- ('why is the sky blue', {'query': 'why is the sky blue'}),
+ ('why is the sea salty', {'query': 'why is the sea salty'}),
  ('where is the great barrier reef', {'query': 'where is the great barrier reef'}),
  ("what's the meaning of the word ubiquitous", {'query': "what's the meaning of the word ubiquitous"}),
  ('who wrote pride and prejudice', {'query': 'who wrote pride and prejudice'}),
@@ -165,7 +165,7 @@ class AnswerQuestionCommand(JarvisCommandBase):
             "Who invented the light bulb?", "What is photosynthesis?", "How does gravity work?",
             "What's the speed of light?", "What is the square root of 144?", "How many feet in a mile?",
             "What does DNA stand for?", "Tell me about Albert Einstein", "Explain the theory of relativity",
-            "Why is the sky blue?", "How many planets are in the solar system?", "Who wrote Romeo and Juliet?",
+            "Why is the sea salty?", "How many planets are in the solar system?", "Who wrote Romeo and Juliet?",
             "What's the largest ocean?", "When did World War Two end?", "What language do they speak in Brazil?"]])
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:

@@ -18,7 +18,7 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('add eggs to the grocery li
  ("what's on the shopping list", {'action': 'read'}), ('read me my groceries', {'action': 'read'}),
  ('take milk off the list', {'action': 'remove', 'items': ['milk']}),
  ('i bought the apples', {'action': 'check_off', 'items': ['apples']}),
- ('empty the shopping list', {'action': 'clear'}), ('add something to my list', {'action': 'add'}),
+ ('empty the shopping list', {'action': 'clear'}), ('put something on my list', {'action': 'add'}),
  ("what's on my list", {'action': 'read'}), ('remove the last item from my list', {'action': 'remove'}),
  ('show me my lists', {'action': 'read'}), ('start a new list', {'action': 'add'})]
 # lists in general: making one, reading one out, taking things off, dropping a whole list

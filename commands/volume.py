@@ -227,7 +227,7 @@ class VolumeCommand(JarvisCommandBase):
 
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
-            ("Turn the volume up", {"action": "up"}),
+            ("Turn the volume up a notch", {"action": "up"}),
             ("Set the volume to 30 percent", {"action": "set", "level": 30}),
             ("Mute for fifteen minutes", {"action": "mute", "minutes": 15}),
             ("Unmute", {"action": "unmute"}),
@@ -235,7 +235,7 @@ class VolumeCommand(JarvisCommandBase):
 
     def generate_adapter_examples(self) -> list[CommandExample]:
         return examples(_MORE_EXAMPLES, primary=None) + examples([
-            ("Turn the volume up", {"action": "up"}), ("Turn it up", {"action": "up"}), ("Louder please", {"action": "up"}),
+            ("Crank the volume up", {"action": "up"}), ("Turn it up", {"action": "up"}), ("Louder please", {"action": "up"}),
             ("Volume up by 20 percent", {"action": "up", "step": 20}), ("Turn it down", {"action": "down"}),
             ("Turn the volume down a bit", {"action": "down"}), ("Quieter", {"action": "down"}),
             ("Volume 30 percent", {"action": "set", "level": 30}), ("Set the volume to 50", {"action": "set", "level": 50}),

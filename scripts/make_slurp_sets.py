@@ -8,7 +8,7 @@ the LLM) and `holdout.jsonl` (slurp_id % 5 == 0, kept unseen while tuning), one 
 `tool` is the command that should handle it, or "none" for requests no command serves (the
 assistant must say it cannot do that and fire nothing). `accept` lists every tool that counts as
 right (e.g. either list command for "add it to my list"; the `volume` command or nothing for a volume
-request that does not name the sound, such as "go to sleep"). Arguments are derived only where a slot gives them reliably (durations, clock times,
+request that does not name the sound, which may mean the assistant's own voice). Arguments are derived only where a slot gives them reliably (durations, clock times,
 places, the list action); `scripts/score_routes.py` checks just the arguments a row has.
 
 The mapping follows ../shared/data/slurp_devel/README.md. Rows whose mapping is unclear are dropped
@@ -63,8 +63,8 @@ def map_row(row: dict) -> tuple[dict | None, str]:
         return dict(base, tool=tool, arguments=arguments or {}, accept=sorted(set(accept or [tool]) | {tool})), ""
 
     if intent.startswith("audio_volume"):
-        # the volume command serves these; a request that does not name the sound ("go to sleep",
-        # "no speaking please") may also be declined, since it may mean the assistant's own voice
+        # the volume command serves these; a request that does not name the sound (only asks for quiet
+        # or sleep) may also be declined, since it may mean the assistant's own voice
         action = {"audio_volume_up": "up", "audio_volume_down": "down", "audio_volume_mute": "mute"}.get(intent)
         amount = s.get("change_amount", "")
         args = {"action": action} if action and (not amount or NUMBER.search(amount)) else {}

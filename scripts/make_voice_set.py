@@ -97,7 +97,7 @@ REQUESTS: list[tuple[str, str, dict]] = [
     ("add three hundred and twelve to eighty nine", "calculate", {"operation": "add"}),
     ("what's one hundred divided by | eight", "calculate", {"num1": 100, "num2": 8, "operation": "divide"}),
     ("what is six hundred minus | two hundred and fifty", "calculate", {"num1": 600, "num2": 250, "operation": "subtract"}),
-    ("turn the volume up", "volume", {"action": "up"}),
+    ("turn the volume up a little", "volume", {"action": "up"}),
     ("set the volume to | thirty percent", "volume", {"action": "set", "level": 30}),
     ("mute for | ten minutes", "volume", {"action": "mute", "minutes": 10}),
     ("how loud is the volume now", "volume", {"action": "get"}),

@@ -17,7 +17,8 @@ from brain_fakes import ScriptedBackend
 
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.conversation import ConversationBrain
-from jarvis_tui.assistant.intent_router import (OUT_OF_SCOPE, IntentRouter, build_training_set,
+from jarvis_tui.assistant import intent_router
+from jarvis_tui.assistant.intent_router import (OUT_OF_SCOPE, IntentRouter, build_training_set, decline_message,
                                                 read_out_of_scope)
 from jarvis_tui.commands_registry import discover_commands
 from jarvis_tui.llm.provider_factory import PromptProviderFactory
@@ -117,6 +118,19 @@ def test_training_data_comes_from_the_commands_declarations():
 def test_requests_no_command_serves_are_declined_with_their_topic(router, text, topic):
     d = router.decide(text)
     assert d.decision == "decline" and d.topic == topic and d.ranked[0][0] == OUT_OF_SCOPE
+
+
+@pytest.mark.parametrize("text", [
+    "is light faster than sound", "do you think people will travel to mars", "my music teacher was strict",
+    "i had a weird dream about taxis", "what's new with you",
+])
+def test_a_request_near_none_of_the_topics_names_none(router, text):
+    """The topic model also knows "none of these topics" (learned from what the commands declare): a
+    word some topic uses ("light", "travel", "music", "taxis") does not make a question or a remark
+    that topic, and a decline of it says the plain "Sorry, I can't help with that yet." rather than
+    a wrong "I can't control the lights yet." """
+    assert router.topic(text) is None
+    assert decline_message(router.topic(text)) == "Sorry, I can't help with that yet."
 
 
 @pytest.mark.parametrize("text,tool", [
@@ -339,6 +353,17 @@ def test_the_fitted_router_is_cached_by_its_training_texts_and_a_bad_cache_is_re
     # other training texts (a new plugin command, new examples) are another key
     fewer = IntentRouter(commands[:-1], cache_dir=tmp_path)
     assert not fewer.from_cache and fewer.digest() != first.digest()
+
+
+
+def test_a_router_cached_by_an_older_fit_is_refitted(tmp_path, monkeypatch):
+    """The same training texts fitted another way (FIT_VERSION: the topic model learned "none of
+    these topics") are another cache file: an upgrade never reads the old form's models."""
+    commands = list(discover_commands())
+    IntentRouter(commands, cache_dir=tmp_path)
+    monkeypatch.setattr(intent_router, "FIT_VERSION", intent_router.FIT_VERSION + 1)
+    again = IntentRouter(commands, cache_dir=tmp_path)
+    assert not again.from_cache and len(list(tmp_path.glob("router-*.pkl"))) == 2
 
 
 def test_a_negative_that_names_another_commands_domain_is_not_taught_as_out_of_scope():
