@@ -11,7 +11,10 @@ plural 's', number formats, a lone string vs a one-item list, label lists = any 
 arguments the model adds are not counted against it. Also: fast-path share, LLM latency p50/p95,
 prefill/generate means, and that small talk / questions are never routed to an action command;
 for the SLURP sets also actions fired on requests no command serves (target 0), declines, small
-talk answered as chat, and the rows the intent router decided without the LLM.
+talk answered as chat, the rows the intent router decided without the LLM, and what the spoken
+declines said: the topic of the request ("I can't control the lights yet." for a SLURP lights
+request), the plain "Sorry, I can't help with that yet.", or a wrong topic (a topic the request's
+SLURP intent is not: `DECLINE_TOPICS` below, the topics of assets/router/out_of_scope.txt).
 
 Two sets of figures: all rows, and the rows inside DESIGN.md's command contract (tool and every
 expected argument name/enum value exist in the DESIGN table; the dev corpus has rows for email
@@ -28,6 +31,40 @@ from collections import Counter, defaultdict
 
 DIRECT = {"chat", "answer_question"}
 SMALL_TALK_INTENTS = {"general_quirky", "general_greet"}   # SLURP rows: answered as chat, never an action
+
+# SLURP intent (prefix) -> the decline topics that describe it; an intent not listed has no topic (the
+# plain decline is right, any topic is wrong). First match wins.
+DECLINE_TOPICS: list[tuple[str, set[str | None]]] = [
+    ("iot_hue", {"control the lights"}), ("hue", {"control the lights"}),
+    ("iot", {"control smart plugs and devices"}),
+    ("audio_volume", {"change the volume", None}),
+    ("music", {"play music"}), ("play_music", {"play music"}),
+    ("play_radio", {"play the radio", "play music"}),
+    ("play_podcasts", {"play podcasts and audiobooks"}), ("play_audiobook", {"play podcasts and audiobooks"}),
+    ("play_game", {"play games"}),
+    ("transport_taxi", {"book or call a taxi"}),
+    ("transport_query", {"check trains, flights and traffic", "give directions"}),
+    ("transport", {"check trains, flights and traffic"}),
+    ("takeaway", {"order food"}), ("news", {"read the news"}), ("social", {"post on social media"}),
+    ("cooking", {"find recipes"}), ("qa_stock", {"check stock prices"}), ("qa_currency", {"convert currencies"}),
+    ("recommendation", {"recommend places, films and events"}),
+    ("email_querycontact", {"manage your contacts"}), ("email_addcontact", {"manage your contacts"}),
+]
+PLAIN_DECLINE = "Sorry, I can't help with that yet."
+
+
+def decline_topic(message: str | None) -> tuple[bool, str | None]:
+    """(is a decline, its topic) from a spoken reply: "I can't <topic> yet." or the plain decline."""
+    if message == PLAIN_DECLINE:
+        return True, None
+    if message and message.startswith("I can't ") and message.endswith(" yet."):
+        return True, message[len("I can't "):-len(" yet.")]
+    return False, None
+
+
+def topics_of(intent: str) -> set[str | None]:
+    return next((topics for prefix, topics in DECLINE_TOPICS if intent.startswith(prefix)), {None})
+
 
 # DESIGN.md's table: argument -> allowed values (None = any value of the declared type)
 _DATES = ["today", "tomorrow", "day_after_tomorrow", "this_weekend", "next_week"]
@@ -114,6 +151,8 @@ def score(pairs):
     chat_rows = 0
     none_rows = fired_on_none = declined = small_talk_rows = small_talk_chat = router_decided = 0
     fired: list[dict] = []
+    topic_said = topic_plain = topic_wrong = 0
+    wrong_topics: list[dict] = []
     for row, r in pairs:
         calls = r.get("tool_calls") or []
         got = calls[0]["name"] if calls else None
@@ -139,6 +178,16 @@ def score(pairs):
                 fired.append({"text": row["text"], "fired": got, "arguments": calls[0].get("arguments")})
             if got is None:
                 declined += 1
+        is_decline, topic = decline_topic(r.get("message"))
+        if got is None and is_decline and row.get("intent"):
+            if topic in topics_of(row["intent"]):
+                topic_said += topic is not None
+                topic_plain += topic is None
+            elif topic is None:
+                topic_plain += 1
+            else:
+                topic_wrong += 1
+                wrong_topics.append({"text": row["text"], "intent": row["intent"], "topic": topic})
         if row.get("intent") in SMALL_TALK_INTENTS:
             small_talk_rows += 1
             small_talk_chat += got == "chat" or (got is None and bool(r.get("message")))
@@ -179,7 +228,11 @@ def score(pairs):
         "declined_no_command_rows": f"{declined}/{none_rows}",
         "small_talk_answered_as_chat": f"{small_talk_chat}/{small_talk_rows}",
         "router_decided_without_llm": router_decided,
+        "declines_naming_the_right_topic": topic_said,
+        "declines_plain": topic_plain,
+        "declines_naming_a_wrong_topic": topic_wrong,
         "fired_on_no_command": fired,
+        "wrong_topics": wrong_topics,
         "per_tool": {k: dict(v) for k, v in sorted(per_tool.items())},
     }
     return summary, misses
@@ -207,7 +260,7 @@ def main(argv=None) -> int:
         print(json.dumps(summary | ({"misses": misses} if a.errors else {}), indent=2))
     else:
         for k, v in summary.items():
-            if k not in ("per_tool", "contract_rows", "fired_on_no_command"):
+            if k not in ("per_tool", "contract_rows", "fired_on_no_command", "wrong_topics"):
                 print(f"{k:<44} {v}")
         print(f"inside the DESIGN contract ({contract['rows']} rows):")
         for k, v in summary["contract_rows"].items():
@@ -219,6 +272,8 @@ def main(argv=None) -> int:
         if a.errors:
             for f in summary["fired_on_no_command"]:
                 print(f"FIRED on a no-command row {f['text']!r}: {f['fired']} {f['arguments']}")
+            for w in summary["wrong_topics"]:
+                print(f"WRONG TOPIC {w['text']!r} ({w['intent']}): \"I can't {w['topic']} yet.\"")
             outside = {row["text"] for row, _ in pairs if not in_contract(row)}
             for m in misses:
                 tag = " (outside contract)" if m["text"] in outside else ""

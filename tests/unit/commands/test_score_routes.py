@@ -39,3 +39,22 @@ def test_slurp_figures():
     assert summary["small_talk_answered_as_chat"] == "1/1"
     assert summary["router_decided_without_llm"] == 2 and summary["fast_path_share"] == 0.2
     assert [m["text"] for m in misses] == ["play jazz"]
+
+
+def test_what_the_declines_said_is_counted_against_the_requests_intent():
+    def row(text, intent):
+        return {"text": text, "tool": "none", "arguments": {}, "accept": ["none"], "intent": intent}
+    rows = [row("switch the hall lamp off", "iot_hue_lightoff"), row("find me a podcast about cars", "play_podcasts"),
+            row("what's the meaning of life", "general_quirky"), row("is light faster than sound", "qa_factoid"),
+            row("order a curry", "takeaway_order")]
+    outs = [route(route="none", calls=0, message="I can't control the lights yet."),         # its topic
+            route(route="none", calls=0, message="Sorry, I can't help with that yet."),      # plain, topic known
+            route(route="none", calls=0, message="Sorry, I can't help with that yet."),      # plain, no topic
+            route(route="none", calls=0, message="I can't control the lights yet."),         # a wrong topic
+            route("chat", route="router", calls=0)]                                          # not a decline
+    summary, _ = score_routes.score(list(zip(rows, outs)))
+    assert summary["declines_naming_the_right_topic"] == 1 and summary["declines_plain"] == 2
+    assert summary["declines_naming_a_wrong_topic"] == 1
+    assert summary["wrong_topics"] == [{"text": "is light faster than sound", "intent": "qa_factoid",
+                                        "topic": "control the lights"}]
+    assert score_routes.decline_topic("Done.") == (False, None)
