@@ -80,3 +80,21 @@ def discover_commands(config_dir: Path | None = None, package: str = "commands")
     for err in registry.errors:
         log.warning("command module skipped: %s", err)
     return registry
+
+
+def speech_context(commands: Iterable[IJarvisCommand]) -> list[str]:
+    """What whisper reads before each utterance (its initial prompt): one short request per command,
+    the shortest of its prompt examples, so that the words and the style of requests (digits,
+    units, "to-do list") are what it expects; a plugin command's example joins as a built-in's does.
+    README: 1.3-1.6 points off the word error rate of the voice set, on requests none of them says."""
+    sentences: list[str] = []
+    for command in commands:
+        try:
+            said = [e.voice_command.strip() for e in command.generate_prompt_examples() if e.voice_command.strip()]
+        except Exception:  # a plugin's broken examples only leave it out of the context
+            log.exception("prompt examples of %s", getattr(command, "command_name", command))
+            continue
+        if said:
+            shortest = min(said, key=len)
+            sentences.append(shortest if shortest[-1] in ".?!" else shortest + ".")
+    return sentences

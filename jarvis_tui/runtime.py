@@ -13,7 +13,7 @@ from jarvis_tui import paths
 from jarvis_tui.assistant.assistant import Assistant
 from jarvis_tui.assistant.intent_router import RouterThresholds
 from jarvis_tui.assistant.events import Error, EventBus, ModelLoadProgress
-from jarvis_tui.commands_registry import CommandRegistry, discover_commands
+from jarvis_tui.commands_registry import CommandRegistry, discover_commands, speech_context
 from jarvis_tui.config import Config, load_config
 from jarvis_tui.sdk.services import CommandServices
 from jarvis_tui.store import Store
@@ -164,7 +164,7 @@ class Runtime:
 
         def make_stt():
             from jarvis_tui.audio.stt import Transcriber
-            return Transcriber.from_config(self.config.stt)
+            return Transcriber.from_config(self.config.stt, context=speech_context(self.registry))
 
         def make_tts():
             from jarvis_tui.audio.tts import Synthesizer

@@ -140,6 +140,7 @@ def main() -> int:
     from jarvis_tui.audio.tts import Synthesizer
     from jarvis_tui.audio.vad import SileroVad
     from jarvis_tui.audio.wakeword import load_wake_word
+    from jarvis_tui.commands_registry import speech_context
     from jarvis_tui.runtime import Runtime
     tmp = tempfile.mkdtemp(prefix="jarvis-measure-")
     runtime = Runtime.create(data_dir=tmp, config_dir=tmp, overrides={
@@ -147,7 +148,7 @@ def main() -> int:
     if args.llm:
         runtime.load_brain()
     a = runtime.config.audio
-    parts = {"stt": Transcriber.from_config(runtime.config.stt), "vad": SileroVad(), "tts": Synthesizer("bundled"),
+    parts = {"stt": Transcriber.from_config(runtime.config.stt, context=speech_context(runtime.registry)), "vad": SileroVad(), "tts": Synthesizer("bundled"),
              "wake": load_wake_word(a.wake_word, a.wake_sensitivity, a.wake_engine)}
 
     per_voice: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)

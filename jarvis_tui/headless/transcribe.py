@@ -6,6 +6,7 @@ import argparse
 
 from jarvis_tui.audio.stt import SttError, Transcriber
 from jarvis_tui.audio.wavsource import AudioFileError, read_wav
+from jarvis_tui.commands_registry import discover_commands, speech_context
 from jarvis_tui.headless.common import config_from_args, fail, print_json
 
 
@@ -16,7 +17,8 @@ def run(args: argparse.Namespace) -> int:
     except AudioFileError as exc:
         return fail(str(exc))
     try:
-        stt = Transcriber.from_config(config.stt, warm=False)
+        context = speech_context(discover_commands(config.config_dir)) if config.stt.context else ()
+        stt = Transcriber.from_config(config.stt, warm=False, context=context)
     except SttError as exc:
         return fail(str(exc))
     result = stt.transcribe(samples)

@@ -247,6 +247,40 @@ def test_short_window_stt_and_its_guards(stt, tts, vad, runtime, helpers):
         assert not stt.transcribe(noise.astype(np.float32), segmented=True).accepted
 
 
+def test_whisper_reads_the_commands_examples_first_and_still_hears_only_what_was_said(tts, helpers):
+    """stt.context: the commands' shortest examples are whisper's initial prompt (within
+    CONTEXT_TOKENS), on the short path and the full one. It must not put their words in what was
+    not said: a fragment stays a fragment (the turn end needs its dangling "to"/"for"), a request
+    close to an example keeps its own words, noise is still rejected. A decode that says the
+    whole utterance twice (more likely after a prompt of whole requests) is cut to one saying."""
+    from jarvis_tui.audio.stt import CONTEXT_TOKENS, Transcriber, normalize
+    from jarvis_tui.commands_registry import discover_commands, speech_context
+    from jarvis_tui.config import SttConfig
+    stt = Transcriber.from_config(SttConfig(), context=speech_context(discover_commands()))
+    tok = stt._tokenizer
+    assert stt.context and len(tok.encode(" " + stt.context)) <= CONTEXT_TOKENS
+    assert stt._short_prompt[0] == tok.sot_prev and "What time is it?" in stt.context
+    assert Transcriber.from_config(SttConfig(context=False), context=["What time is it?"]).context == ""
+
+    def heard(text, path_segmented=True):
+        speech = helpers.speech16k(tts, text)
+        signal = np.concatenate([np.zeros(3200, np.float32), speech, np.zeros(4800, np.float32)])
+        r = stt.transcribe(signal, segmented=path_segmented)
+        assert r.accepted, (text, r)
+        return normalize(r.text)
+    assert heard("remind me to").split()[-1] in ("to", "too", "2")
+    assert heard("set a timer for").split()[-1] in ("for", "4")
+    assert heard("remember that i parked on level five") == "remember that i parked on level 5"
+    assert heard("what time is it in tokyo", path_segmented=False) == "what time is it in tokyo"
+    rng = np.random.default_rng(7)
+    for _ in range(3):
+        assert not stt.transcribe((rng.standard_normal(32000) * 0.1).astype(np.float32), segmented=True).accepted
+    twice = tok.encode(" Add 312 to 89. Add 312 to 89.")
+    assert tok.decode(twice[:stt._said_once(twice)]).strip() == "Add 312 to 89."
+    once = tok.encode(" Add 312 to 89 and 89 to 312.")
+    assert stt._said_once(once) == len(once)
+
+
 def test_test_speech_is_the_same_on_every_run_and_replies_still_vary(tts):
     """The spoken test requests are said without piper's random noise (speech16k), so a word the
     recogniser hears only in some draws of it cannot make one CI run in a few fail; the assistant's

@@ -91,3 +91,45 @@ def test_help_lists_every_headless_subcommand(cli):
     for name in ("route", "ask", "transcribe", "say", "listen", "devices", "providers", "bench",
                  "doctor", "commands"):
         assert name in out
+
+
+EXAMPLES_PLUGIN = textwrap.dedent('''
+    from jarvis_tui.sdk import CommandExample, CommandResponse, JarvisCommandBase
+
+    class Aquarium(JarvisCommandBase):
+        command_name = "feed_fish"
+        description = "Feed the fish in the aquarium"
+
+        def generate_prompt_examples(self):
+            return [CommandExample("Give the goldfish their flakes at noon"), CommandExample("Feed the fish")]
+
+        def run(self, request_info, **kw):
+            return CommandResponse.final_response({"message": "Fed."})
+
+    class Broken(JarvisCommandBase):
+        command_name = "broken_examples"
+        description = "examples that raise"
+
+        def generate_prompt_examples(self):
+            raise RuntimeError("no examples today")
+
+        def run(self, request_info, **kw):
+            return CommandResponse.final_response({"message": ""})
+''')
+
+
+def test_whisper_reads_one_short_example_of_every_command_plugins_included(config_dir):
+    """speech_context: what the transcriber reads before an utterance is each command's shortest
+    prompt example, ended as a sentence; a plugin's joins, one whose examples raise is left out."""
+    from jarvis_tui.commands_registry import speech_context
+    (config_dir / "commands").mkdir()
+    (config_dir / "commands" / "aquarium.py").write_text(EXAMPLES_PLUGIN)
+    registry = discover_commands(config_dir)
+    context = speech_context(registry)
+    assert "Feed the fish." in context and "Give the goldfish their flakes at noon." not in context
+    with_examples = [c for c in registry if c.command_name != "broken_examples" and c.generate_prompt_examples()]
+    assert len(context) == len(with_examples)
+    assert all(s[-1] in ".?!" for s in context)
+    for command in with_examples:
+        shortest = min((e.voice_command for e in command.generate_prompt_examples()), key=len)
+        assert any(s.rstrip(".") == shortest.rstrip(".") for s in context), command.command_name
