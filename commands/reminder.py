@@ -303,17 +303,17 @@ class ReminderCommand(JarvisCommandBase):
     def fast_paths(self) -> list[FastPath]:
         remind = r"(?:remind me|set a reminder|create a reminder|add a reminder|make a reminder|reminder)"
         return [
-            FastPath("reminder.text_at_time", remind + r"\s+" + _TEXT + r"(?:\s+(?:today|tomorrow))?\s+(?:at|by)\s+" + _TIME
+            FastPath("reminder.text_at_time", remind + r",?\s+" + _TEXT + r"(?:\s+(?:today|tomorrow))?\s+(?:at|by)\s+" + _TIME
                      + r"(?:\s+(?:today|tomorrow))?(?:\s+" + _RECUR + r")?",
                      _at_claim, "remind me to call mom at 3 pm"),
             FastPath("reminder.at_time_text", remind + r"\s+(?:" + _RECUR + r"\s+|(?:today|tomorrow)\s+)?(?:for\s+|at\s+|by\s+)" + _TIME
                      + r"(?:\s+(?:today|tomorrow))?"
-                     + r"(?:\s+" + _RECUR.replace("?P<recur>", "?P<recur2>") + r")?\s+" + _TEXT,
+                     + r"(?:\s+" + _RECUR.replace("?P<recur>", "?P<recur2>") + r")?,?\s+" + _TEXT,
                      _at_claim, "remind me at 6 pm to start dinner / every day at 8 am to ..."),
             FastPath("reminder.daily_at", r"(?:set|create|add|make)\s+an?\s+(?P<recur>daily|weekly|monthly|biweekly)\s+reminder"
-                     r"\s+(?:for\s+|at\s+)" + _TIME + r"\s+" + _TEXT,
+                     r"\s+(?:for\s+|at\s+)" + _TIME + r",?\s+" + _TEXT,
                      _at_claim, "set a daily reminder at 7 am to exercise"),
-            FastPath("reminder.text_in", remind + r"\s+" + _TEXT + r"\s+in\s+(?P<dur>[\w ,./-]+)", _in_claim,
+            FastPath("reminder.text_in", remind + r",?\s+" + _TEXT + r"\s+in\s+(?P<dur>[\w ,./-]+)", _in_claim,
                      "remind me to check the oven in 45 minutes"),
             FastPath("reminder.in_text", remind + r"\s+in\s+(?P<dur>[\w ,./-]+?)\s+" + _TEXT, _in_claim,
                      "remind me in 30 minutes to check the laundry"),

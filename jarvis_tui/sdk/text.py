@@ -488,6 +488,10 @@ _WAKE = re.compile(r"^(?:(?:hey|ok|okay|hi)\s+)?(?:jarvis|alexa|siri|olly|google
 # timer for - ten minutes"): an ellipsis or a free-standing dash is a space; hyphenated words stay
 # (between two numbers a dash stays: "5 - 3" is a subtraction)
 _PAUSE_MARK = re.compile(r"\s*(?:\.{2,}|\u2026)\s*|(?<![\d\s])\s*(?:\s-+\s|[\u2013\u2014]+)\s*(?![\d\s])")
+# ... and a full stop or question mark it wrote where the speaker paused inside one request ("what
+# time is it in? Tokyo.", "what is? 19 times 23."): one utterance is one request, so the mark is a
+# pause too (a decimal point has no space after it: "2.5" stays)
+_SENTENCE_MARK = re.compile(r"(?<=\w)[.?!]+\s+(?=\w)")
 
 
 def normalize_utterance(text: str) -> str:
@@ -497,6 +501,7 @@ def normalize_utterance(text: str) -> str:
     t = text.replace("\u2019", "'").replace("\u2018", "'").strip().lower()
     t = _PUNCT_END.sub("", t)
     t = _PAUSE_MARK.sub(" ", t)
+    t = _SENTENCE_MARK.sub(" ", t)
     t = _WAKE.sub("", t)
     t = re.sub(r"^(?:please|can you|could you|would you)\s+", "", t)
     t = re.sub(r"\s+please$", "", t)

@@ -11,6 +11,10 @@ from jarvis_tui.sdk.text import expand_contractions
     ("turn it up\u2014now", "turn it up now"),
     ("what is 5 - 3", "what is 5 - 3"),              # between numbers a dash is a minus
     ("Hey Jarvis... what time is it?", "what time is it"),
+    # a full stop or question mark where the speaker paused, inside one utterance
+    ("What time is it in? Tokyo.", "what time is it in tokyo"),
+    ("What is? 19 times 23.", "what is 19 times 23"),
+    ("Hey Jarvis. Set a timer for 2.5 minutes.", "set a timer for 2.5 minutes"),   # a decimal point stays
 ])
 def test_a_pause_written_inside_a_request_reads_as_a_space(heard, read):
     from jarvis_tui.sdk.text import normalize_utterance
@@ -26,7 +30,8 @@ def test_a_paused_reminder_is_taken_by_its_fast_path_as_if_said_in_one_go(tmp_pa
         said = "remind me to call the plumber at 5pm"
         heard = ("Remind me to... Call the Plumber at 5pm.",
                  "Remind me too. Call the plumber at 5 p.m.",        # seen in CI: a pause after "to"
-                 "Remind me to. Call the plumber at 5pm.")
+                 "Remind me to. Call the plumber at 5pm.",
+                 "Remind me, to call the plumber at 5pm.")            # a comma where the speaker paused
         claims = [pre_route(t, rt.registry) for t in (said, *heard)]
     finally:
         rt.close()
