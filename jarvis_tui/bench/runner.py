@@ -305,7 +305,7 @@ class Bench:
 
     def _spoken_turn(self, runtime, voice_loop, rec, stream: bool = False) -> TurnSample:
         from jarvis_tui.audio.endpointer import FRAME, Endpointer, EndpointerConfig, Pause, Utterance, frames_of
-        from jarvis_tui.audio.stt import normalize
+        from jarvis_tui.sdk.text import scoring_words
 
         vad, tts = runtime.vad, runtime.tts
         sample = TurnSample(text=rec.text)
@@ -398,7 +398,8 @@ class Bench:
         sample.ms["stt"] = said.stt_ms
         sample.ms["end_to_transcript"] = (t_said - t_speech_end) * 1000
         sample.ms["stt_speculative"] = 1.0 if voice_loop.last_stt_speculative else 0.0
-        sample.ms["transcript_exact"] = 1.0 if normalize(said.text) == normalize(rec.text) else 0.0
+        # the same words, numbers either way ("at five" / "at 5"), as the word error rate scores them
+        sample.ms["transcript_exact"] = 1.0 if scoring_words(said.text) == scoring_words(rec.text) else 0.0
         sample.route = turn.route
         sample.spoken = turn.spoken or ""
         sample.tool = turn.tool_calls[0].name if turn.tool_calls else None
