@@ -84,8 +84,9 @@ class SttConfig:
                                          # hears the voice set 1.5 points of WER better than greedy 1)
     no_speech_threshold: float = 0.6
     logprob_threshold: float = -1.0
-    context: bool = True                 # whisper first reads one short example request of each command (its
-                                         # initial prompt; README: 1.3-1.6 points of WER off on the voice set)
+    context: bool = False                # whisper first reads one short example request of each command (its
+                                         # initial prompt). Off: README, it helps the tool and on one share the
+                                         # WER, but on another it reads fragments as finished (more cut in two)
 
 
 @dataclass

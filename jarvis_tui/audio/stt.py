@@ -37,8 +37,8 @@ SHORT_MAX_S = 8.5                 # longer utterances go straight to the full pa
 ALTERNATIVES = 2
 # Whisper reads a few requests like the ones people make here before each utterance (its initial
 # prompt: `context`, the commands' shortest examples), at most this many tokens of them: the
-# vocabulary and the way requests are written (README: 1.3-1.6 points of WER on the voice set,
-# about 20 ms per decode).
+# vocabulary and the way requests are written (README: 1.3 points of WER whole clip; through the
+# live pipeline better on one share, worse on another; `stt.context`, off by default).
 CONTEXT_TOKENS = 120
 
 # Whole transcripts that whisper produces from silence, noise, music or breathing.

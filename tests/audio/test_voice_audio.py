@@ -248,7 +248,7 @@ def test_short_window_stt_and_its_guards(stt, tts, vad, runtime, helpers):
 
 
 def test_whisper_reads_the_commands_examples_first_and_still_hears_only_what_was_said(tts, helpers):
-    """stt.context: the commands' shortest examples are whisper's initial prompt (within
+    """stt.context (when chosen): the commands' shortest examples are whisper's initial prompt (within
     CONTEXT_TOKENS), on the short path and the full one. It must not put their words in what was
     not said: a fragment stays a fragment (the turn end needs its dangling "to"/"for"), a request
     close to an example keeps its own words, noise is still rejected. A decode that says the
@@ -256,7 +256,8 @@ def test_whisper_reads_the_commands_examples_first_and_still_hears_only_what_was
     from jarvis_tui.audio.stt import CONTEXT_TOKENS, Transcriber, normalize
     from jarvis_tui.commands_registry import discover_commands, speech_context
     from jarvis_tui.config import SttConfig
-    stt = Transcriber.from_config(SttConfig(), context=speech_context(discover_commands()))
+    assert SttConfig().context is False            # off by default (README: more fragments read as finished)
+    stt = Transcriber.from_config(SttConfig(context=True), context=speech_context(discover_commands()))
     tok = stt._tokenizer
     assert stt.context and len(tok.encode(" " + stt.context)) <= CONTEXT_TOKENS
     assert stt._short_prompt[0] == tok.sot_prev and "What time is it?" in stt.context
