@@ -164,7 +164,7 @@ class Runtime:
 
         def make_stt():
             from jarvis_tui.audio.stt import Transcriber
-            return Transcriber.from_config(self.config.stt, context=speech_context(self.registry))
+            return Transcriber.from_config(self.config.stt, context=lambda: speech_context(self.registry))
 
         def make_tts():
             from jarvis_tui.audio.tts import Synthesizer

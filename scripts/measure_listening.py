@@ -148,7 +148,7 @@ def main() -> int:
     if args.llm:
         runtime.load_brain()
     a = runtime.config.audio
-    parts = {"stt": Transcriber.from_config(runtime.config.stt, context=speech_context(runtime.registry)), "vad": SileroVad(), "tts": Synthesizer("bundled"),
+    parts = {"stt": Transcriber.from_config(runtime.config.stt, context=lambda: speech_context(runtime.registry)), "vad": SileroVad(), "tts": Synthesizer("bundled"),
              "wake": load_wake_word(a.wake_word, a.wake_sensitivity, a.wake_engine)}
 
     per_voice: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)

@@ -15,7 +15,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 from jarvis_tui.sdk.text import plain_text
@@ -183,8 +183,6 @@ class Transcriber:
         self.beam_size = max(1, beam_size)
         self.no_speech_threshold = no_speech_threshold
         self.logprob_threshold = logprob_threshold
-        self.context_sentences = [c.strip() for c in context if c and c.strip()]
-        self.context = ""                 # the initial prompt whisper reads: the sentences that fit CONTEXT_TOKENS
         t0 = time.perf_counter()
         try:
             self.model = WhisperModel(self.path, device="cpu", compute_type=compute_type, cpu_threads=threads)
@@ -197,12 +195,12 @@ class Transcriber:
                                     language=self.language or "en")
         context_ids: list[int] = []
         fitting: list[str] = []
-        for sentence in self.context_sentences:
+        for sentence in (c.strip() for c in context if c and c.strip()):
             ids = self._tokenizer.encode(" " + " ".join(fitting + [sentence]))
             if len(ids) <= CONTEXT_TOKENS:
                 fitting.append(sentence)
                 context_ids = ids
-        self.context = " ".join(fitting)
+        self.context = " ".join(fitting)  # the initial prompt whisper reads: the sentences that fit CONTEXT_TOKENS
         self._short_prompt = ([self._tokenizer.sot_prev] + context_ids if context_ids else []) \
             + list(self._tokenizer.sot_sequence) + [self._tokenizer.no_timestamps]
         self._lock = threading.Lock()
@@ -212,13 +210,14 @@ class Transcriber:
             self.warm()
 
     @classmethod
-    def from_config(cls, stt, warm: bool = True, context: Sequence[str] = ()) -> "Transcriber":
-        """`context`: the requests whisper reads first (`commands_registry.speech_context`), used
-        when `stt.context` is on."""
+    def from_config(cls, stt, warm: bool = True,
+                    context: Callable[[], Sequence[str]] = tuple) -> "Transcriber":
+        """`context`: gives the requests whisper reads first (`commands_registry.speech_context`);
+        called only when `stt.context` is on."""
         from jarvis_tui.cpu import threads
         return cls(stt.model, compute_type=stt.compute_type, threads=threads(stt.threads, "stt"), language=stt.language,
                    beam_size=stt.beam_size, no_speech_threshold=stt.no_speech_threshold,
-                   logprob_threshold=stt.logprob_threshold, context=context if stt.context else (), warm=warm)
+                   logprob_threshold=stt.logprob_threshold, context=context() if stt.context else (), warm=warm)
 
     def warm(self) -> None:
         """One decode of a short tone burst so the first real command does not pay the warm-up."""

@@ -17,8 +17,8 @@ def run(args: argparse.Namespace) -> int:
     except AudioFileError as exc:
         return fail(str(exc))
     try:
-        context = speech_context(discover_commands(config.config_dir)) if config.stt.context else ()
-        stt = Transcriber.from_config(config.stt, warm=False, context=context)
+        stt = Transcriber.from_config(config.stt, warm=False,
+                                      context=lambda: speech_context(discover_commands(config.config_dir)))
     except SttError as exc:
         return fail(str(exc))
     result = stt.transcribe(samples)

@@ -257,11 +257,11 @@ def test_whisper_reads_the_commands_examples_first_and_still_hears_only_what_was
     from jarvis_tui.commands_registry import discover_commands, speech_context
     from jarvis_tui.config import SttConfig
     assert SttConfig().context is False            # off by default (README: more fragments read as finished)
-    stt = Transcriber.from_config(SttConfig(context=True), context=speech_context(discover_commands()))
+    stt = Transcriber.from_config(SttConfig(context=True), context=lambda: speech_context(discover_commands()))
     tok = stt._tokenizer
     assert stt.context and len(tok.encode(" " + stt.context)) <= CONTEXT_TOKENS
     assert stt._short_prompt[0] == tok.sot_prev and "What time is it?" in stt.context
-    assert Transcriber.from_config(SttConfig(context=False), context=["What time is it?"]).context == ""
+    assert Transcriber.from_config(SttConfig(context=False), context=lambda: ["What time is it?"]).context == ""
 
     def heard(text, path_segmented=True):
         speech = helpers.speech16k(tts, text)
