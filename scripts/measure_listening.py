@@ -196,6 +196,7 @@ def main() -> int:
                         "pause_ms": r["pause_ms"], "utterances": len(utts), "endpointed": len(rec.endpointed),
                         "pieces": pieces, "woken": bool(rec.of(ev.WakeWordHeard)),
                         "transcripts": [e.text for e in said], "confidences": [round(e.confidence, 3) for e in said],
+                        "rejected": [f"{e.text} ({e.reason})" for e in rec.of(ev.TranscriptRejected)],
                         "tool": tool, "expected_tool": r["expected_tool"],
                         "expected_args": r.get("expected_args") or {}})
         print(f"\r{i + 1}/{len(requests)} files", end="", file=sys.stderr)

@@ -89,6 +89,9 @@ class SttResult:
     stt_ms: float = 0.0
     segments: list[dict[str, Any]] = field(default_factory=list)
     alternatives: tuple[str, ...] = ()    # the beam's next readings of the same audio (short path)
+    # the same audio read without the initial prompt (short path, when `context` is set): the turn
+    # end reads it too, as the prompt makes whisper finish a fragment as a sentence
+    unprompted: "SttResult | None" = None
 
 
 def normalize(text: str) -> str:
@@ -201,8 +204,8 @@ class Transcriber:
                 fitting.append(sentence)
                 context_ids = ids
         self.context = " ".join(fitting)  # the initial prompt whisper reads: the sentences that fit CONTEXT_TOKENS
-        self._short_prompt = ([self._tokenizer.sot_prev] + context_ids if context_ids else []) \
-            + list(self._tokenizer.sot_sequence) + [self._tokenizer.no_timestamps]
+        self._plain_prompt = list(self._tokenizer.sot_sequence) + [self._tokenizer.no_timestamps]
+        self._short_prompt = ([self._tokenizer.sot_prev] + context_ids if context_ids else []) + self._plain_prompt
         self._lock = threading.Lock()
         self.last_path = ""               # "short" | "full" | "short+full" (for the bench and tests)
         self.load_s = time.perf_counter() - t0
@@ -234,24 +237,39 @@ class Transcriber:
         fewer than 3000 feature frames). None when the result must not be trusted (see above)."""
         import ctranslate2
         from faster_whisper.audio import pad_or_trim
-        from faster_whisper.transcribe import get_compression_ratio
 
         dur = len(samples) / SAMPLE_RATE
         if dur > SHORT_MAX_S:
             return None
         fw = self.model
-        prompt = self._short_prompt
         max_new = int(12 + 8 * dur)                       # speech is < 5 tokens/s; a loop hits the cap
+        prompts = [self._short_prompt] + ([self._plain_prompt] if self.context else [])
         with self._lock:
             feats = pad_or_trim(fw.feature_extractor(samples), int(SHORT_WINDOW_S * 100))
             enc = fw.model.encode(ctranslate2.StorageView.from_array(np.ascontiguousarray(feats[None], dtype=np.float32)))
-            r = fw.model.generate(enc, [prompt], beam_size=self.beam_size, max_length=len(prompt) + max_new,
-                                  num_hypotheses=min(self.beam_size, 1 + ALTERNATIVES),
-                                  return_scores=True, return_no_speech_prob=True, suppress_blank=True,
-                                  suppress_tokens=[-1])[0]
-        tokens = [t for t in r.sequences_ids[0] if t < self._tokenizer.eot]
+            # one encoding, read with the prompt and (for the turn end) without it: CTranslate2 wants
+            # <|startoftranscript|> at one position in a batch, so these are two calls
+            results = [fw.model.generate(enc, [prompt], beam_size=self.beam_size, max_length=len(prompt) + max_new,
+                                         num_hypotheses=min(self.beam_size, 1 + ALTERNATIVES),
+                                         return_scores=True, return_no_speech_prob=True, suppress_blank=True,
+                                         suppress_tokens=[-1])[0] for prompt in prompts]
+        seg = self._short_segment(results[0], max_new)
+        if seg is None or judge([seg], self.no_speech_threshold, self.logprob_threshold)[1]:
+            return None                            # the full path decides
+        if len(results) > 1:
+            # kept when the guards reject it (an unsure fragment says so to the turn end); None
+            # when it looped: it says nothing then
+            seg["unprompted"] = self._short_segment(results[1], max_new)
+        return [seg]
+
+    def _short_segment(self, r, max_new: int) -> dict[str, Any] | None:
+        """One short-window decode as a segment; None when it looped (the token cap, a phrase said
+        twice in a row)."""
+        from faster_whisper.transcribe import get_compression_ratio
+
         if len(r.sequences_ids[0]) >= max_new:
             return None
+        tokens = [t for t in r.sequences_ids[0] if t < self._tokenizer.eot]
         tokens = tokens[:self._said_once(tokens)]
         text = self._tokenizer.decode(tokens)
         avg_logprob = r.scores[0] * len(tokens) / (len(tokens) + 1)
@@ -259,9 +277,7 @@ class Transcriber:
         seg = {"text": text, "no_speech_prob": float(r.no_speech_prob), "avg_logprob": float(avg_logprob),
                "compression_ratio": float(get_compression_ratio(text.strip())) if text.strip() else 0.0,
                "alternatives": [t for t in others if t.strip()]}
-        if judge([seg], self.no_speech_threshold, self.logprob_threshold)[1] or _echoes(normalize(text).split()):
-            return None
-        return [seg]
+        return None if _echoes(normalize(text).split()) else seg
 
     def _said_once(self, tokens: list[int]) -> int:
         """Where a decode that wrote the whole utterance twice ("Add 312 to 89. Add 312 to 89.")
@@ -305,6 +321,13 @@ class Transcriber:
             self.last_path = "short" if segs is not None else "short+full"
         if segs is None:
             segs = self._decode(samples)
+        unprompted = segs[0].pop("unprompted", None) if len(segs) == 1 else None
+        result = self._result(segs, t0)
+        if unprompted is not None:
+            result.unprompted = self._result([unprompted], t0)
+        return result
+
+    def _result(self, segs: list[dict[str, Any]], t0: float) -> SttResult:
         text, reason = judge(segs, self.no_speech_threshold, self.logprob_threshold)
         lp = (sum(s["avg_logprob"] for s in segs) / len(segs)) if segs else -10.0
         nsp = max((s["no_speech_prob"] for s in segs), default=1.0)

@@ -126,6 +126,14 @@ class TurnEnd:
             return True
         return self.unfinished(text) or any(self.unfinished(a) for a in alternatives if rereads_the_end(text, a))
 
+    def result_unfinished(self, result) -> bool:
+        """`heard_unfinished` for an `SttResult`, and for its reading without whisper's initial
+        prompt when it has one: the prompt of whole requests makes whisper finish a fragment as a
+        sentence ("start a timer for" -> "Start a timer first."), so either reading that stops where
+        no request ends keeps the request open."""
+        return any(self.heard_unfinished(r.text, r.accepted, r.reason, r.confidence, r.alternatives)
+                   for r in (result, getattr(result, "unprompted", None)) if r is not None)
+
     def unfinished(self, text: str) -> bool:
         """True when `text` (a transcript so far) stops where a request does not end.
 

@@ -227,8 +227,7 @@ class VoiceLoop:
         state, result = self.transcription.speculator.peek(key)
         if state == "busy":
             return None
-        return state == "done" and self.turn_end.heard_unfinished(result.text, result.accepted, result.reason,
-                                                                  result.confidence, result.alternatives)
+        return state == "done" and self.turn_end.result_unfinished(result)
 
     def _woken(self, score: float, speaking: bool) -> bool:
         """The listener heard the wake word: does it count? Not when it is the assistant's own

@@ -256,7 +256,7 @@ def test_whisper_reads_the_commands_examples_first_and_still_hears_only_what_was
     from jarvis_tui.audio.stt import CONTEXT_TOKENS, Transcriber, normalize
     from jarvis_tui.commands_registry import discover_commands, speech_context
     from jarvis_tui.config import SttConfig
-    assert SttConfig().context is False            # off by default (README: more fragments read as finished)
+    assert SttConfig().context is True             # on by default (README: the turn end reads the unprompted decode)
     stt = Transcriber.from_config(SttConfig(context=True), context=lambda: speech_context(discover_commands()))
     tok = stt._tokenizer
     assert stt.context and len(tok.encode(" " + stt.context)) <= CONTEXT_TOKENS
@@ -271,6 +271,14 @@ def test_whisper_reads_the_commands_examples_first_and_still_hears_only_what_was
         return normalize(r.text)
     assert heard("remind me to").split()[-1] in ("to", "too", "2")
     assert heard("set a timer for").split()[-1] in ("for", "4")
+    # the same audio is also read without the prompt, for the turn end (its words, its own confidence)
+    fragment = np.concatenate([np.zeros(3200, np.float32), helpers.speech16k(tts, "set a timer for"),
+                               np.zeros(4800, np.float32)])
+    r = stt.transcribe(fragment, segmented=True)
+    assert stt.last_path == "short" and r.unprompted is not None and r.unprompted.unprompted is None
+    assert normalize(r.unprompted.text).split()[:3] == ["set", "a", "timer"] and 0 < r.unprompted.confidence <= 1
+    plain = Transcriber.from_config(SttConfig(context=False))
+    assert plain.transcribe(fragment, segmented=True).unprompted is None      # no prompt: one reading
     assert heard("remember that i parked on level five") == "remember that i parked on level 5"
     assert heard("what time is it in tokyo", path_segmented=False) == "what time is it in tokyo"
     rng = np.random.default_rng(7)

@@ -155,6 +155,25 @@ def test_the_beams_next_readings_of_the_end_count(text, alternatives, unfinished
     assert te.heard_unfinished(text, True, "", 0.9, alternatives) is unfinished
 
 
+def test_the_reading_without_the_prompt_counts_too():
+    """With stt.context, whisper's prompt of whole requests makes it finish a fragment as a sentence
+    ("start a timer for" heard "Start a timer first."); the same audio read without the prompt still
+    ends in "for": either reading that stops where no request ends keeps the request open."""
+    from jarvis_tui.audio.stt import SttResult
+    te = TurnEnd(EXAMPLES, unsure_below=0.6)
+    prompted = SttResult("Start a timer first.", True, confidence=0.8)
+    assert not te.result_unfinished(prompted)
+    prompted.unprompted = SttResult("Start a timer for", True, confidence=0.7)
+    assert te.result_unfinished(prompted)
+    # an unsure reading without the prompt cannot say the request is finished either
+    prompted.unprompted = SttResult("Start a time of", False, "low_confidence", confidence=0.3)
+    assert te.result_unfinished(prompted)
+    # finished both ways: the utterance ends
+    prompted = SttResult("Start a timer for five minutes.", True, confidence=0.8,
+                         unprompted=SttResult("start a timer for 5 minutes", True, confidence=0.7))
+    assert not te.result_unfinished(prompted)
+
+
 def _run(probs, turn_end=None, **cfg):
     config = EndpointerConfig(hangover_ms=300, tail_ms=150, **cfg)
     ep = Endpointer(config, turn_end)
