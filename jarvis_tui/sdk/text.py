@@ -562,6 +562,8 @@ def scoring_words(text: str) -> list[str]:
         run.clear()
 
     t = re.sub(r"\b(\d+)([a-z]+)\b", r"\1 \2", t.lower())      # "8pm" is "8 pm"
+    # letters written with full stops are one word: "p.m." is "pm", "u.s." is "us"
+    t = re.sub(r"\b(?:[a-z]\.){2,}", lambda m: m.group(0).replace(".", "") + " ", t)
     for word in plain_text(t).replace("-", " ").split():
         if word in spoken or (word == "and" and run and run[-1] in _SCALES):
             run.append(word)

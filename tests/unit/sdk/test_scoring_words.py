@@ -19,6 +19,8 @@ from jarvis_tui.sdk.text import scoring_words
     ("the code is four one seven", ["the", "code", "is", "417"]),      # digits said one by one
     ("the code is 417", ["the", "code", "is", "417"]),
     ("at 8pm", ["at", "8", "pm"]),
+    ("Take the bins out at 8 p.m.", ["take", "the", "bins", "out", "at", "8", "pm"]),   # letters with stops
+    ("flights to the U.S. at 6 a.m.", ["flights", "to", "the", "us", "at", "6", "am"]),
     ("two litres in the centre", ["2", "liters", "in", "the", "center"]),  # British and American spelling
     ("my favourite colour", ["my", "favorite", "color"]),
     ("four hours on your tour", ["4", "hours", "on", "your", "tour"]),
