@@ -84,9 +84,9 @@ class SttConfig:
                                          # hears the voice set 1.5 points of WER better than greedy 1)
     no_speech_threshold: float = 0.6
     logprob_threshold: float = -1.0
-    context: bool = False                # whisper first reads one short example request of each command (its
-                                         # initial prompt). Off: README, it helps the tool and on one share the
-                                         # WER, but on another it reads fragments as finished (more cut in two)
+    context: bool = True                 # whisper first reads one short example request of each command (its
+                                         # initial prompt); the turn end also reads the audio without it (README:
+                                         # the tool 73 -> 79 %, WER 9.6 -> 8.7 %, cut in two 4 -> 3 on two shares)
 
 
 @dataclass
