@@ -125,6 +125,10 @@ class RoutingConfig:
     shortlist_size: int = 4              # tools the constrained output may name when the router is not sure
     declinable_threshold: float = field(default=0.05, metadata={"range": (0.0, 1.0)})  # under this out-of-scope
                                          # probability a shortlist may not be declined
+    act_margin: float = field(default=1.25, metadata={"range": (1.0, 10.0)})  # an action the model picks from an
+                                         # unsure shortlist needs this many times "no command fits"'s probability
+    argument_threshold: float = field(default=0.7, metadata={"range": (0.0, 1.0)})  # a command's choice argument
+                                         # ("action") its examples give at this probability or more is decided
     model_weight: float = -1.0           # >= 0: a shortlist is decided by router x model^weight (the local model's
                                          # own probabilities of each tool and of declining; 0.3 was best on SLURP
                                          # dev); < 0 (default: it did not pay on the holdout, README): the model's pick

@@ -61,7 +61,8 @@ class Runtime:
         r = config.routing
         thresholds = RouterThresholds(decline=r.decline_threshold, direct=r.direct_threshold,
                                       tool=r.tool_threshold, shortlist_size=r.shortlist_size,
-                                      declinable=r.declinable_threshold)
+                                      declinable=r.declinable_threshold, argument=r.argument_threshold,
+                                      act_margin=r.act_margin)
         # the fitted router depends only on the commands' declarations and the models: kept beside
         # the other derived model files, shared by every data dir (its name is a hash of its inputs)
         assistant = Assistant(registry, emit=bus.emit, router_thresholds=thresholds, use_router=r.router,

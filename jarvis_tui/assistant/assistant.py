@@ -87,6 +87,18 @@ class Assistant:
         r = self.router
         return r.train_ms if r is not None else 0.0
 
+    def learned_arguments(self, command_name: str, text: str) -> dict[str, Any]:
+        """The choice arguments ("action") the router decides for a call of `command_name` on `text`
+        from that command's own examples; {} without a router."""
+        router = self.router
+        if router is None:
+            return {}
+        try:
+            return router.decided_arguments(command_name, text)
+        except Exception:  # the model's own choice stands
+            log.exception("the choice arguments of %s could not be read", command_name)
+            return {}
+
     def route_intent(self, text: str, conversation_id: str = "default", turn: TurnResult | None = None) -> RouterResult | None:
         """The router's decision for `text`, with the Routed event; None without a router. Right after
         the assistant asked something back, or when the words point at an earlier turn, it never
@@ -112,7 +124,8 @@ class Assistant:
             turn.timings_ms["router"] = result.elapsed_ms
         self.emit(ev.Routed(top=[[n, p] for n, p in result.top(3)], out_of_scope=round(result.out_of_scope, 3),
                             decision=result.decision, tool=result.tool, shortlist=list(result.shortlist),
-                            confident=result.confident, turn_id=turn_id))
+                            confident=result.confident, turn_id=turn_id,
+                            arguments={k: [v, round(q, 3)] for k, (v, q) in result.argument_values.items()}))
         return result
 
     # ---- entry points -----------------------------------------------------------------------------
@@ -403,7 +416,8 @@ class Assistant:
         corrected: dict[str, Any] = {}
         if origin == "llm":
             grounded = ground_arguments(command, arguments, request.voice_command,
-                                        self._conversation_text(request.conversation_id), prompt=prompt)
+                                        self._conversation_text(request.conversation_id), prompt=prompt,
+                                        learned=self.learned_arguments(name, request.voice_command))
             arguments, dropped, corrected = grounded.arguments, grounded.dropped, grounded.corrected
         try:
             args = command.post_process_tool_call(dict(arguments), request.voice_command)

@@ -30,7 +30,7 @@ from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
 from jarvis_tui.assistant.turn import TurnResult
 from jarvis_tui.assistant.turn_control import TurnCancelledError, TurnControl
 from jarvis_tui.llm.backend import ChoosingBackend, Completion, LlmError, PreparableBackend
-from jarvis_tui.sdk.grammar import call_choices
+from jarvis_tui.sdk.grammar import call_choices, with_fixed_arguments
 from jarvis_tui.sdk.history import HistoryTurn, result_summary
 from jarvis_tui.sdk.text import refers_back
 from jarvis_tui.sdk.responses import CommandResponse, RequestInformation
@@ -206,10 +206,12 @@ class ConversationBrain:
             provider.remember_commands(commands)
         return hit
 
-    def _narrowed(self, provider, commands: list[Any], allowed: tuple[str, ...], decline: bool = False):
+    def _narrowed(self, provider, commands: list[Any], allowed: tuple[str, ...], decline: bool = False,
+                  fixed: dict[str, Any] | None = None):
         """(schema, grammar) constraining output to the `allowed` tools (and, with `decline`, the
         decline call {"tool": "none"}); the prompt stays the same (so the KV prefix does too). None
-        when this provider is not constrained by a schema/grammar."""
+        when this provider is not constrained by a schema/grammar. `fixed`: for one allowed tool, the
+        arguments already decided (its choice arguments learned from its examples): constants there."""
         key = ("narrow", provider.name, tuple(sorted(c.command_name for c in commands)), allowed, decline)
         hit = self._prompt_cache.get(key)
         if hit is None:
@@ -219,6 +221,8 @@ class ConversationBrain:
             hit = (schema, grammar)
             self._prompt_cache[key] = hit          # type: ignore[assignment]
             provider.remember_commands(commands)
+        if fixed and len(allowed) == 1 and hit[0] is not None:
+            return with_fixed_arguments(hit[0], allowed[0], fixed), hit[1]
         return hit
 
     @staticmethod
@@ -459,7 +463,8 @@ class ConversationBrain:
             budget[0] -= 1
             use_schema, use_grammar = schema, grammar
             if constrained and (allowed is not None or decline):
-                use_schema, use_grammar = self._narrowed(provider, commands, allowed or tuple(names), decline)
+                fixed = assistant.learned_arguments(allowed[0], text) if allowed and len(allowed) == 1 else None
+                use_schema, use_grammar = self._narrowed(provider, commands, allowed or tuple(names), decline, fixed)
             t = time.perf_counter()
             p = self._llm_pass(assistant, provider, commands, messages, use_schema, use_grammar, tools, turn_id,
                                iteration + len(retries), system)
@@ -503,9 +508,9 @@ class ConversationBrain:
     @staticmethod
     def _below_no_command(assistant: "Assistant", call: dict[str, Any], router: RouterResult | None) -> str | None:
         """An action the model picked from an unsure router's shortlist that the router itself ranks
-        below "no command fits" is a guess: the turn declines instead of acting on it (README: on SLURP
-        dev this removed a quarter of the actions fired on requests no command serves and cost no
-        right answer). Direct answers (chat, answer_question) act on nothing and are left alone; a
+        below "no command fits", or not clearly above it (`act_margin` times), is a guess: the turn
+        declines instead of acting on it (README: on SLURP dev this removed a quarter of the actions
+        fired on requests no command serves and cost no right answer; the margin three more). Direct answers (chat, answer_question) act on nothing and are left alone; a
         call that asks the user first (a destructive guess) is left to ask."""
         if router is None or router.confident:
             return None
@@ -515,8 +520,10 @@ class ConversationBrain:
         if assistant.confirmation(command, dict(call.get("arguments") or {})):
             return None                 # a destructive guess asks the user first ("Cancel your pasta timer?")
         chance = dict(router.ranked).get(command.command_name, 0.0)
-        if chance < router.out_of_scope:
-            return (f"the intent router ranks {command.command_name} ({chance:.2f}) below "
+        thresholds = assistant.router.thresholds if assistant.router is not None else None
+        margin = thresholds.act_margin if thresholds is not None else 1.0
+        if chance < margin * router.out_of_scope:
+            return (f"the intent router ranks {command.command_name} ({chance:.2f}) below {margin:g} x "
                     f"\"no command fits\" ({router.out_of_scope:.2f})")
         return None
 
@@ -654,7 +661,8 @@ class ConversationBrain:
         args = dict(call.get("arguments") or {})
         if command is None:
             return args
-        args = ground_arguments(command, args, text, prompt=prompt).arguments
+        args = ground_arguments(command, args, text, prompt=prompt,
+                                learned=assistant.learned_arguments(command.command_name, text)).arguments
         try:
             out = command.post_process_tool_call(dict(args), text)
             return out if isinstance(out, dict) else args

@@ -77,6 +77,8 @@ class Routed(Event):
     tool: str | None = None
     shortlist: list[str] = field(default_factory=list)
     confident: bool = False
+    # the decided tool's choice arguments as its examples say them: {"action": ["list", 0.93]}
+    arguments: dict[str, list[Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -24,7 +24,7 @@ its own). Fast paths are not touched: their arguments come from the user's words
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from jarvis_tui.sdk.command import IJarvisCommand
 from jarvis_tui.sdk.grounding import said_share
@@ -74,8 +74,12 @@ def copied_from_prompt(value: str, share: float, prompt: str) -> bool:
 
 
 def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utterance: str, conversation: str = "",
-                     prompt: str = "") -> Grounded:
-    """`prompt`: the text the model read (system prompt and messages), when the caller has it."""
+                     prompt: str = "", learned: Mapping[str, Any] | None = None) -> Grounded:
+    """`prompt`: the text the model read (system prompt and messages), when the caller has it.
+    `learned`: the choice arguments the intent router decided from the command's own examples
+    (`IntentRouter.decided_arguments`): such a value is used, whatever value the model chose and
+    whatever other value's words were said ("checkout today set alarm of ten am" is a list), except
+    that a question is still a read (`question_value`)."""
     heard = f"{utterance}\n{conversation}"
     prompt = f" {plain_text(prompt)} " if prompt else ""
 
@@ -92,6 +96,12 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
             if out.get(p.name) != p.question_value:     # a question is a read, whatever verb it says
                 corrected[p.name] = out.get(p.name)
                 out[p.name] = p.question_value
+            continue
+        if learned and p.name in learned and p.enum_values and not isinstance(out.get(p.name), list):
+            if out.get(p.name) != learned[p.name]:
+                if p.name in out:
+                    corrected[p.name] = out[p.name]
+                out[p.name] = learned[p.name]
             continue
         if p.name not in out:
             continue

@@ -34,6 +34,7 @@ Decisions (`decide`), thresholds from `[routing]` in config:
 """
 from __future__ import annotations
 
+import collections
 import hashlib
 import logging
 import math
@@ -75,6 +76,12 @@ class RouterThresholds:
     declinable: float = 0.05     # "no command fits" probability under which a shortlist may not be declined:
                                  # the request is for one of the commands, the model only chooses which
                                  # (README: on SLURP dev no request that no command serves was under it)
+    act_margin: float = 1.25     # an action the model picks from an unsure shortlist needs this many times the
+                                 # probability of "no command fits" (README: on SLURP dev 1.0 -> 1.25 fired 3
+                                 # fewer actions on no-command rows and lost no right one; 1.5 lost 5)
+    argument: float = 0.7        # a choice argument's value (a command's "action") learned from its examples
+                                 # at this probability or more is decided: the model writes the rest (README:
+                                 # on SLURP dev 0.6-0.8 decided as many right; 0.5 and 0.9 fewer)
 
 
 @dataclass
@@ -88,6 +95,8 @@ class RouterResult:
     elapsed_ms: float = 0.0
     weighed: dict[str, Any] | None = None      # a shortlist decided with the model's own probabilities
     declinable: bool = True                    # the model may answer "no command fits" (a shortlist)
+    # the decided tool's choice arguments as its examples say them: name -> (most probable value, probability)
+    argument_values: dict[str, tuple[str, float]] = field(default_factory=dict)
 
     @property
     def out_of_scope(self) -> float:
@@ -101,6 +110,8 @@ class RouterResult:
                 "decision": self.decision, "tool": self.tool, "shortlist": list(self.shortlist),
                 "topic": self.topic, "confident": self.confident, "ms": round(self.elapsed_ms, 2),
                 **({} if self.declinable else {"declinable": False}),
+                **({"arguments": {k: [v, round(q, 3)] for k, (v, q) in self.argument_values.items()}}
+                   if self.argument_values else {}),
                 **({"weighed": self.weighed} if self.weighed else {})}
 
 
@@ -110,6 +121,9 @@ class TrainingSet:
     labels: list[str] = field(default_factory=list)
     weights: list[float] = field(default_factory=list)
     topics: dict[str, str] = field(default_factory=dict)     # out-of-scope text -> topic
+    # (command, choice parameter) -> {example text: the value its example gives}: what a choice
+    # argument (an enum: "action") means, learned per command from its own examples
+    values: dict[tuple[str, str], dict[str, str]] = field(default_factory=dict)
     dropped_out_of_scope: int = 0
     dropped_negatives: int = 0                  # negatives naming another command's domain words
 
@@ -124,6 +138,9 @@ class TrainingSet:
         h = hashlib.sha256()
         for t, lab, w in zip(self.texts, self.labels, self.weights):
             h.update(f"{lab}\t{w}\t{t}\n".encode())
+        for (command, param), said in sorted(self.values.items()):
+            for t, v in sorted(said.items()):
+                h.update(f"{command}.{param}={v}\t{t}\n".encode())
         return h.hexdigest()[:16]
 
 
@@ -155,12 +172,17 @@ def build_training_set(commands: Iterable[IJarvisCommand], out_of_scope: list[tu
         name = c.command_name
         examples = list(c.generate_adapter_examples()) + list(c.generate_prompt_examples())
         seen: set[str] = set()
+        choices = [p.name for p in c.parameters if p.enum_values and not p.is_array]
         for e in examples:
             t = normalize_utterance(e.voice_command)
             if t and t not in seen:
                 seen.add(t)
                 positives.setdefault(t, name)
                 data.add(t, name)
+            for param in choices:
+                value = (e.expected_parameters or {}).get(param)
+                if t and isinstance(value, str):
+                    data.values.setdefault((name, param), {}).setdefault(t, value)
         for w in c.domain_words:
             if str(w).strip():
                 domain.append(str(w).strip().lower())
@@ -191,8 +213,10 @@ def build_training_set(commands: Iterable[IJarvisCommand], out_of_scope: list[tu
 
 EMBEDDING_SCALE = 1.0      # the embedding's length beside the two unit-length TF-IDF vectors (README: 0.5-3
                            # compared on SLURP dev; 1 was best)
-FIT_VERSION = 2            # what `_fit` makes of the same training set; changed with it, so a cached router of
-                           # the old form is refitted (2: the topic model learned "none of these topics")
+FIT_VERSION = 3            # what `_fit` makes of the same training set; changed with it, so a cached router of
+                           # the old form is refitted (2: the topic model learned "none of these topics";
+                           # 3: the choice arguments' models)
+MIN_VALUE_EXAMPLES = 3     # a choice argument is learned when at least two of its values have this many examples
 NO_TOPIC_WEIGHT = 0.5      # "none of these topics" counts half beside the topics (balanced classes otherwise):
                            # README, declines that name a wrong topic on SLURP dev 69 -> 36, holdout 18 -> 5
 KEEP_CACHED = 4            # fitted routers kept in the cache folder (data dirs and plugin sets share it)
@@ -250,7 +274,7 @@ class IntentRouter:
             return False
         try:
             with path.open("rb") as f:
-                self.features, self.model, self.topic_model = pickle.load(f)
+                self.features, self.model, self.topic_model, self.value_models = pickle.load(f)
             self.classes = [str(c) for c in self.model.classes_]
             return True
         except Exception as exc:  # noqa: BLE001 - a bad cache file is only a slower start
@@ -265,7 +289,7 @@ class IntentRouter:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
             with tmp.open("wb") as f:
-                pickle.dump((self.features, self.model, self.topic_model), f)
+                pickle.dump((self.features, self.model, self.topic_model, self.value_models), f)
             tmp.replace(path)
             older = sorted(path.parent.glob("router-*.pkl"), key=lambda p: p.stat().st_mtime, reverse=True)
             for old in older[KEEP_CACHED:]:
@@ -298,6 +322,17 @@ class IntentRouter:
             weights = [w * (NO_TOPIC_WEIGHT if t == NO_TOPIC else 1.0) for t, w in zip(topics, self.data.weights)]
             self.topic_model = LogisticRegression(C=20.0, max_iter=3000, class_weight="balanced").fit(
                 x, topics, sample_weight=weights)
+        # each command's choice arguments ("action": set / list / delete), from its own examples, on
+        # the same features: "report my alarm settings" is a list, whatever verb it says
+        self.value_models: dict[tuple[str, str], Any] = {}
+        row = {(t, lab): i for i, (t, lab) in reversed(list(enumerate(zip(self.data.texts, self.data.labels))))}
+        for (command, param), said in self.data.values.items():
+            counts = collections.Counter(said.values())
+            if sum(n >= MIN_VALUE_EXAMPLES for n in counts.values()) < 2:
+                continue
+            texts = [t for t in said if (t, command) in row]
+            self.value_models[(command, param)] = LogisticRegression(C=20.0, max_iter=3000, class_weight="balanced").fit(
+                x[[row[(t, command)] for t in texts]], [said[t] for t in texts])
 
     def _with_embedding(self, ngrams: Any, texts: list[str]) -> Any:
         if self.embedder is None:
@@ -336,6 +371,26 @@ class IntentRouter:
         ranked = sorted(zip(self.classes, (float(p) for p in probs)), key=lambda x: -x[1])
         return ranked
 
+    def argument_values(self, tool: str, text: str) -> dict[str, tuple[str, float]]:
+        """`tool`'s choice arguments for `text` as its examples say them: name -> (the most probable
+        value, its probability); only the arguments learned (MIN_VALUE_EXAMPLES)."""
+        models = [(param, m) for (command, param), m in self.value_models.items() if command == tool]
+        t = normalize_utterance(text)
+        if not models or not t:
+            return {}
+        x = self._read(t)
+        out: dict[str, tuple[str, float]] = {}
+        with self._lock:
+            for param, m in models:
+                probs = m.predict_proba(x)[0]
+                best = int(probs.argmax())
+                out[param] = (str(m.classes_[best]), float(probs[best]))
+        return out
+
+    def decided_arguments(self, tool: str, text: str) -> dict[str, str]:
+        """The choice arguments of `tool` decided for `text`: those at `thresholds.argument` or more."""
+        return {k: v for k, (v, p) in self.argument_values(tool, text).items() if p >= self.thresholds.argument}
+
     def topic(self, text: str) -> str | None:
         """The most probable out-of-scope topic (what a decline says it cannot do); None when unsure."""
         if self.topic_model is None:
@@ -360,7 +415,8 @@ class IntentRouter:
         elif name != OUT_OF_SCOPE and p >= th.direct and self._direct(name):
             result = RouterResult(ranked, "direct", tool=name, shortlist=(name,), confident=True)
         elif name != OUT_OF_SCOPE and p >= th.tool:
-            result = RouterResult(ranked, "tool", tool=name, shortlist=(name,), confident=True)
+            result = RouterResult(ranked, "tool", tool=name, shortlist=(name,), confident=True,
+                                  argument_values=self.argument_values(name, text))
         else:
             # the model chooses among the tools the router gives a real chance (a share of the best
             # tool's probability), never among the long tail

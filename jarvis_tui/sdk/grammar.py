@@ -77,6 +77,31 @@ def _call_shape(alt: Any) -> tuple[str, Any, str, dict[str, Any]] | None:
     return first, props[first]["const"], rest, props[rest]
 
 
+def with_fixed_arguments(schema: dict[str, Any] | None, tool: str, values: Mapping[str, Any]) -> dict[str, Any] | None:
+    """`schema` with `tool`'s arguments in `values` fixed (each a required constant, first in order),
+    for a call the router has already decided part of ("what alarms have i got": `reminder` with
+    action "list"): the model writes the rest. A copy; `schema` unchanged when it has no call to
+    `tool` whose arguments declare those names (a provider of another shape, a free-text one)."""
+    if not isinstance(schema, dict) or not values:
+        return schema
+    multi = set(schema) == {"anyOf"} and isinstance(schema["anyOf"], list)
+    alts = list(schema["anyOf"]) if multi else [schema]
+    for i, alt in enumerate(alts):
+        call = _call_shape(alt)
+        if call is None or call[1] != tool:
+            continue
+        name_key, _, args_key, args = call
+        props = args.get("properties") or {}
+        if not all(k in props for k in values):
+            return schema
+        fixed = {k: {"const": v} for k, v in values.items()}
+        new_args = dict(args, properties={**fixed, **{k: v for k, v in props.items() if k not in values}},
+                        required=list(values) + [k for k in args.get("required", []) if k not in values])
+        alts[i] = dict(alt, properties={**alt["properties"], args_key: new_args})
+        return {"anyOf": alts} if multi else alts[0]
+    return schema
+
+
 def forced_start(schema: dict[str, Any] | None) -> tuple[str, str] | None:
     """The text every output of `schema` starts with, and the GBNF grammar of what may follow it,
     when every output is a call to a named tool: '{"tool":"calculate","args":' for the one tool the

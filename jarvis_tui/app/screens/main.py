@@ -243,7 +243,7 @@ class MainScreen(Screen[None]):
         self.tool_panel.step(self.redact(e.text))
 
     def _on_Routed(self, e: ev.Routed) -> None:
-        self.tool_panel.routed(e.top, e.decision, e.tool, e.shortlist)
+        self.tool_panel.routed(e.top, e.decision, e.tool, e.shortlist, e.arguments)
 
     def _on_ShortlistWeighed(self, e: ev.ShortlistWeighed) -> None:
         self.tool_panel.weighed(e.router, e.model, e.chosen)

@@ -89,11 +89,14 @@ class ToolCallsPanel(PlainRichLog):
         line = f"┄ step: {text}"
         self.add(Text.assemble(("┄ step: ", "bold yellow"), (text, "yellow")), line)
 
-    def routed(self, top: list[list[Any]], decision: str, tool: str | None, shortlist: list[str]) -> None:
-        """The intent router's top scores and what it decided."""
+    def routed(self, top: list[list[Any]], decision: str, tool: str | None, shortlist: list[str],
+               arguments: dict[str, list[Any]] | None = None) -> None:
+        """The intent router's top scores and what it decided (with the decided tool's choice
+        arguments as its examples say them: "action list 0.93")."""
         scores = "  ".join(f"{name} {float(p):.2f}" for name, p in top)
+        said = ", ".join(f"{k} {v} {float(q):.2f}" for k, (v, q) in (arguments or {}).items())
         what = {"decline": "no command fits: declined", "direct": f"{tool}, no routing call",
-                "tool": f"{tool}, the model fills its arguments",
+                "tool": f"{tool}" + (f" ({said})" if said else "") + ", the model fills its arguments",
                 "shortlist": "not sure: the model chooses among " + ", ".join(shortlist)}.get(decision, decision)
         line = f"router: {scores}  → {what}"
         self.add(Text.assemble(("◆ router ", "bold magenta"), (scores, "magenta"), (f"  → {what}", "dim")), line)

@@ -285,6 +285,13 @@ def test_an_action_the_router_ranks_below_no_command_is_not_acted_on(runtime, mo
                                                                      ("set_timer", 0.2)]))
     d = brain.route_only(runtime.assistant, "how is the pollen today")
     assert [c["name"] for c in d.tool_calls] == ["get_weather"] and not d.declined
+    # above "no command fits" but not clearly (under act_margin times it): still a guess
+    assert router.thresholds.act_margin > 1.0
+    backend.outputs.insert(0, weather)
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("get_weather", 0.35), (OUT_OF_SCOPE, 0.3),
+                                                                     ("set_timer", 0.2)]))
+    d = brain.route_only(runtime.assistant, "how is the pollen today")
+    assert d.tool_calls == [] and d.declined and "below 1.25 x" in d.rejected[-1]["reason"]
     monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("get_weather", 0.45), (OUT_OF_SCOPE, 0.3),
                                                                      ("answer_question", 0.2)]))
     d = brain.route_only(runtime.assistant, "how is the pollen today")
