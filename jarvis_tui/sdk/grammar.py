@@ -118,7 +118,13 @@ def forced_start(schema: dict[str, Any] | None) -> tuple[str, str] | None:
     name_key, const, args_key, args = calls[0]
     if len(calls) == 1:
         start = "{" + json.dumps(name_key) + ":" + json.dumps(const) + "," + json.dumps(args_key) + ":"
-        body = re.sub(r"^root ::=", "forced-rest ::=", schema_to_gbnf(args), count=1, flags=re.M)
+        gbnf = schema_to_gbnf(args)
+        fixed = _leading_constants(args, gbnf)
+        if fixed is not None:                   # '{"tool":"reminder","args":{"action":"list"' is read too
+            text, root_rest = fixed
+            body = re.sub(r"^root ::=.*$", f"forced-rest ::= {root_rest}", gbnf, count=1, flags=re.M)
+            return start + text, 'root ::= forced-rest "}"\n' + body
+        body = re.sub(r"^root ::=", "forced-rest ::=", gbnf, count=1, flags=re.M)
         return start, 'root ::= forced-rest "}"\n' + body
     consts = [call[1] for call in calls]
     if not all(isinstance(c, str) for c in consts):
@@ -134,6 +140,28 @@ def forced_start(schema: dict[str, Any] | None) -> tuple[str, str] | None:
     root = "root ::= " + " | ".join(f"forced-rest-{i}" for i in range(len(consts)))
     body = re.sub(r"^root ::=.*$", root, body, count=1, flags=re.M)
     return "{" + json.dumps(name_key) + ':"', body.rstrip("\n") + "\n" + "\n".join(rests) + "\n"
+
+
+def _leading_constants(args: dict[str, Any], gbnf: str) -> tuple[str, str] | None:
+    """For an arguments object whose first properties are required constants (the choice arguments
+    the router decided, `with_fixed_arguments`): the text of the object up to the last of them
+    ('{"action":"list"') and what llama.cpp's converter's root rule allows after it. None when it has
+    none, or the rule is not of the shape expected (then the grammar writes them, as before)."""
+    props = args.get("properties") or {}
+    required = list(args.get("required") or [])
+    names: list[str] = []
+    for name, spec in props.items():
+        if not (isinstance(spec, dict) and set(spec) == {"const"} and name in required):
+            break
+        names.append(name)
+    if not names or required[: len(names)] != names:
+        return None
+    root = next((line for line in gbnf.splitlines() if line.startswith("root ::= ")), None)
+    head = 'root ::= "{" space ' + ' "," space '.join(re.sub(r"[^a-zA-Z0-9-]+", "-", n) + "-kv" for n in names)
+    if root is None or not root.startswith(head + " "):
+        return None
+    text = "{" + ",".join(json.dumps(n) + ":" + json.dumps(props[n]["const"]) for n in names)
+    return text, root[len(head):].strip()
 
 
 def call_choices(schema: dict[str, Any] | None) -> tuple[str, list[str]] | None:
