@@ -78,7 +78,7 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
     """`prompt`: the text the model read (system prompt and messages), when the caller has it.
     `learned`: the choice arguments the intent router decided from the command's own examples
     (`IntentRouter.decided_arguments`): such a value is used, whatever value the model chose and
-    whatever other value's words were said ("checkout today set alarm of ten am" is a list), except
+    whatever other value's words were said ("the alarm rundown for tomorrow" is a list), except
     that a question is still a read (`question_value`)."""
     heard = f"{utterance}\n{conversation}"
     prompt = f" {plain_text(prompt)} " if prompt else ""

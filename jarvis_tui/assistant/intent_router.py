@@ -323,7 +323,7 @@ class IntentRouter:
             self.topic_model = LogisticRegression(C=20.0, max_iter=3000, class_weight="balanced").fit(
                 x, topics, sample_weight=weights)
         # each command's choice arguments ("action": set / list / delete), from its own examples, on
-        # the same features: "report my alarm settings" is a list, whatever verb it says
+        # the same features: "the alarm rundown for tomorrow" is a list, whatever verb it says
         self.value_models: dict[tuple[str, str], Any] = {}
         row = {(t, lab): i for i, (t, lab) in reversed(list(enumerate(zip(self.data.texts, self.data.labels))))}
         for (command, param), said in self.data.values.items():

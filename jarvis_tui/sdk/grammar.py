@@ -120,7 +120,7 @@ def forced_start(schema: dict[str, Any] | None) -> tuple[str, str] | None:
         start = "{" + json.dumps(name_key) + ":" + json.dumps(const) + "," + json.dumps(args_key) + ":"
         gbnf = schema_to_gbnf(args)
         fixed = _leading_constants(args, gbnf)
-        if fixed is not None:                   # '{"tool":"reminder","args":{"action":"list"' is read too
+        if fixed is not None:                   # '{"tool":"reminder","args":{"action":"list' is read too
             text, root_rest = fixed
             body = re.sub(r"^root ::=.*$", f"forced-rest ::= {root_rest}", gbnf, count=1, flags=re.M)
             return start + text, 'root ::= forced-rest "}"\n' + body
@@ -146,7 +146,8 @@ def _leading_constants(args: dict[str, Any], gbnf: str) -> tuple[str, str] | Non
     """For an arguments object whose first properties are required constants (the choice arguments
     the router decided, `with_fixed_arguments`): the text of the object up to the last of them
     ('{"action":"list"') and what llama.cpp's converter's root rule allows after it. None when it has
-    none, or the rule is not of the shape expected (then the grammar writes them, as before)."""
+    none, or the rule is not of the shape expected (then the grammar writes them, as before). The
+    text stops before the last value's closing quote, which the rule then starts with."""
     props = args.get("properties") or {}
     required = list(args.get("required") or [])
     names: list[str] = []
@@ -160,8 +161,13 @@ def _leading_constants(args: dict[str, Any], gbnf: str) -> tuple[str, str] | Non
     head = 'root ::= "{" space ' + ' "," space '.join(re.sub(r"[^a-zA-Z0-9-]+", "-", n) + "-kv" for n in names)
     if root is None or not root.startswith(head + " "):
         return None
-    text = "{" + ",".join(json.dumps(n) + ":" + json.dumps(props[n]["const"]) for n in names)
-    return text, root[len(head):].strip()
+    if not isinstance(props[names[-1]]["const"], str):
+        return None
+    # up to the last value's closing quote, not past it: the model's own token there joins the quote
+    # with what follows ('","' or '"}}' in Qwen's vocabulary); cut after it, the model would see a split
+    # it never saw written, and closed the object at once, leaving out the words it should have copied
+    text = "{" + ",".join(json.dumps(n) + ":" + json.dumps(props[n]["const"]) for n in names)[:-1]
+    return text, '"\\"" ' + root[len(head):].strip()
 
 
 def call_choices(schema: dict[str, Any] | None) -> tuple[str, list[str]] | None:

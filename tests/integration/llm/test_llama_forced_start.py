@@ -75,3 +75,25 @@ def test_the_model_weighs_a_shortlist_as_it_would_choose_from_it(llm_runtime):
         assert best == written and expected in (None, best), (text, weights, written)
         again = backend.complete(messages, json_schema=schema, max_tokens=48)
         assert again.cached_tokens >= again.prompt_tokens - 2       # weighing left the prompt in the cache
+
+
+def test_a_decided_choice_argument_is_read_and_the_model_still_writes_the_rest(llm_runtime):
+    """The router decided the action from the command's examples (`with_fixed_arguments`): it is read
+    with the prompt, and the model still copies the user's words into the other arguments, as it
+    does when it writes the action itself (cut after the value's closing quote, it closed the object
+    at once: "cancel my yoga reminder" became a delete with no text)."""
+    from jarvis_tui.sdk.grammar import with_fixed_arguments
+    args = {"type": "object", "properties": {"action": {"enum": ["set", "list", "delete"]}, "text": {"type": "string"},
+                                             "time": {"type": "string"}},
+            "required": ["action"], "additionalProperties": False}
+    schema = with_fixed_arguments(single_call_schema({"reminder": args}, "tool", "args"), "reminder",
+                                  {"action": "delete"})
+    system = ('Answer with JSON: {"tool": "reminder", "args": {"action": ..., "text": what the reminder says, '
+              '"time": "HH:MM"}}.')
+    for said in ("cancel my yoga reminder", "delete the reminder about the dentist"):
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": said}]
+        forced, written = _with_and_without_start(llm_runtime.assistant.brain.backend, messages, schema)
+        assert forced.text.startswith('{"tool":"reminder","args":{"action":"delete')
+        call = json.loads(forced.text)
+        assert call["args"] == json.loads(written.text)["args"], (said, forced.text, written.text)
+        assert call["args"]["action"] == "delete" and call["args"].get("text"), (said, forced.text)

@@ -107,7 +107,7 @@ def test_fixed_arguments_are_constants_of_the_constrained_output():
     assert with_fixed_arguments(schema, "volume", {"action": "up"}) is schema        # not a tool of it
     one = with_fixed_arguments(single_call_schema({"reminder": args}, "tool", "args"), "reminder", {"action": "list"})
     start, grammar = forced_start(one)
-    assert start == '{"tool":"reminder","args":{"action":"list"' and "set" not in grammar     # read, not written
+    assert start == '{"tool":"reminder","args":{"action":"list' and "set" not in grammar     # read, not written
     assert "list" in schema_to_gbnf(one)
 
 
