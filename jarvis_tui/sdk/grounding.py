@@ -31,6 +31,8 @@ def _forms(word: str) -> set[str]:
     if word.endswith("s") and len(word) > 2:
         forms.add(word[:-1])
     forms.update({word + "s", word + "es"})
+    if word == "all":                     # "cancel everything on friday": the model writes "all"
+        forms.update({"every", "everything", "each"})
     return forms
 
 
@@ -38,13 +40,20 @@ def content_words(value: str) -> list[str]:
     return [w for w in re.findall(r"[a-z0-9@.']+", _norm(value)) if w.strip(".'") and w not in _STOP]
 
 
+def _function_words(value: str) -> list[str]:
+    """The words with letters of a value made only of function words ("all", "it", "everything of
+    it"): such a value is grounded only when those words were said. A model that writes "all" the
+    user never said would widen a delete from the one named to every item."""
+    return [w for w in re.findall(r"[a-z']+", _norm(value)) if w.strip("'")]
+
+
 def grounded(value: Any, utterance: str) -> bool:
     """Whether a free-text value comes from the utterance (any content word of it is said)."""
     if value is None:
         return True
-    words = content_words(str(value))
+    words = content_words(str(value)) or _function_words(str(value))
     if not words:
-        return True                      # nothing to check ("all" and the like are stop words)
+        return True                      # nothing to check (numbers, "HH:MM")
     said = set(re.findall(r"[a-z0-9@.']+", _norm(utterance)))
     said |= {w.strip(".'") for w in said}
     return any(_forms(w.strip(".'")) & said for w in words)
@@ -52,9 +61,10 @@ def grounded(value: Any, utterance: str) -> bool:
 
 def said_share(value: Any, heard: str) -> float:
     """The share of a value's content words (words with letters; an address counts by its name part)
-    that were said in `heard`. 1.0 when the value has no such word (numbers, "HH:MM", stop words)."""
+    that were said in `heard`; of its function words when it has nothing else ("all"). 1.0 when the
+    value has no word with letters (numbers, "HH:MM")."""
     words = []
-    for w in content_words(str(value)):
+    for w in content_words(str(value)) or _function_words(str(value)):
         w = w.strip(".'")
         if "@" in w:
             w = w.split("@", 1)[0]

@@ -390,3 +390,32 @@ def test_a_corrected_guess_that_destroys_still_asks_first(runtime):
     assert turn.wait_for_input and "workout" in (turn.spoken or "").lower()      # a question, not done
     assert not runtime.store.timers.running()                                     # nor run
     assert "workout" in [r["name"] for r in runtime.store.routines.all()]          # nor deleted
+
+
+def test_an_all_the_user_never_said_does_not_widen_a_delete(runtime):
+    """A value made only of function words ("all") counts as said only when it was: a model that
+    writes "all" for "the one about the dentist" would otherwise delete every reminder, and with a
+    confident router nothing asks first."""
+    commands = {c.command_name: c for c in discover_commands()}
+    unsaid = ground_arguments(commands["reminder"], {"action": "delete", "text": "all"},
+                              "delete the reminder about the dentist")
+    assert unsaid.arguments == {"action": "delete"} and unsaid.dropped == {"text": "all"}
+    for said in ("delete all my reminders", "clear everything on my calendar"):
+        assert ground_arguments(commands["reminder"], {"action": "delete", "text": "all"}, said).arguments == \
+            {"action": "delete", "text": "all"}, said
+    assert ground_arguments(commands["todo_list"], {"action": "remove", "tasks": ["all"]},
+                            "remove the laundry task").arguments.get("tasks") in (None, [])
+    assert said_share("all", "delete the reminder") == 0.0 and said_share("15:00", "at three") == 1.0
+
+
+def test_the_models_unsaid_all_deletes_no_reminder(runtime):
+    """End to end, the model's "all" on the LLM path: the two reminders stay."""
+    for said in ("remind me to call the bank at 5 pm", "remind me to water the plants at 6 pm"):
+        runtime.assistant.handle_text(said)
+    before = runtime.assistant.handle_text("what reminders do i have").spoken
+    scripted(runtime, [call("reminder", action="delete", text="all")] * 3)
+    turn = runtime.assistant.handle_text("get rid of my reminder for the dentist")
+    assert turn.route == "llm" and [c.name for c in turn.tool_calls] == ["reminder"]
+    after = runtime.assistant.handle_text("what reminders do i have").spoken
+    assert "bank" in before and "plants" in before
+    assert "bank" in after and "plants" in after, after
