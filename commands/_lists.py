@@ -15,14 +15,27 @@ from jarvis_tui.sdk import (CommandResponse, IJarvisButton, JarvisCommandBase, P
 CLEAR_ACTION = "clear_confirm"
 
 
+# words that name the whole list, not an item on it: "remove everything from my to-do list" is a clear
+_WHOLE_LIST = re.compile(r"(?:(?:all|everything|every\s+(?:single\s+)?(?:item|task|thing|one))"
+                         r"(?:\s+(?:of\s+)?(?:it|them|the\s+\w+|my\s+\w+|items|tasks|things|on\s+(?:it|there)))?"
+                         r"|the\s+(?:whole\s+)?lot|the\s+whole\s+(?:list|thing))", re.I)
+
+
+def names_whole_list(items: list[str]) -> bool:
+    """Whether the items said are the whole list ("everything", "all of them"), not items on it."""
+    return bool(items) and all(_WHOLE_LIST.fullmatch(" ".join(str(i).split())) for i in items)
+
+
 def items_claim(action: str, param: str):
-    """A fast-path handler: the `items` group split into items; None when it does not look like items."""
+    """A fast-path handler: the `items` group split into items; None when it does not look like items
+    (or names the whole list: the clear's fast path has it)."""
     def handler(m: re.Match[str], _text: str) -> PreRouteResult | None:
         raw = (m.groupdict().get("items") or "").strip()
         if not raw:
             return None
         items = split_items(raw)
-        if not items or any(len(i.split()) > 5 or re.search(r"\b(?:list|timer|reminder|remind)\b", i) for i in items):
+        if not items or names_whole_list(items) or any(
+                len(i.split()) > 5 or re.search(r"\b(?:list|timer|reminder|remind)\b", i) for i in items):
             return None
         return PreRouteResult(arguments={"action": action, param: items})
     return handler
@@ -115,6 +128,8 @@ class ListCommandBase(JarvisCommandBase):
         if self.undone_action and action == self.undone_action:
             return self._mark(items, False)
         if action == "remove":
+            if names_whole_list(items):         # "remove everything": the clear, which asks first
+                return self._ask_clear()
             return self._remove(items)
         if action == "clear":
             return self._ask_clear()

@@ -69,3 +69,24 @@ def test_llm_style_items_in_one_string_are_split(rt):
     from jarvis_tui.sdk import RequestInformation
     r = rt.registry.get("shopping_list").execute(RequestInformation("x"), action="add", items="apples, pears and plums")
     assert r.context_data["added"] == ["apples", "pears", "plums"]
+
+
+def test_removing_everything_is_a_clear_that_asks_first(rt):
+    """"everything", "all of them" name the whole list, not an item on it: the clear, with its
+    question (before, "Everything isn't on your to-do list.")."""
+    from jarvis_tui.commands_registry import discover_commands
+    commands = {c.command_name: c for c in discover_commands()}
+    assert commands["todo_list"].pre_route("remove everything from my to-do list").arguments == {"action": "clear"}
+    assert commands["shopping_list"].pre_route("take all of it off my shopping list") is None   # not an item
+    ask(rt, "add call the bank and book flights to my to-do list")
+    turn, r = ask(rt, "remove everything from my to-do list")
+    assert r.wait_for_input and "Clear all 2 tasks" in turn.spoken and len(rt.store.lists.items("todo")) == 2
+    # the same said on the LLM path: the model's remove of "all of them" asks the same question
+    todo = rt.assistant.registry.get("todo_list")
+    from jarvis_tui.sdk import RequestInformation
+    response = todo.run(RequestInformation("delete all of them from the task list"), action="remove",
+                        tasks=["all of them"])
+    assert response.wait_for_input and len(rt.store.lists.items("todo")) == 2
+    # an item that only contains such a word is an item
+    assert commands["todo_list"].pre_route("remove call everyone from my to-do list").arguments == \
+        {"action": "remove", "tasks": ["call everyone"]}
