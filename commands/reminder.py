@@ -59,11 +59,23 @@ def _recurrence(word: str | None) -> tuple[bool, str | None]:
 
 
 ALARM_TEXTS = {"alarm": "alarm", "wake up": "wake up"}
-_ALARM_DAY = r"(?:\s+(?P<day>today|tomorrow|tonight|(?:tomorrow\s+|in\s+the\s+|this\s+)(?:morning|evening|afternoon)))?"
+_ALARM_DAY = (r"(?:\s+(?P<day>today|tomorrow|tonight|(?:tomorrow\s+|in\s+the\s+|this\s+)(?:morning|evening|afternoon)"
+              r"|(?:on\s+|next\s+|this\s+)?(?:" + "|".join(_WEEKDAYS) + r")(?:\s+(?:morning|evening|afternoon))?))?")
 _ALARM = (r"(?:(?:set|make|put|create|add|schedule|start|give me|i need|i want|can i have)\s+(?:up\s+)?(?:me\s+)?"
           r"(?:an?\s+|my\s+|the\s+)?)?(?:(?P<wake>wake[- ]?up)(?:\s+(?:call|alarm))?|alarm(?:\s+clock)?)"
           r"(?:\s+on)?" + _ALARM_DAY.replace("?P<day>", "?P<day0>") + r"\s+(?:for|at)\s+" + _TIME + _ALARM_DAY)
 _WAKE_ME = r"(?:wake|get)\s+me\s+(?:up\s+)?(?:at|by|for)\s+" + _TIME + _ALARM_DAY
+
+
+def _said_alarm(voice_command: str) -> str | None:
+    """The reminder text of an alarm or a wake-up the user asked for without saying what about
+    ("wake up" or "alarm", as the fast paths write them); None when neither was said."""
+    said = " ".join(voice_command.lower().split())
+    if re.search(r"\b(?:wake|waking|woken)\b|\b(?:get|got)\s+(?:me\s+)?up\b|\bbe\s+up\b", said):
+        return "wake up"
+    if re.search(r"\balarms?\b", said):
+        return "alarm"
+    return None
 
 
 def _alarm_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -400,6 +412,9 @@ class ReminderCommand(JarvisCommandBase):
         out = drop_ungrounded(args, voice_command, ["text"])
         if out.get("action") != "set":
             return out
+        said_alarm = _said_alarm(voice_command)
+        if said_alarm and not str(out.get("text") or "").strip():
+            out["text"] = said_alarm            # "get me up at 6:45 on friday": the alarm is what rings
         if isinstance(out.get("text"), str):
             what = _WHEN_TAIL.sub("", out["text"]).strip()
             if what:

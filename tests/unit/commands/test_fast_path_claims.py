@@ -63,6 +63,9 @@ def test_where_a_fast_path_claims_its_own_example_the_arguments_agree(command):
     ("set an alarm for six in the evening", "18:00", "alarm"),
     ("i need an alarm for 5:45", "05:45", "alarm"),
     ("alarm at noon tomorrow", "12:00", "alarm"),
+    ("get me up at 6:45 on friday", "06:45", "wake up"),
+    ("wake me up at 7 on saturday morning", "07:00", "wake up"),
+    ("set an alarm for six next tuesday evening", "18:00", "alarm"),
 ])
 def test_alarms_are_clock_times_never_countdowns(text, time, what):
     claims = [(c.command_name, r.arguments) for c in COMMANDS if (r := c.pre_route(text)) is not None]
@@ -76,3 +79,25 @@ def test_an_alarm_rings_at_its_clock_time_and_says_so(rt):
     assert row["text"] == "wake up" and row["due_at"][11:16] == "06:30"
     assert turn.spoken.startswith("OK, your wake-up alarm is set") and "6:30 AM" in turn.spoken
     assert runtime.store.timers.running() == []
+
+
+def test_an_alarm_on_a_weekday_rings_that_day(rt):
+    import datetime as dt
+    turn = rt.assistant.handle_text("get me up at 6:45 on friday")
+    [row] = rt.store.reminders.active()
+    due = dt.datetime.fromisoformat(row["due_at"])
+    assert row["text"] == "wake up" and due.strftime("%A %H:%M") == "Friday 06:45"
+    assert "Friday" in turn.spoken and "6:45 AM" in turn.spoken
+
+
+def test_an_alarm_the_model_wrote_without_a_text_is_the_alarm_not_a_question():
+    """On the LLM path the model often writes only the time of a wake-up: the reminder's text is
+    then the alarm itself, not "What should I remind you about?"."""
+    reminder = next(c for c in COMMANDS if c.command_name == "reminder")
+    for said, what in (("i need to be up at seven tomorrow", "wake up"), ("alarm please, 6:15 on sunday", "alarm"),
+                       ("could you make sure i'm woken at 5", "wake up")):
+        out = reminder.post_process_tool_call({"action": "set", "time": "07:00"}, said)
+        assert out["text"] == what and reminder.validate_call(**out) == [], said
+    # anything else still asks what the reminder is about
+    out = reminder.post_process_tool_call({"action": "set", "time": "15:00"}, "remind me at 3 pm")
+    assert not out.get("text") and reminder.validate_call(**out)
