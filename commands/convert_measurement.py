@@ -29,11 +29,14 @@ def _index() -> dict[str, tuple[str, str]]:
 
 
 def _units_said(text: str) -> set[tuple[str, str]]:
-    """Every unit named in the text (one, two and three word names: "fluid ounces", "degrees celsius")."""
-    ws = re.findall(r"[a-z]+", text.lower())
+    """Every unit named in the text (one, two and three word names: "fluid ounces", "degrees celsius").
+    "in" is the inch only after a number ("6 in"): otherwise it is the word ("a mile in kilometers")."""
+    ws = re.findall(r"[a-z]+|\d[\d.,]*", text.lower())
     found: set[tuple[str, str]] = set()
     for n in (3, 2, 1):
         for i in range(len(ws) - n + 1):
+            if n == 1 and ws[i] == "in" and (i == 0 or parse_number(ws[i - 1]) is None):
+                continue
             unit = resolve_unit(" ".join(ws[i:i + n]))
             if unit is not None:
                 found.add(unit)
@@ -215,6 +218,15 @@ class ConvertMeasurementCommand(JarvisCommandBase):
             unit = resolve_unit(out.get(key)) if out.get(key) else None
             if out.get(key) and (unit is None or unit not in said_units):
                 del out[key]
+        # the model named one unit and left out the other the user said ("how many ounces in a pound"
+        # came back with to_unit only): the one other unit said of the same kind is it
+        for key, other in (("from_unit", "to_unit"), ("to_unit", "from_unit")):
+            known = resolve_unit(out.get(other)) if out.get(other) else None
+            if out.get(key) or known is None:
+                continue
+            rest = {u for u in said_units if u[0] == known[0] and u != known}
+            if len(rest) == 1:
+                out[key] = next(iter(rest))[1]
         if out.get("value") is None and not re.search(r"\d", voice_command):
             words = re.findall(r"[a-z]+", voice_command.lower())
             if not any(parse_number(w) is not None for w in words if w not in ("a", "an", "one")):

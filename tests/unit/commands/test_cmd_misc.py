@@ -53,6 +53,21 @@ def test_convert(rt, args, spoken):
     assert r.success and r.message == spoken
 
 
+@pytest.mark.parametrize("args, said, filled", [
+    ({"to_unit": "ounces", "value": 1}, "how many ounces in a pound", {"from_unit": "pound"}),
+    ({"from_unit": "mile"}, "how far is a mile in kilometers", {"to_unit": "kilometer"}),      # "in" is no inch
+    ({"to_unit": "centimeters"}, "what is 6 in in centimeters", {"from_unit": "inch"}),           # after a number it is
+    ({"to_unit": "ounces"}, "how many ounces in a pound or a kilogram", {}),                     # two said: not a guess
+])
+def test_a_unit_the_model_left_out_is_the_other_one_said(args, said, filled):
+    """The model named one unit and left out the other the user said: the one other unit of that kind
+    said is it (before: "What from unit should I use?" for "how many ounces in a pound")."""
+    from jarvis_tui.commands_registry import discover_commands
+    convert = next(c for c in discover_commands() if c.command_name == "convert_measurement")
+    out = convert.post_process_tool_call(dict(args), said)
+    assert {k: v for k, v in out.items() if k in ("from_unit", "to_unit") and k not in args} == filled
+
+
 def test_convert_unknown_unit_has_valid_values(rt):
     r = run(rt, "convert_measurement", value=3, from_unit="furlongs", to_unit="meters")
     assert r.is_validation_error
