@@ -139,6 +139,13 @@ class TimerService(PollingService):
     def cancel(self, timer_id: int) -> bool:
         return self.services.store.timers.finish(timer_id, "cancelled")
 
+    def extend(self, timer_id: int, seconds: int) -> dict[str, Any] | None:
+        """`seconds` more on a running timer; the timer as it now is (None: it was not running)."""
+        if not self.services.store.timers.extend(timer_id, int(seconds)):
+            return None
+        self.wake()
+        return next((t for t in self.running_timers() if t["id"] == timer_id), None)
+
     def resume(self) -> None:
         """At start: timers that ended while the assistant was not running go to the inbox (the
         briefing says them, the start-up says how many wait); the rest keep running."""

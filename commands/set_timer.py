@@ -17,6 +17,11 @@ _LABEL_TAIL = r"(?:,?\s+(?:for|called|named|labell?ed|titled)\s+(?:the\s+|my\s+)
 _WORD_LABEL = r"(?P<wlabel>(?!(?:a|an|the|my|set|start|new|timer)\b)[a-z]+)"
 
 
+# more time on a timer that runs: "5 more minutes on the pasta", "add 3 minutes to the rice timer",
+# "another 2 minutes" (a duration right after it; "another timer" is a new one)
+_MORE_TIME = re.compile(r"\b(?:more|extra|additional|further)\b|\badd\b.*\b(?:to|on(?:to)?)\s+(?:the|my|that|it)\b"
+                        r"|\banother\s+(?:\d|a\b|an\b|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|half)")
+
 _NOT_SETTING = re.compile(r"(?:stop|cancel|end|kill|remove|delete|clear|check|pause|reset|abort|dismiss|how|what|is|when)\b")
 
 
@@ -179,11 +184,32 @@ class SetTimerCommand(JarvisCommandBase):
         label = clean_label(kwargs.get("label"))
         if label == "all":
             label = None
+        if _MORE_TIME.search(" ".join(request_info.voice_command.lower().split())):
+            extended = self._extend(seconds, label)
+            if extended is not None:
+                return extended
         timer = timer_service(self.services).add(seconds, label)
         length = say_duration(seconds)
         message = f"{label.capitalize()} timer set for {length}." if label else f"Timer set for {length}."
         return say(message, timer_id=timer["id"], label=label, duration_seconds=seconds,
                    ends_at=timer.get("ends_at"))
+
+    def _extend(self, seconds: int, label: str | None):
+        """More time on the running timer the user means: the one with that label, or the only one
+        running when they named none; None when there is no such timer (a new one is set)."""
+        service = timer_service(self.services)
+        running = service.running_timers()
+        if label:
+            running = [t for t in running if clean_label(t.get("label")) == label]
+        if len(running) != 1:
+            return None
+        timer = service.extend(running[0]["id"], seconds)
+        if timer is None:
+            return None
+        name = f"your {timer['label']} timer" if timer.get("label") else "your timer"
+        return say(f"Added {say_duration(seconds)} to {name}: {say_duration(timer['remaining_seconds'])} left.",
+                   timer_id=timer["id"], label=timer.get("label"), added_seconds=seconds,
+                   ends_at=timer.get("ends_at"), extended=True)
 
     def shutdown(self) -> None:
         if self.services is not None:

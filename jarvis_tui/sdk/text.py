@@ -180,9 +180,14 @@ def parse_duration(text: str) -> int | None:
 _UNIT_END_WORD = re.compile(r"(?:^|-)(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|half)$")
 
 
+_ADDED_WORDS = frozenset({"more", "extra", "additional", "further", "another"})
+
+
 def find_duration(text: str) -> int | None:
-    """The longest duration phrase in a sentence, in seconds (None: there is none)."""
+    """The longest duration phrase in a sentence, in seconds (None: there is none). A word that
+    says the time is added ("5 more minutes", "another 3 minutes") is not part of the length."""
     words = [w.strip(",.!?") for w in text.lower().split()]
+    words = [w for w in words if w not in _ADDED_WORDS]
     best_len, best = 0, None
     for end in range(len(words)):
         if not _UNIT_END_WORD.search(words[end]):

@@ -172,6 +172,15 @@ class TimerStore:
     def running(self) -> list[dict[str, Any]]:
         return [dict(r) for r in self._db.query("SELECT * FROM timers WHERE state = 'running' ORDER BY ends_at")]
 
+    def extend(self, timer_id: int, seconds: int) -> bool:
+        """More time on a running timer: it ends `seconds` later (False when it was not running)."""
+        rows = self._db.query("SELECT ends_at FROM timers WHERE id = ? AND state = 'running'", (timer_id,))
+        if not rows:
+            return False
+        ends = _dt.datetime.fromisoformat(rows[0]["ends_at"]) + _dt.timedelta(seconds=seconds)
+        return self._db.execute("UPDATE timers SET ends_at = ?, duration_seconds = duration_seconds + ? "
+                                "WHERE id = ? AND state = 'running'", (ends.isoformat(), seconds, timer_id)).rowcount > 0
+
     def finish(self, timer_id: int, state: str) -> bool:
         """Move a running timer to `state` (fired | cancelled); False when it was not running
         (so that only one process announces or cancels it)."""

@@ -88,3 +88,33 @@ def test_shutdown_stops_threads(rt):
     assert svc.running
     rt.close()
     assert not svc.running
+
+
+def _set(rt, said, **args):
+    """set_timer as the LLM path runs it: post-processed against what was said, then run."""
+    from jarvis_tui.sdk import RequestInformation
+    command = rt.assistant.registry.get("set_timer")
+    args = command.post_process_tool_call(args, said)
+    return command.run(RequestInformation(said), **args)
+
+
+def test_more_time_goes_on_the_running_timer(rt):
+    """"5 more minutes on the pasta" adds to the pasta timer (before: a second pasta timer, of the
+    model's 150 seconds); with no such timer, or two without a name said, a new one is set."""
+    from jarvis_tui.sdk.text import find_duration
+    assert find_duration("give me 5 more minutes on the pasta") == 300
+    assert find_duration("another three minutes please") == 180 and find_duration("ten extra seconds") == 10
+    ask(rt, "set a 10 minute timer for pasta")
+    r = _set(rt, "give me 5 more minutes on the pasta", duration_seconds=150, label="pasta")
+    [timer] = rt.store.timers.running()
+    assert r.context_data["extended"] and timer["label"] == "pasta" and timer["duration_seconds"] == 900
+    left = (_dt.datetime.fromisoformat(timer["ends_at"]) - _dt.datetime.now().astimezone()).total_seconds()
+    assert 890 <= left <= 900 and r.message.startswith("Added 5 minutes to your pasta timer:")
+    _set(rt, "add another 2 minutes", duration_seconds=120)          # the only timer running
+    assert [t["duration_seconds"] for t in rt.store.timers.running()] == [1020]
+    r = _set(rt, "set another timer for 3 minutes", duration_seconds=180)
+    assert not r.context_data.get("extended") and len(rt.store.timers.running()) == 2
+    r = _set(rt, "add 3 more minutes", duration_seconds=180)          # two running, none named: a new one
+    assert not r.context_data.get("extended") and len(rt.store.timers.running()) == 3
+    r = _set(rt, "put 4 more minutes on the rice timer", duration_seconds=240, label="rice")   # none for rice
+    assert not r.context_data.get("extended") and r.message == "Rice timer set for 4 minutes."
