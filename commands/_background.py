@@ -16,6 +16,7 @@ from typing import Any
 
 from commands._parsing import say_duration, say_when
 from jarvis_tui.sdk.events import Announcement
+from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.services import CommandServices
 
 log = logging.getLogger(__name__)
@@ -247,7 +248,7 @@ class ReminderService(PollingService):
                 continue
             self.fired.append(r)
             self.last_fired_id = r["id"]
-            self.emit(f"Reminder: {r['text']}.", "reminder")
+            self.emit(f"Reminder: {second_person(r['text'])}.", "reminder")
             if nxt is not None:
                 left = (nxt - now).total_seconds()
                 nearest = left if nearest is None else min(nearest, left)

@@ -9,6 +9,7 @@ from typing import Any
 from commands._background import RECURRENCES, ReminderService, parse_iso, reminder_service
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
+from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import find_clock_time
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -523,14 +524,14 @@ class ReminderCommand(JarvisCommandBase):
                     "monthly": f"on day {due.day} of every month"}[recurrence] + f" at {say_clock(due)}"
         else:
             when = say_when(due, now)
-        return say(f"OK, I'll remind you to {text} {when}.", reminder_id=rid, due_at=due.isoformat(),
+        return say(f"OK, I'll remind you to {second_person(text)} {when}.", reminder_id=rid, due_at=due.isoformat(),
                    recurrence=recurrence)
 
     def _describe(self, r: dict[str, Any], now: _dt.datetime) -> str:
         due = parse_iso(r["due_at"])
         if r["recurrence"]:
-            return f"{r['text']}, {r['recurrence']}, next {say_when(due, now)}"
-        return f"{r['text']} {say_when(due, now)}"
+            return f"{second_person(r['text'])}, {r['recurrence']}, next {say_when(due, now)}"
+        return f"{second_person(r['text'])} {say_when(due, now)}"
 
     def _list(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
         rows = self.services.store.reminders.active()

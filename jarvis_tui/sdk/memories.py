@@ -13,7 +13,7 @@ _SECRET = re.compile(r"\b(?:password|passcode|pass\s*code|passphrase|pin(?:\s*(?
                      r"secret|cvv|cvc|security\s+(?:code|question|answer)|card\s+number|account\s+number|"
                      r"social\s+security|ssn|iban|api\s+key|token)\b", re.I)
 _PERSON = {"my": "your", "i": "you", "me": "you", "mine": "yours", "myself": "yourself", "i'm": "you're",
-           "i've": "you've", "i'll": "you'll", "i'd": "you'd", "am": "are", "our": "your", "we": "you", "us": "you",
+           "i've": "you've", "i'll": "you'll", "i'd": "you'd", "our": "your", "we": "you", "us": "you",
            "we're": "you're", "ours": "yours"}
 
 
@@ -41,11 +41,13 @@ def looks_secret(fact: Fact) -> bool:
 
 
 def second_person(text: str) -> str:
-    """"my locker code is 4512" -> "your locker code is 4512"."""
+    """"my locker code is 4512" -> "your locker code is 4512"; "I am" -> "you are" (but "6 am" stays)."""
     def swap(m: re.Match[str]) -> str:
         word = m.group(0)
+        if word.lower() == "i am":
+            return "you are"
         out = _PERSON.get(word.lower(), word)
         return out.capitalize() if word[0].isupper() and word.lower() != "i" else out
-    return re.sub(r"[\w']+", swap, text)
+    return re.sub(r"\bi\s+am\b|[\w']+", swap, text, flags=re.I)
 
 

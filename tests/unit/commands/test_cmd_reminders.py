@@ -46,7 +46,7 @@ def test_fires_and_recurring_reschedules(rt, clock, events):
     assert texts == ["Reminder: flip the chicken."]
     clock.advance(hours=1)
     svc.tick()
-    assert events.of("Announcement")[-1].text == "Reminder: take my medicine."
+    assert events.of("Announcement")[-1].text == "Reminder: take your medicine."    # said back to the user
     rows = rt.store.reminders.active()
     assert [r["text"] for r in rows] == ["take my medicine"]      # one-off is done, daily goes on
     nxt = _dt.datetime.fromisoformat(rows[0]["due_at"])
@@ -112,3 +112,15 @@ def test_llm_reminder_text_loses_the_when_words_it_repeats(rt):
     # a text that is nothing but when-words stays as it is (validation asks what to remind about)
     out = reminder.post_process_tool_call({"action": "set", "text": "tomorrow"}, "remind me tomorrow")
     assert out.get("text") == "tomorrow"
+
+
+def test_a_reminder_is_said_back_in_the_second_person(rt):
+    """"remind me to take my pills" is said back as "take your pills" (stored as said); "6 am" and
+    other words stay as they are."""
+    turn, r = ask(rt, "remind me to take my pills at 8 pm")
+    assert turn.spoken.startswith("OK, I'll remind you to take your pills ") and "8 PM" in turn.spoken
+    assert [x["text"] for x in rt.store.reminders.active()] == ["take my pills"]
+    turn, r = ask(rt, "what reminders do i have")
+    assert "take your pills" in turn.spoken
+    from jarvis_tui.sdk.memories import second_person
+    assert second_person("I am at the gym at 6 am") == "you are at the gym at 6 am"
