@@ -211,15 +211,12 @@ class JarvisCommandBase(IJarvisCommand):
         """secrets -> required params -> types -> validate_call -> auto-correct -> run."""
         missing = self.missing_secrets()
         if missing:
-            names = ", ".join(s.key for s in missing)
             labels = ", ".join(s.label for s in missing)
+            # in words for people (the turn speaks a failure's details): the keys are in the data
+            words = (f"I can't do that until {labels} {'is' if len(missing) == 1 else 'are'} set. "
+                     f"Add {'it' if len(missing) == 1 else 'them'} under Secrets.")
             return CommandResponse.error_response(
-                f"Missing setting{'s' if len(missing) > 1 else ''}: {names}",
-                context_data={
-                    "message": f"I can't do that until {labels} {'is' if len(missing) == 1 else 'are'} set. "
-                               f"Add {'it' if len(missing) == 1 else 'them'} under Secrets.",
-                    "missing_secrets": [s.key for s in missing],
-                })
+                words, context_data={"message": words, "missing_secrets": [s.key for s in missing]})
 
         declared = {p.name: p for p in self.parameters}
         args: dict[str, Any] = {}
