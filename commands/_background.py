@@ -112,6 +112,18 @@ def timer_name(t: dict[str, Any]) -> str:
     return f"your {say_duration(int(t['duration_seconds'])).replace('hours', 'hour').replace('minutes', 'minute').replace('seconds', 'second')} timer"
 
 
+def distinct_timer_names(timers: list[dict[str, Any]]) -> list[str]:
+    """'the pasta timer' for each timer, with its time left where two would sound the same ('the pasta
+    timer with 3 minutes left or the pasta timer with 9 minutes left')."""
+    names = [timer_name(t).replace("your ", "the ", 1) for t in timers]
+    out = []
+    for name, t in zip(names, timers):
+        if names.count(name) > 1 and t.get("remaining_seconds") is not None:
+            name = f"{name} with {say_duration(int(t['remaining_seconds']))} left"
+        out.append(name)
+    return out
+
+
 class TimerService(PollingService):
     name = "timers"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from commands._background import match_timers, timer_name, timer_service
+from commands._background import distinct_timer_names, match_timers, timer_name, timer_service
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import join_words
@@ -137,11 +137,11 @@ class CancelTimerCommand(JarvisCommandBase):
         else:
             chosen = match_timers(timers, label)
             if not chosen:
-                names = join_words([timer_name(t).replace("your ", "the ") for t in timers])
+                names = join_words(distinct_timer_names(timers))
                 return fail(f"I can't find a {label} timer. Running: {names}.",
                             running=[t["label"] for t in timers])
             if len(chosen) > 1 and label is None:
-                names = join_words([timer_name(t).replace("your ", "the ") for t in chosen], "or")
+                names = join_words(distinct_timer_names(chosen), "or")
                 return CommandResponse.follow_up_response(
                     {"message": f"You have {len(chosen)} timers. Which one: {names}? Or say all.",
                      "running": [t["id"] for t in chosen]})

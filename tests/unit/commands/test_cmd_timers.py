@@ -118,3 +118,17 @@ def test_more_time_goes_on_the_running_timer(rt):
     assert not r.context_data.get("extended") and len(rt.store.timers.running()) == 3
     r = _set(rt, "put 4 more minutes on the rice timer", duration_seconds=240, label="rice")   # none for rice
     assert not r.context_data.get("extended") and r.message == "Rice timer set for 4 minutes."
+
+
+def test_which_timer_is_asked_with_names_that_differ(rt):
+    """Two timers of one name: the question tells them apart by the time left (it asked "the pasta
+    timer or the pasta timer?")."""
+    ask(rt, "set a 10 minute timer for pasta")
+    ask(rt, "set a 3 minute timer for pasta")
+    command = rt.assistant.registry.get("cancel_timer")
+    from jarvis_tui.sdk import RequestInformation
+    r = command.run(RequestInformation("cancel it"))
+    assert r.wait_for_input and len(rt.store.timers.running()) == 2
+    import re
+    assert re.search(r"Which one: the pasta timer with (2 minutes and 5\d seconds|3 minutes) left or the pasta "
+                     r"timer with (9 minutes and 5\d seconds|10 minutes) left\?", r.message), r.message
