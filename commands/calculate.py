@@ -16,8 +16,12 @@ _OPS = {
     "minus": "subtract", "-": "subtract", "less": "subtract", "take away": "subtract",
     "times": "multiply", "x": "multiply", "*": "multiply", "multiplied by": "multiply", "×": "multiply",
     "divided by": "divide", "over": "divide", "/": "divide", "÷": "divide", "divided into": "divide",
+    "to the power of": "power", "to the power": "power", "raised to the power of": "power", "raised to": "power",
+    "to the": "power", "^": "power", "**": "power",
 }
-_WORD = {"add": "plus", "subtract": "minus", "multiply": "times", "divide": "divided by"}
+_WORD = {"add": "plus", "subtract": "minus", "multiply": "times", "divide": "divided by", "power": "to the power of"}
+_SQUARED = {"squared": 2, "cubed": 3}
+MAX_EXPONENT = 1000           # 2 to the power of a million is not an answer anyone can hear
 _ASK = r"(?:(?:what's|whats|what is|how much is|calculate|compute|work out|what does|what do|tell me|figure out)\s+)?"
 _N = r"(?P<a>[\w.,/-]+(?:\s[\w.,-]+){0,5}?)"
 _M = r"(?P<b>[\w.,/-]+(?:\s[\w.,-]+){0,5}?)"
@@ -48,6 +52,13 @@ def _verb(op: str, swap: bool = False):
     return handler
 
 
+def _squared(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    a = _num(m.group("a"))
+    if a is None:
+        return None
+    return PreRouteResult(arguments={"num1": _json(a), "num2": _SQUARED[m.group("pow")], "operation": "power"})
+
+
 def _percent(m: re.Match[str], _text: str) -> PreRouteResult | None:
     a, b = _num(m.group("a")), _num(m.group("b"))
     if a is None or b is None:
@@ -71,6 +82,7 @@ def _said_numbers_only(args: dict[str, Any], voice_command: str) -> dict[str, An
     said = numbers_said(voice_command)
     allowed = set(said) | {x / 100 for x in said} | {x * 100 for x in said}
     low = voice_command.lower()
+    allowed |= {Decimal(n) for word, n in _SQUARED.items() if re.search(rf"\b{word}\b", low)}
     for word, part in (("half", Decimal("0.5")), ("quarter", Decimal("0.25")), ("three quarters", Decimal("0.75"))):
         if word in low:
             allowed |= {part} | {x + part for x in said}
@@ -102,7 +114,7 @@ _MORE_EXAMPLES += [('what is seven times eight', {'num1': 7, 'num2': 8, 'operati
  ('what is forty minus nine', {'num1': 40, 'num2': 9, 'operation': 'subtract'}),
  ('how much is three hundred plus fifty', {'num1': 300, 'num2': 50, 'operation': 'add'})]
 _NEGATIVES: list[str] = ['how much is ten dollars in euros', "what's the square root of a negative number"]
-_DOMAIN_WORDS: list[str] = ['plus', 'minus', 'times', 'divided', 'multiplied', 'calculate', 'sum']
+_DOMAIN_WORDS: list[str] = ['plus', 'minus', 'times', 'divided', 'multiplied', 'calculate', 'sum', 'squared', 'cubed']
 
 
 class CalculateCommand(JarvisCommandBase):
@@ -112,16 +124,18 @@ class CalculateCommand(JarvisCommandBase):
 
     @property
     def description(self) -> str:
-        return ("Arithmetic on two numbers: add, subtract, multiply or divide, with exact decimal results. "
-                "Percentages: 15 percent of 200 is multiply 0.15 by 200.")
+        return ("Arithmetic on two numbers: add, subtract, multiply, divide or power (num1 to the power of num2), "
+                "with exact decimal results. Percentages: 15 percent of 200 is multiply 0.15 by 200.")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
         return [
             JarvisParameter("num1", "float", required=True, description="The first number."),
             JarvisParameter("num2", "float", required=True, description="The second number."),
-            JarvisParameter("operation", "string", required=True, enum_values=["add", "subtract", "multiply", "divide"],
-                            description="add, subtract (num1 - num2), multiply or divide (num1 / num2)."),
+            JarvisParameter("operation", "string", required=True,
+                            enum_values=["add", "subtract", "multiply", "divide", "power"],
+                            description="add, subtract (num1 - num2), multiply, divide (num1 / num2) or power "
+                                        "(num1 to the power of num2; 5 squared = 5 to the power of 2)."),
         ]
 
     @property
@@ -145,6 +159,9 @@ class CalculateCommand(JarvisCommandBase):
             FastPath("calculate.multiply", r"multiply\s+" + _N + r"\s+(?:by|and|times|with)\s+" + _M, _verb("multiply"),
                      "multiply 6 by 7"),
             FastPath("calculate.divide", r"divide\s+" + _N + r"\s+(?:by|over)\s+" + _M, _verb("divide"), "divide 20 by 5"),
+            FastPath("calculate.power", r"raise\s+" + _N + r"\s+to\s+(?:the\s+)?(?:power\s+(?:of\s+)?)?" + _M, _verb("power"),
+                     "raise 5 to the power of 4"),
+            FastPath("calculate.squared", _ASK + _N + r"\s+(?P<pow>squared|cubed)", _squared, "what's 12 squared"),
             FastPath("calculate.percent", _ASK + _N + r"\s*(?:percent|per cent|%)\s+of\s+" + _M, _percent,
                      "what's 15 percent of 200"),
         ]
@@ -194,6 +211,11 @@ class CalculateCommand(JarvisCommandBase):
             ("Work out 144 divided by 12", {"num1": 144, "num2": 12, "operation": "divide"}),
             ("What's 2.5 times 4?", {"num1": 2.5, "num2": 4, "operation": "multiply"}),
             ("What is 18 minus 27?", {"num1": 18, "num2": 27, "operation": "subtract"}),
+            ("What is 2 to the power of 8?", {"num1": 2, "num2": 8, "operation": "power"}),
+            ("What's 9 squared?", {"num1": 9, "num2": 2, "operation": "power"}),
+            ("Calculate 3 cubed", {"num1": 3, "num2": 3, "operation": "power"}),
+            ("What's ten to the power of six?", {"num1": 10, "num2": 6, "operation": "power"}),
+            ("Raise 5 to the power of 4", {"num1": 5, "num2": 4, "operation": "power"}),
         ], primary=None)
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
@@ -209,6 +231,10 @@ class CalculateCommand(JarvisCommandBase):
                     r = a - b
                 elif op == "multiply":
                     r = a * b
+                elif op == "power":
+                    if abs(b) > MAX_EXPONENT or (a == 0 and b < 0):
+                        return fail(f"{said} is too big or has no answer I can say.", expression=said)
+                    r = a ** b
                 else:
                     if b == 0:
                         return fail(f"{said} has no answer: you can't divide by zero.", expression=said)

@@ -21,6 +21,11 @@ def run(rt, name, text="", **args):
     ("what is 100 divided by 7", "100 divided by 7 is about 14.2857."),
     ("what is twenty five times four", "25 times 4 is 100."),
     ("subtract 50 from 20", "20 minus 50 is -30."),
+    # powers (it said "2 times 10 is 20." for "2 to the power of 10")
+    ("what is 2 to the power of 10", "2 to the power of 10 is 1,024."),
+    ("raise 5 to the power of 4", "5 to the power of 4 is 625."),
+    ("what's 12 squared", "12 to the power of 2 is 144."),
+    ("what is two to the power of ten point five", "2 to the power of 10.5 is about 1,448.1547."),
 ])
 def test_calculate(rt, text, spoken):
     turn, r = ask(rt, text)
@@ -33,9 +38,19 @@ def test_division_by_zero_in_words(rt):
 
 
 def test_calculate_bad_operation_lists_valid_values(rt):
-    r = run(rt, "calculate", num1=2, num2=3, operation="power")
+    r = run(rt, "calculate", num1=2, num2=3, operation="modulo")
     assert r.is_validation_error
-    assert r.validation_results[-1].valid_values == ["add", "subtract", "multiply", "divide"]
+    assert r.validation_results[-1].valid_values == ["add", "subtract", "multiply", "divide", "power"]
+
+
+def test_a_power_too_big_to_say_is_refused_in_words(rt):
+    r = run(rt, "calculate", num1=100, num2=2000, operation="power")
+    assert not r.success and "too big" in r.message
+    r = run(rt, "calculate", num1=0, num2=-1, operation="power")
+    assert not r.success
+    # on the LLM path "squared" says the 2 (a number the user did not say is otherwise dropped)
+    calc = rt.registry.get("calculate")
+    assert calc.post_process_tool_call({"num1": 7, "num2": 2, "operation": "power"}, "seven squared")["num2"] == 2
 
 
 @pytest.mark.parametrize("args,spoken", [
