@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.grounding import ground_arguments
 from jarvis_tui.assistant.intent_router import RouterResult, decline_message, weighed_choice
-from jarvis_tui.assistant.reply_stream import SentenceStream
+from jarvis_tui.assistant.reply_stream import SentenceStream, repetition_cut
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
 from jarvis_tui.assistant.turn import TurnResult
@@ -98,19 +98,27 @@ class LlmTextAnswerer:
         stream, control = self.stream, self.control
         if control is not None and control.is_cancelled:
             return ""                      # the turn was cancelled: no more words are asked for
-        if stream is None and control is None:
-            out = self.backend.complete(messages, max_tokens=max_tokens, temperature=self.temperature)
-            return _clean_words(out.text)
+        written: list[str] = []
+        looped: list[str] = []
 
         def on_text(piece: str) -> bool | None:
             if control is not None and not control.on_text(piece):
                 return False
-            return stream.feed(piece) if stream is not None else None
+            if stream is not None:
+                return stream.feed(piece)
+            written.append(piece)
+            cut = repetition_cut("".join(written))
+            if cut is not None:             # the model repeats itself: its words once, and no more
+                looped.append(cut)
+                return False
+            return None
         out = self.backend.complete(messages, max_tokens=max_tokens, temperature=self.temperature,
                                     on_text=on_text, on_prefill=control.on_prefill if control else None)
         if stream is None:
-            return _clean_words(out.text)
+            return _clean_words(looped[0] if looped else out.text)
         stream.finish()
+        if stream.looped:
+            return stream.text
         return _clean_words(out.text) if not stream.stopped.is_set() else stream.text
 
 

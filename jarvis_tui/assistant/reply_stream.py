@@ -17,12 +17,38 @@ _END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=\S)")
 _ABBREV = re.compile(r"\b(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e|no|approx)\.$", re.I)
 
 
+_WORD = re.compile(r"\S+")
+LOOP_UNIT_MAX = 12          # words in the longest phrase checked for repeating itself
+
+
+def repetition_cut(text: str) -> str | None:
+    """A small model sometimes writes one phrase over and over until its token limit ("necessary,
+    necessary, necessary, ..."). When `text` ends with a phrase said three times in a row (a single
+    word four times), the text up to its first saying, ended as a sentence; None otherwise."""
+    spans = [m.span() for m in _WORD.finditer(text)]
+    words = [text[a:b].lower().strip(",;:.!?\"'") for a, b in spans]
+    for n in range(1, LOOP_UNIT_MAX + 1):
+        times = 4 if n == 1 else 3
+        if len(words) < n * times:
+            continue
+        unit = words[-n:]
+        if all(words[len(words) - n * (k + 1): len(words) - n * k] == unit for k in range(times)):
+            first = len(words) - n * times          # the first saying of the repeated phrase
+            while first >= n and words[first - n:first] == unit:
+                first -= n
+            end = spans[first + n - 1][1]
+            cut = text[:end].rstrip(" ,;:")
+            return cut if cut.endswith((".", "!", "?")) else cut + "."
+    return None
+
+
 class SentenceStream:
     def __init__(self, send: Callable[[str], None]) -> None:
         self.send = send
         self._buffer = ""
         self.sent: list[str] = []
         self.stopped = threading.Event()
+        self.looped = False                 # the generation was ended because it repeated itself
 
     def feed(self, piece: str) -> bool:
         """Add generated text; sends each sentence it completes. False once stopped (the caller
@@ -30,6 +56,11 @@ class SentenceStream:
         if self.stopped.is_set():
             return False
         self._buffer += piece
+        cut = repetition_cut(self._buffer)
+        if cut is not None:                 # the model repeats itself: say it once and end the generation
+            self._buffer = cut
+            self.looped = True
+            return False
         while True:
             m = next((m for m in _END.finditer(self._buffer) if not _ABBREV.search(self._buffer[:m.start()])), None)
             if m is None:
@@ -53,6 +84,10 @@ class SentenceStream:
 
     def _send(self, sentence: str) -> None:
         sentence = re.sub(r"\s+", " ", sentence).strip()
+        if sentence and sentence in self.sent[-2:]:       # a sentence written again: a loop, said once
+            self.looped = True
+            self.stopped.set()
+            return
         if sentence and not re.fullmatch(r"[\W_]+", sentence):
             self.sent.append(sentence)
             self.send(sentence)

@@ -91,3 +91,39 @@ def test_barge_in_ends_the_generation(streaming):
     turn = rt.assistant.handle_text("what is the longest river in the world")
     assert [e.text for e in events if isinstance(e, ev.ReplySentence)] == ["The Nile is the longest river."]
     assert turn.spoken == "The Nile is the longest river."        # what was said is what stays
+
+
+@pytest.mark.parametrize("text, cut", [
+    ('To spell it, use: "necessary," "necessary," "necessary," "necessary,"', 'To spell it, use: "necessary,".'),
+    ("The answer is 42 and 42 and 42 and 42 and", "The answer is 42 and."),
+    ("Lima is the capital of Peru. Lima is the capital of Peru. Lima is the capital of Peru.",
+     "Lima is the capital of Peru."),
+    ("no no no", None),                                    # three of one word may be meant
+    ("Paris is the capital of France, and France is in Europe.", None),
+])
+def test_a_phrase_the_model_repeats_is_said_once(text, cut):
+    from jarvis_tui.assistant.reply_stream import repetition_cut
+    assert repetition_cut(text) == cut
+
+
+def test_a_looping_answer_ends_the_generation_and_is_spoken_once():
+    """The model writing one word until its token limit ("how do you spell necessary" gave forty
+    "necessary,"): the stream says it once and the generation ends; so does the answer without a
+    stream (a command asking for words)."""
+    loop = 'You spell it: ' + '"necessary," ' * 40
+    sent = []
+    s = SentenceStream(sent.append)
+    stopped_at = None
+    for i, word in enumerate(loop.split(" ")):
+        if s.feed(word + " ") is False:
+            stopped_at = i
+            break
+    s.finish()
+    assert stopped_at is not None and stopped_at < 10 and s.looped
+    assert sent == ['You spell it: "necessary,".']
+    from jarvis_tui.assistant.conversation import LlmTextAnswerer
+    backend = ScriptedBackend([loop, "A sentence. A sentence. A sentence. And more."])
+    answerer = LlmTextAnswerer(backend)
+    assert answerer.answer("how do you spell necessary") == 'You spell it: "necessary,".'
+    answerer.stream = s2 = SentenceStream(lambda x: None)
+    assert answerer.answer("say it") == "A sentence." and s2.looped
