@@ -116,6 +116,10 @@ class AnswerQuestionCommand(JarvisCommandBase):
         return "answer_question"
 
     @property
+    def capability(self) -> str:
+        return 'answer questions'
+
+    @property
     def description(self) -> str:
         return ("Answer a general-knowledge question (facts, people, places, history, science, definitions) "
                 "with the language model. query is the user's question.")

@@ -37,6 +37,10 @@ class BriefingCommand(JarvisCommandBase):
         return "briefing"
 
     @property
+    def capability(self) -> str:
+        return 'tell you what you missed'
+
+    @property
     def description(self) -> str:
         return ("What's up: what happened while you were away (timers that ended, missed reminders), "
                 "running timers, and today's remaining reminders. No parameters.")

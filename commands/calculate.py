@@ -123,6 +123,10 @@ class CalculateCommand(JarvisCommandBase):
         return "calculate"
 
     @property
+    def capability(self) -> str:
+        return 'do arithmetic'
+
+    @property
     def description(self) -> str:
         return ("Arithmetic on two numbers: add, subtract, multiply, divide or power (num1 to the power of num2), "
                 "with exact decimal results. Percentages: 15 percent of 200 is multiply 0.15 by 200.")

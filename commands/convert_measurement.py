@@ -120,6 +120,10 @@ class ConvertMeasurementCommand(JarvisCommandBase):
         return "convert_measurement"
 
     @property
+    def capability(self) -> str:
+        return 'convert units'
+
+    @property
     def description(self) -> str:
         return ("Convert a value between units of length, mass, volume (US cups, tablespoons, teaspoons too), "
                 "temperature, speed, time or data size.")

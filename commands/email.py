@@ -95,6 +95,10 @@ class EmailCommand(JarvisCommandBase):
         return "email"
 
     @property
+    def capability(self) -> str:
+        return 'draft e-mails'
+
+    @property
     def description(self) -> str:
         return ("Email: draft a message (to, subject, body) that waits for a Send / Cancel button, send the "
                 "current draft, or list recent drafts and sent messages.")

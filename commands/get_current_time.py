@@ -140,6 +140,10 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         return "get_current_time"
 
     @property
+    def capability(self) -> str:
+        return 'tell the time'
+
+    @property
     def description(self) -> str:
         return ("The current time and date, here (no location) or in a city, state or country "
                 "(e.g. Tokyo, California, India).")

@@ -145,6 +145,10 @@ class GetWeatherCommand(JarvisCommandBase):
         return "get_weather"
 
     @property
+    def capability(self) -> str:
+        return 'tell the weather'
+
+    @property
     def description(self) -> str:
         return ("Current weather and forecasts for a city (or the default location): temperature, conditions, "
                 "chance of rain, for today, tomorrow, the day after tomorrow, this weekend or next week.")

@@ -46,6 +46,10 @@ class RememberCommand(JarvisCommandBase):
         return "remember"
 
     @property
+    def capability(self) -> str:
+        return 'remember things for you'
+
+    @property
     def description(self) -> str:
         return ("Remember a fact the user tells you, in the user's own words (fact), e.g. 'my locker code is 4512'. "
                 "Not for reminders at a time (reminder) or list items.")

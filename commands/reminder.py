@@ -274,6 +274,10 @@ class ReminderCommand(JarvisCommandBase):
         return "reminder"
 
     @property
+    def capability(self) -> str:
+        return 'set reminders and alarms'
+
+    @property
     def description(self) -> str:
         return ("Reminders about something to do: set one for a clock time (time, 24 h HH:MM) or in N "
                 "minutes (relative_minutes), optionally recurring; list them; delete one by its text "

@@ -114,6 +114,10 @@ class RoutineCommand(JarvisCommandBase):
         return "routine"
 
     @property
+    def capability(self) -> str:
+        return 'run routines'
+
+    @property
     def description(self) -> str:
         return ("Routines: a phrase that runs a list of requests in order. create (name, steps: the requests, "
                 "as the user said them), run (name), list, or delete (name).")

@@ -67,6 +67,10 @@ class SetTimerCommand(JarvisCommandBase):
         return "set_timer"
 
     @property
+    def capability(self) -> str:
+        return 'set timers'
+
+    @property
     def description(self) -> str:
         return ("Start a countdown timer for a duration (converted to seconds), optionally with a label "
                 "such as 'pasta'. When it ends the assistant says so and plays a sound. Use for "

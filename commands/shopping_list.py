@@ -79,6 +79,10 @@ class ShoppingListCommand(ListCommandBase):
         return "shopping_list"
 
     @property
+    def capability(self) -> str:
+        return 'keep your shopping list'
+
+    @property
     def description(self) -> str:
         return ("The shopping (grocery) list: add several items at once, read it, check off bought items, "
                 "remove items, or clear the whole list (asks for confirmation).")

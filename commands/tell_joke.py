@@ -64,6 +64,10 @@ class TellJokeCommand(JarvisCommandBase):
         return "tell_joke"
 
     @property
+    def capability(self) -> str:
+        return 'tell jokes'
+
+    @property
     def description(self) -> str:
         return "Tell a short joke, optionally about a topic (animals, technology, programming, sports, food, science, dad jokes, knock knock)."
 

@@ -39,6 +39,10 @@ class TodoListCommand(ListCommandBase):
         return "todo_list"
 
     @property
+    def capability(self) -> str:
+        return 'keep your to-do list'
+
+    @property
     def description(self) -> str:
         return ("The to-do list of tasks: add several tasks at once, read them, complete or uncomplete a "
                 "task, remove tasks, or clear the whole list (asks for confirmation).")

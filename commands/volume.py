@@ -171,6 +171,10 @@ class VolumeCommand(JarvisCommandBase):
         return "volume"
 
     @property
+    def capability(self) -> str:
+        return 'change the volume'
+
+    @property
     def description(self) -> str:
         return ("The computer's sound output: turn the volume up or down (step, percent points), set it to a "
                 "level (percent), mute it (optionally for N minutes), unmute it, or say the current volume.")

@@ -56,6 +56,7 @@ class Runtime:
         bus = EventBus()
         registry = discover_commands(config.config_dir)
         services = CommandServices(store=store, config=config, emit=bus.emit)
+        services.capabilities = lambda: [c.capability for c in registry if c.capability]
         disabled = list(config.routing.disabled_fast_paths) + list(store.settings.get("routing.disabled_fast_paths", []))
         registry.bind(services, disabled)
         r = config.routing

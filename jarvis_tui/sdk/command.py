@@ -115,6 +115,13 @@ class IJarvisCommand(ABC):
         uses them as features and to shortlist the constrained output; the core keeps no such lists."""
         return []
 
+    @property
+    def capability(self) -> str | None:
+        """What this command lets the user do, in a few words said to them ("set timers and tell you
+        how long is left"): "what can you do?" is answered from every command's capability, plugins
+        included. None: not said (small talk, the answer itself)."""
+        return None
+
     def confirmation_question(self, args: dict[str, Any]) -> str | None:
         """When this call would destroy user data or send something on the user's behalf, the exact
         question to ask before doing it on a guess ("Cancel your pasta timer?"); None when the call

@@ -45,6 +45,8 @@ class CommandServices:
     # run another request through the whole pipeline (fast paths, router, LLM) inside the current
     # turn, its tool calls shown as it runs; None outside a running assistant
     run_request: Callable[[str], RequestOutcome] | None = None
+    # what the discovered commands let the user do (each command's `capability`), in their order
+    capabilities: Callable[[], list[str]] = lambda: []
 
     _kept: dict[type, Any] = field(default_factory=dict, repr=False)
 

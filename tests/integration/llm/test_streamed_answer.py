@@ -27,3 +27,13 @@ def test_the_first_sentence_is_out_before_the_answer_is_finished(llm_runtime):
     assert sentences[0][0] < sentences[-1][0] < finished + 0.001
     # the words streamed are the words of the reply
     assert " ".join(e.text for _, e in sentences).split() == (turn.spoken or "").split()
+
+
+def test_the_assistant_says_what_it_is(llm_runtime):
+    """The bundled model, asked about itself, said it was made by OpenAI and was "a chatgpt": chat's
+    prompt says what it is, and what it can do comes from the commands (no model words at all)."""
+    for said in ("who made you", "are you chatgpt"):
+        turn = llm_runtime.assistant.handle_text(said, conversation_id="it-identity")
+        assert "openai" not in (turn.spoken or "").lower() and "chatgpt" not in (turn.spoken or "").lower(), turn.spoken
+    turn = llm_runtime.assistant.handle_text("what can you do", conversation_id="it-identity")
+    assert turn.route == "pre_route" and turn.spoken.startswith("I can ") and "set timers" in turn.spoken
