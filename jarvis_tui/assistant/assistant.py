@@ -552,7 +552,8 @@ def _safe_context(data: dict[str, Any]) -> dict[str, Any]:
     """context_data for events: JSON-friendly, no secret-looking keys."""
     out: dict[str, Any] = {}
     for k, v in data.items():
-        if any(s in k.lower() for s in ("password", "secret", "token", "api_key")):
+        if k != "missing_secrets" and any(s in k.lower() for s in ("password", "secret", "token", "api_key")):
+            # (the names of the settings still to set are no secret: the notice names them)
             out[k] = "***"
         elif isinstance(v, (str, int, float, bool, type(None), list, dict)):
             out[k] = v

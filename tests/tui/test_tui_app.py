@@ -233,7 +233,7 @@ async def test_secrets_menu_saves_masked_values_and_panels_never_show_them(make_
     async with app.run_test(size=(160, 48), message_hook=recorder) as pilot:
         await type_request(pilot, "secret probe")
         assert "until Probe Cloud token is set" in app.main_screen.conversation.plain
-        assert any("PROBE_TOKEN" in n.message for n in recorder.notifications())   # named in the notice
+        assert any("PROBE_TOKEN" in n.message for n in recorder.notifications()), [n.message for n in recorder.notifications()]   # named in the notice
         await open_from_menu(pilot, "secrets")
         screen = app.screen
         assert isinstance(screen, SecretsScreen)

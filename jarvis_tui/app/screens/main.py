@@ -274,7 +274,8 @@ class MainScreen(Screen[None]):
                         severity="error")
             self.conversation.error(f"{e.command} failed: {e.error or e.message}")
         elif "missing_secrets" in e.context_data:
-            self.notify(f"{e.error or e.message} (F2 → Secrets)", title="Missing secret", severity="warning")
+            keys = ", ".join(str(k) for k in e.context_data.get("missing_secrets") or [])
+            self.notify(f"{e.error or e.message} ({keys}: F2 → Secrets)", title="Missing secret", severity="warning")
 
     async def _on_ActionsOffered(self, e: ev.ActionsOffered) -> None:
         await self.actions_bar.offer(e.command, e.actions, e.context)
