@@ -25,7 +25,7 @@ _EXAMPLES: list[tuple[str, dict[str, Any]]] = [
 ]
 _NEGATIVES = ["what can you tell me about black holes", "what can i cook with eggs", "what can you do about the noise",
               "help me convert 5 miles to kilometers", "help me set a timer"]
-_DOMAIN_WORDS = ["abilities", "capabilities", "features", "skills"]
+_DOMAIN_WORDS = ["abilities", "capabilities"]      # not "features", "skills": an iPad's features are not ours
 
 
 class CapabilitiesCommand(JarvisCommandBase):
