@@ -125,7 +125,7 @@ class Assistant:
         self.emit(ev.Routed(top=[[n, p] for n, p in result.top(3)], out_of_scope=round(result.out_of_scope, 3),
                             decision=result.decision, tool=result.tool, shortlist=list(result.shortlist),
                             confident=result.confident, turn_id=turn_id,
-                            arguments={k: [v, round(q, 3)] for k, (v, q) in result.argument_values.items()}))
+                            arguments=result.shown_arguments()))
         return result
 
     # ---- entry points -----------------------------------------------------------------------------

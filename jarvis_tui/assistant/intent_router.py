@@ -98,6 +98,10 @@ class RouterResult:
     # the decided tool's choice arguments as its examples say them: name -> (most probable value, probability)
     argument_values: dict[str, tuple[str, float]] = field(default_factory=dict)
 
+    def shown_arguments(self) -> dict[str, list[Any]]:
+        """The choice arguments as JSON shows them (route's output, the Routed event): {"action": ["list", 0.93]}."""
+        return {k: [v, round(q, 3)] for k, (v, q) in self.argument_values.items()}
+
     @property
     def out_of_scope(self) -> float:
         return next((p for n, p in self.ranked if n == OUT_OF_SCOPE), 0.0)
@@ -110,8 +114,7 @@ class RouterResult:
                 "decision": self.decision, "tool": self.tool, "shortlist": list(self.shortlist),
                 "topic": self.topic, "confident": self.confident, "ms": round(self.elapsed_ms, 2),
                 **({} if self.declinable else {"declinable": False}),
-                **({"arguments": {k: [v, round(q, 3)] for k, (v, q) in self.argument_values.items()}}
-                   if self.argument_values else {}),
+                **({"arguments": self.shown_arguments()} if self.argument_values else {}),
                 **({"weighed": self.weighed} if self.weighed else {})}
 
 

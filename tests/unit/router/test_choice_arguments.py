@@ -9,7 +9,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
 
@@ -17,7 +16,7 @@ from brain_fakes import ScriptedBackend
 
 from jarvis_tui.assistant.conversation import ConversationBrain
 from jarvis_tui.assistant.grounding import ground_arguments
-from jarvis_tui.assistant.intent_router import IntentRouter, build_training_set
+from jarvis_tui.assistant.intent_router import build_training_set
 from jarvis_tui.commands_registry import discover_commands
 from jarvis_tui.llm.provider_factory import PromptProviderFactory
 from jarvis_tui.runtime import Runtime
@@ -52,11 +51,6 @@ BLINDS = textwrap.dedent('''
         def run(self, request_info, **kw):
             return CommandResponse.final_response({"message": "Done."})
 ''')
-
-
-@pytest.fixture(scope="module")
-def router() -> IntentRouter:
-    return IntentRouter(list(discover_commands()))
 
 
 def test_choice_arguments_are_learned_from_each_commands_examples(router):

@@ -75,11 +75,6 @@ PLANTS = textwrap.dedent('''
 ''')
 
 
-@pytest.fixture(scope="module")
-def router() -> IntentRouter:
-    return IntentRouter(list(discover_commands()))
-
-
 @pytest.fixture
 def runtime(isolated_dirs):
     rt = Runtime.create()
