@@ -136,7 +136,8 @@ class Speaker:
         self.outage = Outage.after_failure(self.outage, reason, time.monotonic(), self._lost)
 
     def _lost(self, outage: Outage) -> None:
-        log.warning("speaker lost: %s", outage.reason)
+        # said once: by whoever listens (the TUI's notice, the CLI's message), else by the log
+        log.log(logging.INFO if self.on_lost else logging.WARNING, "speaker lost: %s", outage.reason)
         if self.on_lost:
             self.on_lost(outage.reason, outage.backoff)
 

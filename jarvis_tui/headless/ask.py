@@ -4,6 +4,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from jarvis_tui.audio.devices import AudioUnavailable
+from jarvis_tui.audio.tts import TtsError
 from jarvis_tui.headless.common import config_from_args, print_json
 from jarvis_tui.runtime import Runtime
 
@@ -25,7 +27,12 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(turn.spoken or "")
         if turn.spoken and (args.speak_to or not args.no_speak):
-            runtime.speak(turn.spoken, out_path=args.speak_to)
+            try:
+                runtime.speak(turn.spoken, out_path=args.speak_to)
+            except (TtsError, AudioUnavailable, OSError) as exc:
+                # the turn is done and its reply printed; only the speaking failed, and says why
+                print(f"jarvis-tui: the reply was not spoken: {exc} (--no-speak skips speaking)", file=sys.stderr)
+                return 1
         return 0
     finally:
         runtime.close()

@@ -87,3 +87,17 @@ def test_say_names_a_speaker_lost_mid_sentence_and_what_it_said(sound_server, tm
     assert rc == 1, text
     assert "the speaker stopped" in text or "the speaker took no audio" in text, text
     assert err.stat().st_size < 100_000
+
+
+def test_ask_without_a_sound_server_prints_the_reply_and_says_once_why_it_was_not_spoken(sound_server, tmp_path):
+    """`jarvis-tui ask` with no speaker: the turn is done and its reply printed; speaking fails with
+    one line naming the speaker (no traceback), exit 1."""
+    sound_server.stop()
+    env = {**os.environ, **sound_server.env, "JARVIS_DATA_DIR": str(tmp_path / "data")}
+    p = subprocess.run([sys.executable, "-m", "jarvis_tui", "ask", "--no-llm", "what time is it"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert p.returncode == 1, p.stderr
+    assert p.stdout.startswith("It's "), p.stdout
+    errors = [line for line in p.stderr.splitlines() if line.strip()]
+    assert len(errors) == 1 and "not spoken" in errors[0] and "output device" in errors[0], p.stderr
+    assert "Traceback" not in p.stderr
