@@ -11,7 +11,7 @@ from typing import Any
 from commands._common import examples, fail, load_asset_json, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import say_clock, say_date
-from jarvis_tui.sdk.text import normalize_utterance
+from jarvis_tui.sdk.text import WEEKDAYS, find_date, normalize_utterance, plural
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -123,6 +123,34 @@ _MORE_EXAMPLES += [(t, {}) for t in [
  'what time is it in sydney right now',
  'tell me the date',
 ]]
+# the time somewhere else, asked in other words
+_MORE_EXAMPLES += [
+ ('do you know the time in rome', {'location': 'rome'}),
+ ('is it morning in seoul right now', {'location': 'seoul'}),
+ ('is it night time in new zealand', {'location': 'new zealand'}),
+ ('what time do they have in mexico city', {'location': 'mexico city'}),
+ ("how late is it over in cairo", {'location': 'cairo'}),
+ ('is it still daytime in chicago', {'location': 'chicago'}),
+]
+# days other than today: the command answers about the date they name (sdk.text.find_date)
+_MORE_EXAMPLES += [(t, {}) for t in [
+ 'how many days until halloween',
+ 'how long is it till thanksgiving',
+ 'how many weeks until the first of september',
+ 'how many days till my birthday on june second',
+ 'count the days until new years day',
+ 'when is easter this year',
+ 'what date is mothers day',
+ 'what weekday is may the fifth',
+ 'is the ninth of march a tuesday',
+ 'will the twelfth be a weekend',
+ 'what day was it three days ago',
+ 'what is the date a week from today',
+ 'what date will it be in ten days',
+ 'which day does valentines day fall on',
+ 'how many days has it been since the first of october',
+ 'what day of the week was christmas last year',
+]]
 _NEGATIVES: list[str] = ['what time does the last train leave', 'what time does the shop close',
  'how long until christmas dinner is ready']
 # converting a given time between zones is not the time now
@@ -132,6 +160,49 @@ _NEGATIVES += [
  'convert eight am pacific time to eastern time',
 ]
 _DOMAIN_WORDS: list[str] = ['date', "o'clock"]
+
+
+_UNTIL = re.compile(r"\b(?:how (?:many|much)|how long)\b.*\b(?:until|till|til|to|before|left|since|ago)\b|"
+                    r"\b(?:days?|weeks?) (?:until|till|to go|left|since)\b")
+_PAST = re.compile(r"\b(?:since|ago|was|were|did)\b")
+_CLAIM = re.compile(r"^(?:is|was|will|does|did)\b")
+
+
+def _other_day(voice_command: str, today: _dt.date) -> CommandResponse | None:
+    """The answer about a day other than today that the request names ("what date is next friday",
+    "how many days until christmas", "is the fourth of july a saturday"), or None when it names none."""
+    said = normalize_utterance(voice_command)
+    found = find_date(said, today, past=bool(_PAST.search(said)))
+    if found is None or (found.when == today and found.kind in ("relative_day", "weekday")):
+        return None
+    days = (found.when - today).days
+    full = f"{say_date(found.when)}, {found.when.year}"
+    if found.kind == "holiday":               # "christmas this year": Christmas
+        name = re.sub(r",?\s+(?:of\s+)?(?:\d{4}|this year|next year|last year)$", "", found.words)
+        label = " ".join(w[:1].upper() + w[1:] for w in name.split())
+    elif found.kind == "relative_day" and abs(days) == 1:
+        label = "Tomorrow" if days > 0 else "Yesterday"
+    else:
+        label = "That"
+    if days == 0:
+        message = f"That's today, {full}."
+    elif _UNTIL.search(said):
+        span = plural(abs(days), "day") + (f" (about {plural(round(abs(days) / 7), 'week')})" if abs(days) >= 14 else "")
+        message = f"{label} is in {span}, on {full}." if days > 0 else f"{label} was {span} ago, on {full}."
+    elif abs(days) == 1 and label != "That":
+        message = f"{label} {'is' if days > 0 else 'was'} {full}."
+    else:
+        message = f"{label} {'is' if days > 0 else 'was'} {full}, {plural(abs(days), 'day')} {'from now' if days > 0 else 'ago'}."
+    message = _yes_or_no(said, found.when, found.words) + message.replace("That is ", "That's ", 1)
+    return say(message, date=found.when.isoformat(), days_from_today=days)
+
+
+def _yes_or_no(said: str, when: _dt.date, date_words: str = "") -> str:
+    """"Yes. " or "No. " before the answer to "is <a day> a <weekday>", "is it friday"; else ""."""
+    asked = [d for d in WEEKDAYS if re.search(rf"\b{d}\b", said) and d not in date_words]
+    if not _CLAIM.match(said) or not asked:
+        return ""
+    return "Yes. " if when.strftime("%A").lower() == asked[-1] else "No. "
 
 
 class GetCurrentTimeCommand(JarvisCommandBase):
@@ -146,7 +217,8 @@ class GetCurrentTimeCommand(JarvisCommandBase):
     @property
     def description(self) -> str:
         return ("The current time and date, here (no location) or in a city, state or country "
-                "(e.g. Tokyo, California, India).")
+                "(e.g. Tokyo, California, India); also which date or weekday another day is (next Friday, "
+                "Christmas, the 4th of July) and how many days until it.")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
@@ -238,7 +310,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         if now.tzinfo is None:
             now = now.astimezone()
         loc = kwargs.get("location")
-        wants_date = bool(re.search(r"\b(?:date|day|today)\b", request_info.voice_command.lower()))
+        wants_date = bool(re.search(r"\b(?:date|day|today|%s)\b" % "|".join(WEEKDAYS), request_info.voice_command.lower()))
         if loc and str(loc).strip().lower() not in ("here", "local", "home", "my location"):
             place = resolve_place(loc)
             if place is None:
@@ -252,8 +324,12 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             return say(message + ".", time=there.isoformat(timespec="seconds"), timezone=zone, location=label)
         zone = self._local_zone()
         here = now.astimezone(zone) if zone else now
+        other_day = _other_day(request_info.voice_command, here.date())
+        if other_day is not None:
+            return other_day
         if wants_date and not re.search(r"\btime\b", request_info.voice_command.lower()):
-            message = f"Today is {say_date(here)}, {here.year}."
+            message = _yes_or_no(normalize_utterance(request_info.voice_command), here.date()) + \
+                f"Today is {say_date(here)}, {here.year}."
         else:
             message = f"It's {say_clock(here)}" + (f" on {say_date(here)}." if wants_date else ".")
         return say(message, time=here.isoformat(timespec="seconds"), timezone=str(here.tzinfo))

@@ -10,7 +10,7 @@ from commands._background import RECURRENCES, ReminderService, parse_iso, remind
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import find_clock_time
+from jarvis_tui.sdk.text import find_clock_time, find_date
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -42,8 +42,8 @@ def _text_ok(text: str | None) -> str | None:
     if not text:
         return None
     t = text.strip()
-    if not t or len(t) > 120 or _DAY_WORDS.search(t):
-        return None  # a day word inside means a date we do not represent: not sure
+    if not t or len(t) > 120 or _DAY_WORDS.search(t) or find_date(t, _dt.date.today()):
+        return None  # a day word inside means a date the fast path does not represent: not sure
     return t
 
 
@@ -422,6 +422,9 @@ class ReminderCommand(JarvisCommandBase):
             out["text"] = said_alarm            # "get me up at 6:45 on friday": the alarm is what rings
         if isinstance(out.get("text"), str):
             what = _WHEN_TAIL.sub("", out["text"]).strip()
+            dated = find_date(what, _dt.date.today())       # "pay the rent on the 3rd of december": the day is the when
+            if dated and what.lower().endswith(dated.words):
+                what = re.sub(r"[\s,]+(?:on|for|by)$", "", what[: len(what) - len(dated.words)].rstrip(" ,")).strip()
             if what:
                 out["text"] = what
         said = " ".join(voice_command.lower().replace("\u2019", "'").split())
@@ -449,7 +452,8 @@ class ReminderCommand(JarvisCommandBase):
                 out.pop("relative_minutes")
             if not out.get("time") and not out.get("relative_minutes"):
                 part = next((h for w, h in _DAY_PARTS if re.search(rf"\b{w}\b", said)), None)
-                if part is None and re.search(r"\b(?:tomorrow|" + "|".join(_WEEKDAYS) + r")\b", said):
+                if part is None and (re.search(r"\b(?:tomorrow|" + "|".join(_WEEKDAYS) + r")\b", said)
+                                     or find_date(said, _dt.date.today())):
                     part = "09:00"
                 if part:
                     out["time"] = part
@@ -494,6 +498,9 @@ class ReminderCommand(JarvisCommandBase):
         hh, mm = (int(x) for x in time.strip().split(":"))
         due = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
         said = voice.lower()
+        day = None if recurrence else find_date(said, now.date())
+        if day is not None and day.when > now.date():        # "on june 3rd", "next friday", "the day after tomorrow"
+            return due.replace(year=day.when.year, month=day.when.month, day=day.when.day)
         weekday = next((i for i, d in enumerate(_WEEKDAYS) if re.search(rf"\b{d}s?\b", said)), None)
         if re.search(r"\btomorrow\b", said):
             due += _dt.timedelta(days=1)

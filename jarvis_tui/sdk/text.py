@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from decimal import Decimal, InvalidOperation
+from typing import NamedTuple
 
 _UNITS = {
     "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -676,3 +677,203 @@ _REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answ
 def refers_back(text: str) -> bool:
     """Words that point at an earlier turn ("now multiply that by 2")."""
     return bool(_REFERENCE.search(normalize_utterance(text)))
+
+
+# ---- calendar dates ---------------------------------------------------------------------------------
+MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december"]
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_MONTH_NAMES = {m: i + 1 for i, m in enumerate(MONTHS)} | {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
+    "nov": 11, "dec": 12}
+_ORDINAL_UNITS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                  "eighth": 8, "ninth": 9}
+_ORDINAL_WORDS = _ORDINAL_UNITS | {
+    "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+    "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30}
+_DAY_UNITS = "|".join(u for u in _UNITS if 0 < _UNITS[u] < 10)
+# a day of the month: "23", "23rd", "twenty third", "twenty-third", "fourth"
+_ORDINAL = (r"(?:\d{1,2}(?:st|nd|rd|th)|(?:(?:twenty|thirty)[\s-]+)?(?:" + "|".join(_ORDINAL_UNITS) + r")|"
+            + "|".join(w for w in _ORDINAL_WORDS if w not in _ORDINAL_UNITS) + r")")
+_CARDINAL_DAY = r"(?:\d{1,2}|(?:twenty|thirty)(?:[\s-]+(?:" + _DAY_UNITS + r"))?|" + "|".join(
+    u for u in _UNITS if 0 < _UNITS[u] < 20) + r")"
+_MONTH = r"(?P<month>" + "|".join(sorted(_MONTH_NAMES, key=len, reverse=True)) + r")\.?"
+_YEAR = r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d|this year|next year|last year))?"
+# holidays on a fixed date, and those on the n-th weekday of a month (-1: the last), as people in
+# the US and the UK say them; easter is computed
+_FIXED_HOLIDAYS = {"new year's day": (1, 1), "new year's eve": (12, 31), "new year's": (1, 1),
+                   "valentine's day": (2, 14), "st patrick's day": (3, 17), "saint patrick's day": (3, 17),
+                   "april fools day": (4, 1), "april fool's day": (4, 1), "independence day": (7, 4),
+                   "halloween": (10, 31), "christmas eve": (12, 24), "christmas day": (12, 25),
+                   "christmas": (12, 25), "xmas": (12, 25), "boxing day": (12, 26)}
+_WEEKDAY_HOLIDAYS = {"thanksgiving": (11, 3, 4), "mother's day": (5, 6, 2), "father's day": (6, 6, 3),
+                     "labor day": (9, 0, 1), "memorial day": (5, 0, -1), "martin luther king day": (1, 0, 3)}
+_HOLIDAY_NAMES = sorted([*_FIXED_HOLIDAYS, *_WEEKDAY_HOLIDAYS, "easter", "easter sunday"], key=len, reverse=True)
+_HOLIDAY = r"(?P<holiday>" + "|".join(re.escape(h).replace("'", "'?") .replace(r"\ ", r"\s+") for h in _HOLIDAY_NAMES) + r")"
+_COUNT_UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
+_DATE_PATTERNS = [
+    ("day_month", re.compile(r"\b(?:the\s+)?(?P<day>" + _ORDINAL + r"|\d{1,2})\s+(?:of\s+)?" + _MONTH + r"(?![a-z])" + _YEAR)),
+    ("month_day", re.compile(r"\b" + _MONTH + r"\s+(?:the\s+)?(?P<day>" + _ORDINAL + "|" + _CARDINAL_DAY + r")(?![a-z])"
+                             + _YEAR)),
+    ("holiday", re.compile(r"\b" + _HOLIDAY + r"(?![a-z])" + _YEAR)),
+    ("relative_day", re.compile(r"\b(?P<rel>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|"
+                                r"today|tonight|tomorrow|yesterday)\b")),
+    ("count", re.compile(r"\b(?:in\s+(?P<n1>" + NUM + r"|a|an)\s*" + _COUNT_UNIT.replace("unit", "u1") + r"(?:\s+from\s+(?:now|today))?"
+                         r"|(?P<n2>" + NUM + r"|a|an)\s*" + _COUNT_UNIT.replace("unit", "u2")
+                         + r"\s+(?P<dir>from\s+(?:now|today)|ago|later))(?![a-z])")),
+    ("weekday", re.compile(r"\b(?:(?P<which>this|next|last|coming|this\s+coming|on)\s+)?(?P<wd>" + "|".join(WEEKDAYS) + r")s?\b")),
+    ("day_of_month", re.compile(r"\b(?:on\s+)?the\s+(?P<day>" + _ORDINAL + r")(?P<rest>\s+of\s+(?:this|next)\s+month)?"
+                                r"(?=\s*$|\s+(?:at|is|was|will|a|an|in|this|next|when|and|to)\b|,)")),
+]
+
+
+def _day_number(words: str) -> int | None:
+    w = " ".join(words.replace("-", " ").split())
+    m = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)?", w)
+    if m:
+        return int(m.group(1))
+    parts = w.split()
+    if parts and parts[-1] in _ORDINAL_WORDS:
+        tens = {"twenty": 20, "thirty": 30}.get(parts[0], 0) if len(parts) == 2 else 0
+        return tens + _ORDINAL_WORDS[parts[-1]] if len(parts) <= 2 else None
+    return _words_to_int(parts)
+
+
+def _easter(year: int) -> _dt.date:
+    """Easter Sunday (the anonymous Gregorian computus)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    l_ = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * l_) // 451
+    month, day = divmod(h + l_ - 7 * m + 114, 31)
+    return _dt.date(year, month, day + 1)
+
+
+def _holiday(name: str, year: int) -> _dt.date:
+    key = " ".join(name.replace("'", "").split())
+    for holiday, (month, day) in _FIXED_HOLIDAYS.items():
+        if holiday.replace("'", "") == key:
+            return _dt.date(year, month, day)
+    for holiday, (month, weekday, nth) in _WEEKDAY_HOLIDAYS.items():
+        if holiday.replace("'", "") == key:
+            if nth > 0:
+                first = _dt.date(year, month, 1)
+                return first + _dt.timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+            last = _dt.date(year + month // 12, month % 12 + 1, 1) - _dt.timedelta(days=1)
+            return last - _dt.timedelta(days=(last.weekday() - weekday) % 7)
+    return _easter(year)
+
+
+def _year_of(m: re.Match[str], today: _dt.date) -> int | None:
+    said = m.groupdict().get("year")
+    if not said:
+        return None
+    if said.isdigit():
+        return int(said)
+    return today.year + {"this year": 0, "next year": 1, "last year": -1}[" ".join(said.split())]
+
+
+def _plus_months(d: _dt.date, months: int) -> _dt.date:
+    y, m = divmod(d.month - 1 + months, 12)
+    year, month = d.year + y, m + 1
+    last = (_dt.date(year + month // 12, month % 12 + 1, 1) - _dt.timedelta(days=1)).day
+    return _dt.date(year, month, min(d.day, last))
+
+
+def _resolve_date(kind: str, m: re.Match[str], today: _dt.date, past: bool = False) -> _dt.date | None:
+    g = m.groupdict()
+    if kind in ("day_month", "month_day", "holiday"):
+        year = _year_of(m, today)
+        try:
+            if kind == "holiday":
+                when = _holiday(g["holiday"], year or today.year)
+                if year is None and (when > today if past else when < today):
+                    when = _holiday(g["holiday"], today.year + (-1 if past else 1))
+                return when
+            day = _day_number(g["day"])
+            month = _MONTH_NAMES[g["month"]]
+            if not day:
+                return None
+            when = _dt.date(year or today.year, month, day)
+            if year is None and (when > today if past else when < today):   # without a year: the next one
+                when = _dt.date(today.year + (-1 if past else 1), month, day)
+            return when
+        except ValueError:                                # "the 31st of june"
+            return None
+    if kind == "relative_day":
+        rel = " ".join(g["rel"].split()).removeprefix("the ")
+        return today + _dt.timedelta(days={"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1,
+                                           "day after tomorrow": 2, "day before yesterday": -2}[rel])
+    if kind == "count":
+        raw, unit = (g["n1"], g["u1"]) if g.get("n1") else (g["n2"], g["u2"])
+        n = 1 if raw.strip() in ("a", "an") else parse_number(raw)
+        if n is None or n != int(n) or not 0 < n <= 1000:
+            return None
+        n = int(n) * (-1 if (g.get("dir") or "") == "ago" else 1)
+        unit = unit.rstrip("s")
+        if unit in ("day", "week", "fortnight"):
+            return today + _dt.timedelta(days=n * {"day": 1, "week": 7, "fortnight": 14}[unit])
+        return _plus_months(today, n * (12 if unit == "year" else 1))
+    if kind == "weekday":
+        wd = WEEKDAYS.index(g["wd"])
+        which = " ".join((g.get("which") or "").split())
+        ahead = (wd - today.weekday()) % 7
+        if which == "last":
+            return today - _dt.timedelta(days=(today.weekday() - wd) % 7 or 7)
+        if which == "next":                               # the one in next week (weeks begin on Monday)
+            return today + _dt.timedelta(days=7 - today.weekday() + wd)
+        if which in ("coming", "this coming"):
+            return today + _dt.timedelta(days=ahead or 7)
+        return today + _dt.timedelta(days=ahead)
+    if kind == "day_of_month":
+        day = _day_number(g["day"])
+        if not day:
+            return None
+        try:
+            when = today.replace(day=day)
+            if (g.get("rest") or "").endswith("next month") or when < today:
+                when = _plus_months(today.replace(day=1), 1).replace(day=day)
+            return when
+        except ValueError:
+            return None
+    return None
+
+
+# a bare weekday after these is asked about or repeats, not the date named: "is it friday", "is the
+# fourth of july a saturday", "every monday"
+_WEEKDAY_CLAIMED = re.compile(r"\b(?:a|an|every|each|is it|it is|it's|is today|today is|is tomorrow|tomorrow is)\s+$")
+
+
+class FoundDate(NamedTuple):
+    when: _dt.date
+    words: str          # as said ("next friday")
+    kind: str           # day_month, month_day, holiday, relative_day, count, weekday, day_of_month
+
+
+def find_date(text: str, today: _dt.date, past: bool = False) -> FoundDate | None:
+    """The calendar date a request names, with the words that name it, or None: "the fourth of july",
+    "june 3rd", "december the twenty fifth 2027", "christmas", "thanksgiving", "tomorrow", "the day
+    after tomorrow", "in three days", "two weeks from now", "next friday" (the Friday of next week),
+    "this friday", "on friday", "last tuesday", "on the 12th". A date said without a year is the next
+    one (the last one with `past`: "how long since christmas"). "a saturday" is not a date ("is tomorrow a saturday" names tomorrow). The first date said wins."""
+    t = normalize_utterance(text).replace("\u2019", "'")
+    found: list[tuple[int, int, _dt.date, str]] = []
+    for kind, pattern in _DATE_PATTERNS:
+        for m in pattern.finditer(t):
+            if kind == "weekday" and not m.group("which") and _WEEKDAY_CLAIMED.search(t[:m.start()]):
+                continue
+            when = _resolve_date(kind, m, today, past)
+            if when is not None:
+                found.append((m.start(), -(m.end() - m.start()), when, m.group(0).strip(), kind))
+    if any(f[4] != "weekday" for f in found):        # "is tomorrow saturday": a bare weekday is what is asked
+        found = [f for f in found if f[4] != "weekday" or re.match(r"(?:this|next|last|coming|on)\b", f[3])]
+    # a date inside a longer one is part of it ("the 3rd" of "on the 3rd of december")
+    found = [f for f in found if not any(o is not f and o[0] <= f[0] and o[0] - o[1] >= f[0] - f[1] and o[1] < f[1]
+                                         for o in found)]
+    if not found:
+        return None
+    _start, _length, when, words, kind = min(found)
+    return FoundDate(when, words, kind)

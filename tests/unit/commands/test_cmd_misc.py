@@ -124,6 +124,24 @@ def test_the_place_said_is_read_from_the_users_words(rt, args, said, location):
     assert command.post_process_tool_call(dict(args), said).get("location") == location
 
 
+@pytest.mark.parametrize("text,spoken", [
+    ("what date is next friday", "That's Friday, March 14, 2025, 10 days from now."),
+    ("how many days until christmas", "Christmas is in 296 days (about 42 weeks), on Thursday, December 25, 2025."),
+    ("which day of the week is the fourth of july", "That's Friday, July 4, 2025, 122 days from now."),
+    ("is the fourth of july a saturday", "No. That's Friday, July 4, 2025, 122 days from now."),
+    ("is tomorrow a wednesday", "Yes. Tomorrow is Wednesday, March 5, 2025."),
+    ("what day was it ten days ago", "That was Saturday, February 22, 2025, 10 days ago."),
+    ("how long since new year's day", "New Year's Day was 62 days (about 9 weeks) ago, on Wednesday, January 1, 2025."),
+    ("is it friday", "No. Today is Tuesday, March 4, 2025."),
+    ("what's the date today", "Today is Tuesday, March 4, 2025."),
+])
+def test_a_date_question_is_answered_about_the_day_it_names(rt, clock, text, spoken):
+    """It said today's date to "what date is next friday" (the router sends date questions here)."""
+    clock.now = _dt.datetime(2025, 3, 4, 14, 5, tzinfo=_dt.timezone.utc)        # a Tuesday
+    r = run(rt, "get_current_time", text)
+    assert r.success and r.message == spoken
+
+
 def test_unknown_place_suggests(rt):
     turn, r = ask(rt, "what time is it in tokio")
     assert r.is_validation_error

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import datetime as _dt
 
+import pytest
+
 from command_helpers import ask
 from jarvis_tui.sdk import RequestInformation
 from commands._background import ReminderService
@@ -82,6 +84,25 @@ def test_reminder_survives_restart(make_runtime):
     second = make_runtime()
     turn, _ = ask(second, "list my reminders")
     assert "water the plants" in turn.spoken
+
+
+@pytest.mark.parametrize("said,args,due", [
+    ("remind me on june 3rd at 5 pm to call mom", {"text": "call mom", "time": "17:00"}, (2025, 6, 3, 17, 0)),
+    ("remind me to pay the rent on the first of april", {"text": "pay the rent on the first of april"}, (2025, 4, 1, 9, 0)),
+    ("remind me next friday at 9 am to call the bank", {"text": "call the bank", "time": "09:00"}, (2025, 3, 14, 9, 0)),
+    ("remind me the day after tomorrow to water the plants", {"text": "water the plants"}, (2025, 3, 6, 9, 0)),
+])
+def test_a_reminder_on_a_date_rings_on_that_date(rt, clock, said, args, due):
+    """"remind me on june 3rd at 5 pm" rang today at 5 PM (the date was not read); "on the first of
+    april" without a time asked when. A date without a time rings at 9 AM."""
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "set", **args}, said)
+    r = reminder.execute(RequestInformation(said), **out)
+    assert r.success, r.message
+    row = rt.store.reminders.active()[0]
+    got = _dt.datetime.fromisoformat(row["due_at"])
+    assert (got.year, got.month, got.day, got.hour, got.minute) == due
+    assert "first of april" not in row["text"]
 
 
 def test_set_without_time_asks(rt):

@@ -1,0 +1,57 @@
+"""sdk.text.find_date: the calendar date a request names, in the ways people say dates."""
+from __future__ import annotations
+
+import datetime as _dt
+
+import pytest
+
+from jarvis_tui.sdk.text import find_date
+
+TODAY = _dt.date(2026, 11, 25)          # a Wednesday
+
+
+@pytest.mark.parametrize("text,when,words", [
+    ("which day of the week is the fourth of july", (2027, 7, 4), "the fourth of july"),
+    ("is the twenty third of april a saturday", (2027, 4, 23), "the twenty third of april"),
+    ("remind me on june 3rd at 5 pm to call mom", (2027, 6, 3), "june 3rd"),
+    ("what day of the week is december 25", (2026, 12, 25), "december 25"),
+    ("december the thirty first 2030", (2030, 12, 31), "december the thirty first 2030"),
+    ("march three", (2027, 3, 3), "march three"),
+    ("remind me on the 3rd of december to pay the rent", (2026, 12, 3), "the 3rd of december"),
+    ("what's on the 5th", (2026, 12, 5), "on the 5th"),              # the 5th of this month is past: next month's
+    ("when is the 28th", (2026, 11, 28), "the 28th"),
+    ("is the 1st of next month a sunday", (2026, 12, 1), "the 1st of next month"),
+    ("how many days until christmas", (2026, 12, 25), "christmas"),
+    ("what day is new years eve", (2026, 12, 31), "new years eve"),
+    ("when is thanksgiving", (2026, 11, 26), "thanksgiving"),            # the fourth Thursday of November
+    ("when's labor day", (2027, 9, 6), "labor day"),                     # this year's is past
+    ("memorial day 2027", (2027, 5, 31), "memorial day 2027"),           # the last Monday of May
+    ("when is easter next year", (2027, 3, 28), "easter next year"),
+    ("what date is next friday", (2026, 12, 4), "next friday"),         # the Friday of next week
+    ("what's the date on saturday", (2026, 11, 28), "on saturday"),
+    ("what was the date last tuesday", (2026, 11, 24), "last tuesday"),
+    ("is tomorrow a monday", (2026, 11, 26), "tomorrow"),               # "a monday" is what is asked
+    ("what's the date the day after tomorrow", (2026, 11, 27), "the day after tomorrow"),
+    ("what day will it be in three days", (2026, 11, 28), "in three days"),
+    ("what date is it in two weeks", (2026, 12, 9), "in two weeks"),
+    ("what day was it 10 days ago", (2026, 11, 15), "10 days ago"),
+    ("in a month", (2026, 12, 25), "in a month"),
+])
+def test_dates_as_people_say_them(text, when, words):
+    found = find_date(text, TODAY)
+    assert found is not None and (found.when, found.words) == (_dt.date(*when), words)
+
+
+@pytest.mark.parametrize("text", [
+    "set a timer for 3 minutes", "what time is it", "remind me in 2 hours", "delete the first reminder",
+    "is the 31st of june a monday", "remind me every friday to water the plants", "is it friday",
+    "add may to the list of names",
+])
+def test_no_date_is_read_where_none_is_said(text):
+    assert find_date(text, TODAY) is None
+
+
+def test_a_date_without_a_year_is_the_next_one_or_with_past_the_last_one():
+    assert find_date("how long since halloween", TODAY, past=True).when == _dt.date(2026, 10, 31)
+    assert find_date("how long until halloween", TODAY).when == _dt.date(2027, 10, 31)
+    assert find_date("what day was christmas", TODAY, past=True).when == _dt.date(2025, 12, 25)
