@@ -10,7 +10,7 @@ from typing import Any
 
 from commands._common import examples, fail, load_asset_json, say
 from commands._grounding import drop_ungrounded
-from commands._parsing import say_clock, say_date
+from commands._parsing import parse_clock_time, say_clock, say_date, say_duration
 from jarvis_tui.sdk.text import WEEKDAYS, find_date, normalize_utterance, plural
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -135,7 +135,7 @@ _MORE_EXAMPLES += [
 # days other than today: the command answers about the date they name (sdk.text.find_date)
 _MORE_EXAMPLES += [(t, {}) for t in [
  'how many days until halloween',
- 'how long is it till thanksgiving',
+ 'when is thanksgiving this year',
  'how many weeks until the first of september',
  'how many days till my birthday on june second',
  'count the days until new years day',
@@ -153,12 +153,17 @@ _MORE_EXAMPLES += [(t, {}) for t in [
 ]]
 _NEGATIVES: list[str] = ['what time does the last train leave', 'what time does the shop close',
  'how long until christmas dinner is ready']
-# converting a given time between zones is not the time now
-_NEGATIVES += [
+# a clock time converted between places, and the difference between two places' time
+_MORE_EXAMPLES += [(t, {}) for t in [
  "if it's noon in london what time is it in new york",
- 'what is three pm tokyo time in paris time',
+ 'what is three pm tokyo time in paris',
  'convert eight am pacific time to eastern time',
-]
+ "when it's nine in the morning here what time is it in sydney",
+ 'what is 6 pm central time in berlin',
+ 'how many hours ahead of london is dubai',
+ "what's the time difference between new york and los angeles",
+ 'if i call at 10 am my time what time will it be in india',
+]]
 _DOMAIN_WORDS: list[str] = ['date', "o'clock"]
 
 
@@ -166,6 +171,135 @@ _UNTIL = re.compile(r"\b(?:how (?:many|much)|how long)\b.*\b(?:until|till|til|to
                     r"\b(?:days?|weeks?) (?:until|till|to go|left|since)\b")
 _PAST = re.compile(r"\b(?:since|ago|was|were|did)\b")
 _CLAIM = re.compile(r"^(?:is|was|will|does|did)\b")
+
+
+_CONVERT_CUE = re.compile(r"\b(?:if|when|convert|converted|translate|equals?)\b")
+_DIFFERENCE = re.compile(r"\b(?:time difference|difference in time|difference between|how (?:many hours|far) (?:ahead|behind)|"
+                         r"hours? (?:ahead|behind))\b")
+_HERE = ("here", "my time", "local time", "our time")
+_PLACE_BEFORE = {"in", "at", "on", "for", "from", "to", "than", "and", "between", "of", "with", "is"}
+
+
+_REGIONS = ("eastern", "central", "mountain", "pacific")
+
+
+def _place_label(name: str) -> str:
+    return name.upper() if len(name) <= 3 else " ".join(w[:1].upper() + w[1:] for w in name.split())
+
+
+def _where(name: str | None) -> str:
+    """How a place is said after a clock time: "in Tokyo", "on the East Coast", "Pacific time", "EST"."""
+    if name is None:
+        return "here"
+    if name.endswith(" coast"):
+        return f"on the {_place_label(name)}"
+    if name.removesuffix(" time") in _REGIONS:
+        return f"{_place_label(name.removesuffix(' time'))} time"
+    if len(name) <= 4 and name.endswith(("st", "dt", "mt", "t")) and name not in ("bart",):
+        return name.upper()
+    return f"in {_place_label(name)}"
+
+
+def _hours(seconds: float) -> str:
+    """10800 -> "3 hours", 19800 -> "5 and a half hours", 20700 -> "5 hours and 45 minutes"."""
+    whole, rest = divmod(int(abs(seconds)), 3600)
+    if rest == 1800:
+        return f"{whole} and a half hours" if whole else "half an hour"
+    return say_duration(int(abs(seconds)))
+
+
+def _places_said(words: list[str], skip: range) -> list[tuple[int, str, str | None]]:
+    """(word index, name as said, zone; None for "here") of each place the words name after a
+    preposition ("in tokyo", "on the east coast", "between eastern and pacific") or before "time"
+    ("3 pm tokyo time")."""
+    out: list[tuple[int, str, str | None]] = []
+    i = 0
+    while i < len(words):
+        if i in skip:
+            i += 1
+            continue
+        start = i + 1 if i + 1 < len(words) and words[i] == "the" else i
+        after_prep = i > 0 and words[i - 1] in _PLACE_BEFORE
+        took = 0
+        for n in (3, 2, 1):
+            chunk = " ".join(words[start:start + n])
+            if not chunk or any(k in skip for k in range(start, start + n)):
+                continue
+            after_clock = bool(skip) and start == skip.stop           # "9 am est", "10 am my time"
+            if chunk in _HERE and (after_prep or after_clock) or chunk == "here":
+                out.append((start, "here", None))
+                took = start - i + n
+                break
+            before_time = start + n < len(words) and words[start + n] == "time"
+            if not (after_prep or before_time or after_clock):
+                continue
+            place = resolve_place(chunk)
+            if place and place[0] == chunk.removesuffix(" time"):
+                out.append((start, place[0], place[1]))
+                took = start - i + n + (1 if before_time else 0)
+                break
+        i += took or 1
+    return out
+
+
+def _clock_said(words: list[str]) -> tuple[str, range] | None:
+    """The first clock time said with its meridiem ("eight pm", "3 pm", "noon"), with the words' span."""
+    for i in range(len(words)):
+        for n in range(min(6, len(words) - i), 0, -1):
+            clock = parse_clock_time(" ".join(words[i:i + n]), require_meridiem=True)
+            if clock:
+                return clock, range(i, i + n)
+    return None
+
+
+def _between_zones(voice_command: str, now: _dt.datetime, local: _dt.tzinfo | None) -> CommandResponse | None:
+    """A clock time converted from one place to another ("if it's 8 pm on the east coast what time is
+    it in sacramento", "what is 3 pm tokyo time in paris", "... when it's 9 am here"), or the time
+    difference of two places; None when the request asks neither."""
+    said = normalize_utterance(voice_command).replace("?", "").replace(",", "")
+    words = said.replace("it's", "it is").split()
+    clock = _clock_said(words)
+    places = _places_said(words, clock[1] if clock else range(0))
+    local = local or now.tzinfo
+
+    def zone_of(place: tuple[int, str, str | None]) -> _dt.tzinfo:
+        return zoneinfo.ZoneInfo(place[2]) if place[2] else local
+
+    def label(place: tuple[int, str, str | None]) -> str:
+        return _where(None if place[2] is None else place[1])
+
+    if clock is None:
+        if not _DIFFERENCE.search(said) or not places:
+            return None
+        a = places[0]
+        b = places[1] if len(places) > 1 else (0, "here", None)
+        offset = (now.astimezone(zone_of(a)).utcoffset() - now.astimezone(zone_of(b)).utcoffset()).total_seconds()
+        name_a = "It" if a[2] is None else _place_label(a[1])
+        other = "here" if b[2] is None else _place_label(b[1])
+        if offset == 0:
+            return say(f"{name_a} has the same time as {other}." if b[2] else f"{name_a} has the same time as here.",
+                       difference_hours=0)
+        hours = abs(offset) / 3600
+        span = _hours(offset)
+        side = "ahead of" if offset > 0 else "behind"
+        return say(f"{name_a} is {span} {side} {other}." if b[2] else f"{name_a} is {span} {side} the time here.",
+                   difference_hours=hours if offset > 0 else -hours)
+    zone_said = any(re.search(rf"\b{re.escape(p[1])} time\b", said) for p in places) or \
+        any(p[0] == clock[1].stop for p in places)                 # "3 pm tokyo time", "9 am est"
+    if not places or not (_CONVERT_CUE.search(said) or len(places) > 1 or zone_said):
+        return None
+    at, span = clock
+    source = min(places, key=lambda p: min(abs(p[0] - span.start), abs(p[0] - span.stop)))
+    targets = [p for p in places if p[1] != source[1]]
+    target = targets[0] if targets else (0, "here", None)
+    hh, mm = (int(x) for x in at.split(":"))
+    day = now.astimezone(zone_of(source))
+    there = day.replace(hour=hh, minute=mm, second=0, microsecond=0).astimezone(zone_of(target))
+    shift = (there.date() - day.date()).days
+    note = {1: " the next day", -1: " the day before"}.get(shift, "")
+    message = f"When it's {say_clock(day.replace(hour=hh, minute=mm))} {label(source)}, it's {say_clock(there)}{note} {label(target)}."
+    return say(message, time=there.isoformat(timespec="minutes"),
+               timezone=str(getattr(zone_of(target), "key", zone_of(target))))
 
 
 def _other_day(voice_command: str, today: _dt.date) -> CommandResponse | None:
@@ -218,7 +352,8 @@ class GetCurrentTimeCommand(JarvisCommandBase):
     def description(self) -> str:
         return ("The current time and date, here (no location) or in a city, state or country "
                 "(e.g. Tokyo, California, India); also which date or weekday another day is (next Friday, "
-                "Christmas, the 4th of July) and how many days until it.")
+                "Christmas, the 4th of July) and how many days until it; a clock time converted between "
+                "places (3 PM Tokyo time in Paris) and the time difference of two places.")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
@@ -276,6 +411,10 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         did name ("in lisbon") that the model left out is read from their words, when the time zone
         table knows it."""
         out = drop_ungrounded(args, voice_command, ["location"])
+        loc = str(out.get("location") or "")
+        dated = find_date(loc, _dt.date.today()) if loc else None
+        if dated and dated.words == _clean_place(loc):
+            out.pop("location")             # "christmas", "next friday": the day asked about, not a place
         if not out.get("location"):
             said = _place_said(voice_command)
             if said:
@@ -309,6 +448,9 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         now = self.services.clock() if self.services else _dt.datetime.now().astimezone()
         if now.tzinfo is None:
             now = now.astimezone()
+        converted = _between_zones(request_info.voice_command, now, self._local_zone())
+        if converted is not None:
+            return converted
         loc = kwargs.get("location")
         wants_date = bool(re.search(r"\b(?:date|day|today|%s)\b" % "|".join(WEEKDAYS), request_info.voice_command.lower()))
         if loc and str(loc).strip().lower() not in ("here", "local", "home", "my location"):

@@ -242,6 +242,10 @@ _MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
  'is my sister visiting this weekend',
  'when is the next team meeting',
  'what was the date of the conference again',
+ "what's on for the fourteenth",
+ 'anything on the first of december',
+ 'do i have plans on march the third',
+ 'what is happening on my calendar on the 2nd',
 ]]
 _NEGATIVES: list[str] = ['which alarm clock should i buy', 'my alarm clock is broken', 'i overslept this morning',
  'what is a calendar year', 'how do you spell appointment']

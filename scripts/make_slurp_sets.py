@@ -30,7 +30,7 @@ from jarvis_tui.sdk.text import parse_clock_time, parse_duration  # noqa: E402
 
 # requests no command serves: the assistant declines and fires nothing
 NO_COMMAND = re.compile(r"^(?:play|iot|hue|music|transport|takeaway|news|social|recommendation|cooking|qa_stock|"
-                        r"qa_currency|email_querycontact|email_addcontact|datetime_convert)")
+                        r"qa_currency|email_querycontact|email_addcontact)")
 SHOPPING = re.compile(r"\b(?:shopping|grocer(?:y|ies)|groceries|buy|supermarket|store)\b")
 TODO = re.compile(r"\b(?:to ?do|todo|tasks?|chores?|work)\b")
 NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
@@ -86,6 +86,10 @@ def map_row(row: dict) -> tuple[dict | None, str]:
     if intent == "weather_query":
         args = {"city": s["place_name"]} if "place_name" in s else {}
         return out("get_weather", args)
+    if intent == "datetime_convert":
+        # a time converted between places, or their difference: get_current_time; setting the
+        # assistant's own time zone ("switch to eastern time zone") no command does
+        return out("none") if re.search(r"\b(?:set|switch|change)\b", text.lower()) else out("get_current_time")
     if intent == "datetime_query":
         args = {"location": s["place_name"]} if "place_name" in s else {}
         return out("get_current_time", args)

@@ -118,6 +118,8 @@ def test_time_here_and_there(rt, clock):
     ({"location": "Tokyo"}, "how late is it getting in moscow", "Moscow"),   # an example's place, not said
     ({}, "what time is it", None),
     ({}, "what time is it in the morning there", None),             # no place of the table
+    ({"location": "Christmas"}, "how many weeks are left until christmas", None),   # a day, not a place
+    ({"location": "next friday"}, "what's the date next friday", None),
 ])
 def test_the_place_said_is_read_from_the_users_words(rt, args, said, location):
     command = rt.registry.get("get_current_time")
@@ -140,6 +142,32 @@ def test_a_date_question_is_answered_about_the_day_it_names(rt, clock, text, spo
     clock.now = _dt.datetime(2025, 3, 4, 14, 5, tzinfo=_dt.timezone.utc)        # a Tuesday
     r = run(rt, "get_current_time", text)
     assert r.success and r.message == spoken
+
+
+@pytest.mark.parametrize("text,spoken", [
+    ("if it's eight pm on the east coast what time is it in sacramento",
+     "When it's 8 PM on the East Coast, it's 5 PM in Sacramento."),
+    ("what is 3 pm tokyo time in paris", "When it's 3 PM in Tokyo, it's 7 AM in Paris."),
+    ("convert eight am pacific time to eastern time", "When it's 8 AM Pacific time, it's 11 AM Eastern time."),
+    ("what time is it in sydney when it's 9 pm here", "When it's 9 PM here, it's 7 AM the next day in Sydney."),
+    ("what is 9 am est in london", "When it's 9 AM EST, it's 2 PM in London."),
+    ("what's the time difference between london and india", "London is 5 and a half hours behind India."),
+    ("how many hours ahead of london is dubai", "London is 4 hours behind Dubai."),
+    ("what's the time difference with tokyo", "Tokyo is 8 hours ahead of the time here."),
+])
+def test_a_clock_time_is_converted_between_places(rt, clock, text, spoken):
+    """It said the time now in the last place named ("It's 8:05 AM in Sacramento.") to a question
+    about another time. Here is Berlin; the date is in winter (no daylight saving anywhere named)."""
+    clock.now = _dt.datetime(2025, 12, 4, 14, 5, tzinfo=_dt.timezone.utc)
+    rt.config.general.timezone = "Europe/Berlin"
+    r = run(rt, "get_current_time", text, location="Sacramento")
+    assert r.success and r.message == spoken
+
+
+def test_the_time_now_in_a_place_is_not_taken_for_a_conversion(rt, clock):
+    clock.now = _dt.datetime(2025, 12, 4, 14, 5, tzinfo=_dt.timezone.utc)
+    assert run(rt, "get_current_time", "is it 5 pm in london", location="London").message == "It's 2:05 PM in London."
+    assert run(rt, "get_current_time", "what time is it in tokyo", location="Tokyo").message == "It's 11:05 PM in Tokyo."
 
 
 def test_unknown_place_suggests(rt):
