@@ -314,6 +314,8 @@ def _other_day(voice_command: str, today: _dt.date) -> CommandResponse | None:
     if found.kind == "holiday":               # "christmas this year": Christmas
         name = re.sub(r",?\s+(?:of\s+)?(?:\d{4}|this year|next year|last year)$", "", found.words)
         label = " ".join(w[:1].upper() + w[1:] for w in name.split())
+    elif found.kind == "period_end":          # "the end of the year"
+        label = found.words[:1].upper() + found.words[1:]
     elif found.kind == "relative_day" and abs(days) == 1:
         label = "Tomorrow" if days > 0 else "Yesterday"
     else:

@@ -60,6 +60,9 @@ def _recurrence(word: str | None) -> tuple[bool, str | None]:
 
 
 ALARM_TEXTS = {"alarm": "alarm", "wake up": "wake up"}
+# a reminder text that only says "an alarm" or "wake me": the alarm itself
+_ALARM_ONLY = re.compile(r"(?:(?:set|make|put|create)\s+)?(?:an?\s+|my\s+|the\s+)?(?:alarm(?:\s+clock)?|wake[- ]?up(?:\s+call)?"
+                         r"|(?:wake|get)\s+(?:me\s+)?up|wake\s+me)")
 _ALARM_DAY = (r"(?:\s+(?P<day>today|tomorrow|tonight|(?:tomorrow\s+|in\s+the\s+|this\s+)(?:morning|evening|afternoon)"
               r"|(?:on\s+|next\s+|this\s+)?(?:" + "|".join(_WEEKDAYS) + r")(?:\s+(?:morning|evening|afternoon))?))?")
 _ALARM = (r"(?:(?:set|make|put|create|add|schedule|start|give me|i need|i want|can i have)\s+(?:up\s+)?(?:me\s+)?"
@@ -436,10 +439,13 @@ class ReminderCommand(JarvisCommandBase):
         if said_alarm and not str(out.get("text") or "").strip():
             out["text"] = said_alarm            # "get me up at 6:45 on friday": the alarm is what rings
         if isinstance(out.get("text"), str):
-            what = _WHEN_TAIL.sub("", out["text"]).strip()
+            what = out["text"].strip()
             dated = find_date(what, _dt.date.today())       # "pay the rent on the 3rd of december": the day is the when
             if dated and what.lower().endswith(dated.words):
                 what = re.sub(r"[\s,]+(?:on|for|by)$", "", what[: len(what) - len(dated.words)].rstrip(" ,")).strip()
+            what = _WHEN_TAIL.sub("", what).strip()
+            if what and said_alarm and _ALARM_ONLY.fullmatch(what.lower()):
+                what = said_alarm                           # "wake me up": the wake-up alarm, not a reminder to wake you
             if what:
                 out["text"] = what
         said = " ".join(voice_command.lower().replace("\u2019", "'").split())

@@ -718,6 +718,7 @@ _DATE_PATTERNS = [
     ("holiday", re.compile(r"\b" + _HOLIDAY + r"(?![a-z])" + _YEAR)),
     ("relative_day", re.compile(r"\b(?P<rel>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|"
                                 r"today|tonight|tomorrow|yesterday)\b")),
+    ("period_end", re.compile(r"\b(?:the\s+)?(?P<edge>end|last\s+day)\s+of\s+(?:the\s+|this\s+)?(?P<period>year|month)\b")),
     ("count", re.compile(r"\b(?:in\s+(?P<n1>" + NUM + r"|a|an)\s*" + _COUNT_UNIT.replace("unit", "u1") + r"(?:\s+from\s+(?:now|today))?"
                          r"|(?P<n2>" + NUM + r"|a|an)\s*" + _COUNT_UNIT.replace("unit", "u2")
                          + r"\s+(?P<dir>from\s+(?:now|today)|ago|later))(?![a-z])")),
@@ -803,6 +804,10 @@ def _resolve_date(kind: str, m: re.Match[str], today: _dt.date, past: bool = Fal
             return when
         except ValueError:                                # "the 31st of june"
             return None
+    if kind == "period_end":
+        if g["period"] == "year":
+            return _dt.date(today.year, 12, 31)
+        return _plus_months(today.replace(day=1), 1) - _dt.timedelta(days=1)
     if kind == "relative_day":
         rel = " ".join(g["rel"].split()).removeprefix("the ")
         return today + _dt.timedelta(days={"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1,
@@ -850,13 +855,13 @@ _WEEKDAY_CLAIMED = re.compile(r"\b(?:a|an|every|each|is it|it is|it's|is today|t
 class FoundDate(NamedTuple):
     when: _dt.date
     words: str          # as said ("next friday")
-    kind: str           # day_month, month_day, holiday, relative_day, count, weekday, day_of_month
+    kind: str           # day_month, month_day, holiday, relative_day, period_end, count, weekday, day_of_month
 
 
 def find_date(text: str, today: _dt.date, past: bool = False) -> FoundDate | None:
     """The calendar date a request names, with the words that name it, or None: "the fourth of july",
     "june 3rd", "december the twenty fifth 2027", "christmas", "thanksgiving", "tomorrow", "the day
-    after tomorrow", "in three days", "two weeks from now", "next friday" (the Friday of next week),
+    after tomorrow", "the end of the month", "in three days", "two weeks from now", "next friday" (the Friday of next week),
     "this friday", "on friday", "last tuesday", "on the 12th". A date said without a year is the next
     one (the last one with `past`: "how long since christmas"). "a saturday" is not a date ("is tomorrow a saturday" names tomorrow). The first date said wins."""
     t = normalize_utterance(text).replace("\u2019", "'")

@@ -135,6 +135,8 @@ def test_the_place_said_is_read_from_the_users_words(rt, args, said, location):
     ("what day was it ten days ago", "That was Saturday, February 22, 2025, 10 days ago."),
     ("how long since new year's day", "New Year's Day was 62 days (about 9 weeks) ago, on Wednesday, January 1, 2025."),
     ("is it friday", "No. Today is Tuesday, March 4, 2025."),
+    ("how many days are left until the end of the year",
+     "The end of the year is in 302 days (about 43 weeks), on Wednesday, December 31, 2025."),
     ("what's the date today", "Today is Tuesday, March 4, 2025."),
 ])
 def test_a_date_question_is_answered_about_the_day_it_names(rt, clock, text, spoken):

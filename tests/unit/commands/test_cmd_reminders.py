@@ -105,6 +105,22 @@ def test_a_reminder_on_a_date_rings_on_that_date(rt, clock, said, args, due):
     assert "first of april" not in row["text"]
 
 
+def test_an_alarm_the_model_wrote_as_wake_me_up_is_the_alarm(rt, clock):
+    """The model wrote the text "wake me up at 6:30 on the first of december": it was said back as
+    "I'll remind you to wake you up at 6:30 on ..."; it is the wake-up alarm, on that day."""
+    reminder = rt.registry.get("reminder")
+    said = "wake me up at 6:30 on the first of april"
+    out = reminder.post_process_tool_call({"action": "set", "text": "wake me up at 6:30 on the first of april",
+                                           "time": "06:30"}, said)
+    assert out == {"action": "set", "text": "wake up", "time": "06:30"}
+    r = reminder.execute(RequestInformation(said), **out)
+    assert r.success and r.message == "OK, your wake-up alarm is set on April 1 at 6:30 AM.", r.message
+    # what to be woken for stays a reminder
+    out = reminder.post_process_tool_call({"action": "set", "text": "wake me up to feed the baby"},
+                                          "wake me up at 3 am to feed the baby")
+    assert out["text"] == "wake me up to feed the baby"
+
+
 def test_set_without_time_asks(rt):
     r = rt.registry.get("reminder").execute(RequestInformation("remind me to call"), action="set", text="call")
     assert r.is_validation_error and "When" in r.message

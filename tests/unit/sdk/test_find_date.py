@@ -36,6 +36,8 @@ TODAY = _dt.date(2026, 11, 25)          # a Wednesday
     ("what date is it in two weeks", (2026, 12, 9), "in two weeks"),
     ("what day was it 10 days ago", (2026, 11, 15), "10 days ago"),
     ("in a month", (2026, 12, 25), "in a month"),
+    ("how many days are left until the end of the year", (2026, 12, 31), "the end of the year"),
+    ("when is the last day of the month", (2026, 11, 30), "the last day of the month"),
 ])
 def test_dates_as_people_say_them(text, when, words):
     found = find_date(text, TODAY)
