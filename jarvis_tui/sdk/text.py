@@ -672,11 +672,23 @@ def asks_question(text: str) -> bool:
 
 
 _REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answer|the same|again)\b")
+_TIME_NOUN = (r"(?:year|month|week|weekend|morning|afternoon|evening|night|time|day|minute|hour|"
+              r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?")
+# the same words where they point at nothing said before: "it" as the empty subject ("what time is
+# it", "is it going to rain", "it's cold"), "this" / "that" before a time ("this year", "that
+# evening"), and "that" opening what is said or remembered ("remember that i parked on level 3")
+_NOT_A_REFERENCE = re.compile(
+    r"\b(?:is|was|will|would|does|did|has|can|could|should|isn't|wasn't|won't|doesn't)\s+it\b"
+    r"|\bit(?:'s|\s+(?:is|was|will|has|gets|feels|looks|seems|going|be)\b)"
+    r"|\b(?:this|that|these|those)\s+(?:coming\s+)?" + _TIME_NOUN + r"\b"
+    r"|\b(?:remember|remind me|tell me|note|know|think|say|sure|mean|so|make sure|forget)\s+that\b")
 
 
 def refers_back(text: str) -> bool:
-    """Words that point at an earlier turn ("now multiply that by 2")."""
-    return bool(_REFERENCE.search(normalize_utterance(text)))
+    """Words that point at an earlier turn ("now multiply that by 2", "add it to my list", "do that
+    again"); not the same words where they point at nothing ("what time is it", "this weekend",
+    "remember that ...")."""
+    return bool(_REFERENCE.search(_NOT_A_REFERENCE.sub(" ", normalize_utterance(text))))
 
 
 # ---- calendar dates ---------------------------------------------------------------------------------

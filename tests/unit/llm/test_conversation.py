@@ -117,6 +117,20 @@ def test_follow_up_sees_the_previous_result(make_brain):
     assert msgs[-1]["content"] == "now multiply that by 2"
 
 
+def test_after_a_turn_words_that_point_at_nothing_leave_the_router_its_say(make_brain):
+    """After any turn, "what time is it" or "is christmas on a sunday this year" was taken as pointing
+    back at it ("it", "this"): the router's decision was dropped and the model chose among every
+    tool (in the TUI it answered the Christmas question with recall). Only words that point back
+    make a follow-up."""
+    assistant, brain, backend, events = make_brain([call("calculate", num1=6, num2=7, operation="multiply")])
+    assistant.handle_text("what is 6 times 7")
+    for text in ("what time is it", "is it going to rain this weekend", "is christmas on a sunday this year",
+                 "remember that i parked on level 3", "how cold is it outside"):
+        assert not brain.in_follow_up(text), text
+    for text in ("now multiply that by 2", "add it to my list", "do that again", "delete them"):
+        assert brain.in_follow_up(text), text
+
+
 def test_history_is_per_conversation_and_trimmed_oldest_first(make_brain):
     outputs = [call("chat", message="x" * 400) for _ in range(8)]
     assistant, brain, backend, events = make_brain(outputs)
