@@ -10,7 +10,7 @@ from commands._background import RECURRENCES, ReminderService, parse_iso, remind
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import find_clock_time, find_date
+from jarvis_tui.sdk.text import find_clock_time, find_date, plural
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -57,6 +57,16 @@ def _recurrence(word: str | None) -> tuple[bool, str | None]:
     if w in _RECUR_MAP and _RECUR_MAP[w] is not None:
         return True, _RECUR_MAP[w]
     return False, None
+
+
+def _occurs_on(reminder: dict[str, Any], day: _dt.date) -> bool:
+    """Whether a reminder rings on `day`: a one-off on its day, a recurring one on each day it repeats."""
+    first = parse_iso(reminder["due_at"]).date()
+    recurrence = reminder.get("recurrence")
+    if day < first or not recurrence:
+        return day == first
+    return {"daily": True, "weekdays": day.weekday() < 5, "weekly": day.weekday() == first.weekday(),
+            "biweekly": (day - first).days % 14 == 0, "monthly": day.day == first.day}.get(recurrence, False)
 
 
 ALARM_TEXTS = {"alarm": "alarm", "wake up": "wake up"}
@@ -568,6 +578,9 @@ class ReminderCommand(JarvisCommandBase):
     def _list(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
         rows = self.services.store.reminders.active()
         now = self._now()
+        day = find_date(request_info.voice_command, now.date())
+        if day is not None:                       # "what's on my calendar on the 2nd of december"
+            return self._list_day(rows, day.when, now)
         if not rows:
             return say("You have no reminders.", reminders=[])
         items = [self._describe(r, now) for r in rows]
@@ -575,6 +588,19 @@ class ReminderCommand(JarvisCommandBase):
         return say(head + "; ".join(items) + ".",
                    reminders=[{"id": r["id"], "text": r["text"], "due_at": r["due_at"],
                                "recurrence": r["recurrence"]} for r in rows])
+
+    def _list_day(self, rows: list[dict[str, Any]], day: _dt.date, now: _dt.datetime) -> CommandResponse:
+        """The reminders that ring on `day` (a recurring one on each day it repeats), by time."""
+        on_day = sorted((r for r in rows if _occurs_on(r, day)), key=lambda r: parse_iso(r["due_at"]).time())
+        name = "today" if day == now.date() else "tomorrow" if day == now.date() + _dt.timedelta(days=1) \
+            else f"on {day.strftime('%A')}, {day.strftime('%B')} {day.day}"
+        found = [{"id": r["id"], "text": r["text"], "due_at": r["due_at"], "recurrence": r["recurrence"]} for r in on_day]
+        if not on_day:
+            others = f" ({plural(len(rows), 'reminder')} on other days)" if rows else ""
+            return say(f"You have nothing {name}{others}.", reminders=[], date=day.isoformat())
+        items = [f"{second_person(r['text'])} at {say_clock(parse_iso(r['due_at']))}" for r in on_day]
+        head = f"{name[:1].upper()}{name[1:]} you have " + ("one reminder: " if len(on_day) == 1 else f"{len(on_day)} reminders: ")
+        return say(head + "; ".join(items) + ".", reminders=found, date=day.isoformat())
 
     def confirmation_question(self, args: dict[str, Any]) -> str | None:
         """Asked before a guessed delete: exactly which reminder(s) would go."""

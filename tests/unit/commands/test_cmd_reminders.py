@@ -121,6 +121,32 @@ def test_an_alarm_the_model_wrote_as_wake_me_up_is_the_alarm(rt, clock):
     assert out["text"] == "wake me up to feed the baby"
 
 
+def test_a_list_for_a_named_day_says_that_days_reminders(rt, clock):
+    """"what's on my calendar for the 2nd of december" listed every reminder; now the ones that ring
+    that day (a recurring one on each day it repeats), or that there are none."""
+    reminder = rt.registry.get("reminder")
+    for said, args in (("remind me on friday at 5 pm to call mom", {"text": "call mom", "time": "17:00"}),
+                       ("remind me every day at 8 am to take my pills",
+                        {"text": "take my pills", "time": "08:00", "recurrence": "daily"}),
+                       ("remind me on the 20th of march at 10 am to renew the car tax",
+                        {"text": "renew the car tax", "time": "10:00"})):
+        out = reminder.post_process_tool_call({"action": "set", **args}, said)
+        assert reminder.execute(RequestInformation(said), **out).success
+
+    def listed(said: str) -> str:
+        return reminder.execute(RequestInformation(said), action="list").message
+
+    assert listed("what do i have on friday") == \
+        "On Friday, March 7 you have 2 reminders: take your pills at 8 AM; call mom at 5 PM."
+    assert listed("what's on my calendar for the 20th of march") == \
+        "On Thursday, March 20 you have 2 reminders: take your pills at 8 AM; renew the car tax at 10 AM."
+    assert listed("any reminders tomorrow") == "Tomorrow you have one reminder: take your pills at 8 AM."
+    assert listed("what reminders do i have").startswith("You have 3 reminders: ")
+    assert reminder.execute(RequestInformation("delete the pills reminder"), action="delete", text="pills").success
+    assert listed("what have i got on the 25th of march") == \
+        "You have nothing on Tuesday, March 25 (2 reminders on other days)."
+
+
 def test_set_without_time_asks(rt):
     r = rt.registry.get("reminder").execute(RequestInformation("remind me to call"), action="set", text="call")
     assert r.is_validation_error and "When" in r.message
