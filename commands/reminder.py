@@ -59,6 +59,31 @@ def _recurrence(word: str | None) -> tuple[bool, str | None]:
     return False, None
 
 
+# a name given to what is set: "... called gym", "... that says call the vet"
+_LABEL = re.compile(r"(?:^|\s)(?:called|named|labell?ed|titled|(?:that|which)\s+says|saying)\s+(?P<label>\S.*)$", re.I)
+
+
+def remind_phrase(text: str, said: str) -> str:
+    """How the reply says what it reminds of, after the words the user put before it: "remind me that
+    the laundry is done" -> "that the laundry is done", "a reminder for the meeting" -> "about the
+    meeting", "remind me to call mom" -> "to call mom"."""
+    what = second_person(text)
+    words = " ".join(said.lower().replace("\u2019", "'").split())
+    at = words.find(text.lower())
+    before = words[:at].split() if at > 0 else []
+    determiners = []
+    while before and before[-1] in ("the", "my", "our", "a", "an"):
+        determiners.insert(0, before.pop())
+    if determiners and determiners[-1] in ("the", "my", "our") and not text.lower().startswith(determiners[-1] + " "):
+        what = f"{second_person(determiners[-1])} {what}"       # the model wrote "meeting" for "the meeting"
+    connector = before[-1] if before else ""
+    if connector == "that":
+        return f"that {what}"
+    if connector in ("about", "of", "for", "regarding") or what.lower().endswith(" alarm"):
+        return f"about {what}"
+    return f"to {what}"
+
+
 def _occurs_on(reminder: dict[str, Any], day: _dt.date) -> bool:
     """Whether a reminder rings on `day`: a one-off on its day, a recurring one on each day it repeats."""
     first = parse_iso(reminder["due_at"]).date()
@@ -454,6 +479,12 @@ class ReminderCommand(JarvisCommandBase):
             if dated and what.lower().endswith(dated.words):
                 what = re.sub(r"[\s,]+(?:on|for|by)$", "", what[: len(what) - len(dated.words)].rstrip(" ,")).strip()
             what = _WHEN_TAIL.sub("", what).strip()
+            what = re.sub(r"^(?:says|saying)\s+", "", what, flags=re.I)
+            label = _LABEL.search(what)
+            if label:                                       # "set an alarm for 7 am called gym": gym
+                what = label.group("label").strip()
+                if said_alarm == "alarm" and not what.lower().endswith("alarm"):
+                    what = f"{what} alarm"
             if what and said_alarm and _ALARM_ONLY.fullmatch(what.lower()):
                 what = said_alarm                           # "wake me up": the wake-up alarm, not a reminder to wake you
             if what:
@@ -551,11 +582,10 @@ class ReminderCommand(JarvisCommandBase):
         due = self._due(now, kw.get("time"), kw.get("relative_minutes"), recurrence, request_info.voice_command)
         rid = self.services.store.reminders.add(text, due, recurrence)
         reminder_service(self.services).ensure_running()
-        if text.lower() in ALARM_TEXTS and not kw.get("relative_minutes"):
+        if (text.lower() in ALARM_TEXTS or text.lower().endswith(" alarm")) and not kw.get("relative_minutes"):
             # an alarm rings at a clock time: say which, and which day
-            when = say_when(due, now).replace("at ", "for ", 1) if say_when(due, now).startswith("at ") \
-                else say_when(due, now).replace(" at ", " at ", 1)
-            noun = "wake-up alarm" if text.lower() == "wake up" else "alarm"
+            when = "for " + say_when(due, now).removeprefix("at ").removeprefix("on ")   # "for tomorrow at 7 AM"
+            noun = "wake-up alarm" if text.lower() == "wake up" else text.lower()
             return say(f"OK, your {noun} is set {when}.", reminder_id=rid, due_at=due.isoformat(),
                        recurrence=recurrence, alarm=True)
         if kw.get("relative_minutes") and not recurrence:
@@ -566,8 +596,8 @@ class ReminderCommand(JarvisCommandBase):
                     "monthly": f"on day {due.day} of every month"}[recurrence] + f" at {say_clock(due)}"
         else:
             when = say_when(due, now)
-        return say(f"OK, I'll remind you to {second_person(text)} {when}.", reminder_id=rid, due_at=due.isoformat(),
-                   recurrence=recurrence)
+        return say(f"OK, I'll remind you {remind_phrase(text, request_info.voice_command)} {when}.", reminder_id=rid,
+                   due_at=due.isoformat(), recurrence=recurrence)
 
     def _describe(self, r: dict[str, Any], now: _dt.datetime) -> str:
         due = parse_iso(r["due_at"])

@@ -114,7 +114,7 @@ def test_an_alarm_the_model_wrote_as_wake_me_up_is_the_alarm(rt, clock):
                                            "time": "06:30"}, said)
     assert out == {"action": "set", "text": "wake up", "time": "06:30"}
     r = reminder.execute(RequestInformation(said), **out)
-    assert r.success and r.message == "OK, your wake-up alarm is set on April 1 at 6:30 AM.", r.message
+    assert r.success and r.message == "OK, your wake-up alarm is set for April 1 at 6:30 AM.", r.message
     # what to be woken for stays a reminder
     out = reminder.post_process_tool_call({"action": "set", "text": "wake me up to feed the baby"},
                                           "wake me up at 3 am to feed the baby")
@@ -145,6 +145,26 @@ def test_a_list_for_a_named_day_says_that_days_reminders(rt, clock):
     assert reminder.execute(RequestInformation("delete the pills reminder"), action="delete", text="pills").success
     assert listed("what have i got on the 25th of march") == \
         "You have nothing on Tuesday, March 25 (2 reminders on other days)."
+
+
+@pytest.mark.parametrize("said,args,text,spoken", [
+    ("set an alarm for 7 am called gym", {"text": "set an alarm for 7 am called gym", "time": "07:00"},
+     "gym alarm", "OK, your gym alarm is set for tomorrow at 7 AM."),
+    ("set a reminder for 4 pm that says call the vet", {"text": "says call the vet", "time": "16:00"},
+     "call the vet", "OK, I'll remind you to call the vet at 4 PM."),
+    ("add a reminder for the meeting at 10 pm", {"text": "meeting", "time": "22:00"},
+     "meeting", "OK, I'll remind you about the meeting at 10 PM."),
+    ("remind me at 11 am that the laundry is done", {"text": "the laundry is done", "time": "11:00"},
+     "the laundry is done", "OK, I'll remind you that the laundry is done at 11 AM."),
+])
+def test_what_a_reminder_is_called_and_how_it_is_said_back(rt, clock, said, args, text, spoken):
+    """The model copied the request into the text ("... to set an alarm for 7 am called gym"), kept
+    "says" of "that says", and the reply said "remind you to meeting", "remind you to the laundry is done"."""
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "set", **args}, said)
+    assert out["text"] == text
+    r = reminder.execute(RequestInformation(said), **out)
+    assert r.success and r.message == spoken
 
 
 def test_set_without_time_asks(rt):
