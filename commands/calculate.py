@@ -7,7 +7,7 @@ from typing import Any
 
 from commands._common import examples, fail, say
 from commands._parsing import parse_number, say_number
-from jarvis_tui.sdk.text import numbers_said
+from jarvis_tui.sdk.text import normalize_utterance, numbers_said
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
 
@@ -76,6 +76,22 @@ def _dec(v: Any) -> Decimal:
     if isinstance(v, Decimal):
         return v
     return Decimal(repr(v)) if isinstance(v, float) else Decimal(str(v))
+
+
+def _percentages_said(voice_command: str) -> list[Decimal]:
+    """The numbers said as percentages ("18 percent", "15%", "twelve and a half per cent")."""
+    words = normalize_utterance(voice_command).replace("%", " percent").split()
+    found = []
+    for i, w in enumerate(words):
+        if w != "percent" and not (w == "cent" and i and words[i - 1] == "per"):
+            continue
+        end = i - 1 if w == "cent" else i
+        for n in range(min(5, end), 0, -1):
+            value = parse_number(" ".join(words[end - n:end]))
+            if value is not None:
+                found.append(value)
+                break
+    return found
 
 
 def _said_numbers_only(args: dict[str, Any], voice_command: str) -> dict[str, Any]:
@@ -175,6 +191,13 @@ class CalculateCommand(JarvisCommandBase):
         many feet in a mile" is not one); "take 15 from 90" / "subtract 4 from 10" is the second
         number minus the first."""
         out = _said_numbers_only(dict(args), voice_command)
+        if out.get("operation") == "multiply":
+            # "18 percent tip on 64 dollars": the model multiplied by 18; a percentage is its hundredth
+            for p in _percentages_said(voice_command):
+                for key in ("num1", "num2"):
+                    if out.get(key) is not None and _num(str(out[key])) == p:
+                        out[key] = _json(p / 100)
+                        break
         m = re.search(r"\b(?:take|subtract)\s+(?:away\s+)?(?P<a>[\w.,-]+(?:\s[\w.,-]+){0,3}?)\s+(?:away\s+)?from\s+"
                       r"(?P<b>[\w.,-]+(?:\s[\w.,-]+){0,3})$", voice_command.lower().strip(" ?.!"))
         if m and out.get("operation") == "subtract":

@@ -125,6 +125,11 @@ class EmailCommand(JarvisCommandBase):
             JarvisSecret("smtp_from", "The From address", is_sensitive=False, friendly_name="From address"),
         ]
 
+    def secrets_needed(self, arguments: dict[str, Any]) -> list[JarvisSecret]:
+        """None to draft or list: a draft is kept without the mail server's login, and sending it
+        (`_send`) names what is missing."""
+        return []
+
     @property
     def all_possible_secrets(self) -> list[JarvisSecret]:
         return self.required_secrets + [JarvisSecret(

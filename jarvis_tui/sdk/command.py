@@ -61,6 +61,12 @@ class IJarvisCommand(ABC):
         """Every secret the command may read, required or optional (for the Secrets menu)."""
         return list(self.required_secrets)
 
+    def secrets_needed(self, arguments: dict[str, Any]) -> list[JarvisSecret]:
+        """The secrets a call with these arguments cannot run without (checked by `execute` before
+        anything else): all required secrets, unless the command knows that some calls need none
+        (an e-mail draft is kept without the mail server's login; sending it needs it)."""
+        return list(self.required_secrets)
+
     @property
     def keywords(self) -> list[str]:
         return []
@@ -203,10 +209,11 @@ class JarvisCommandBase(IJarvisCommand):
         return None
 
     # ---- the fixed lifecycle ---------------------------------------------------------------------
-    def missing_secrets(self) -> list[JarvisSecret]:
+    def missing_secrets(self, arguments: dict[str, Any] | None = None) -> list[JarvisSecret]:
+        """The required secrets that are not set (of those `arguments` need, when given)."""
         reader = self.services.secrets if self.services else None
         missing = []
-        for s in self.required_secrets:
+        for s in (self.required_secrets if arguments is None else self.secrets_needed(arguments)):
             if not s.required:
                 continue
             value = reader.get(s.key) if reader is not None else None
@@ -216,7 +223,7 @@ class JarvisCommandBase(IJarvisCommand):
 
     def execute(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         """secrets -> required params -> types -> validate_call -> auto-correct -> run."""
-        missing = self.missing_secrets()
+        missing = self.missing_secrets(kwargs)
         if missing:
             labels = ", ".join(s.label for s in missing)
             # in words for people (the turn speaks a failure's details): the keys are in the data

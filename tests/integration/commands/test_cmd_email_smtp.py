@@ -115,12 +115,19 @@ def test_server_down_keeps_draft(rt):
     assert rt.registry.get("email").execute(RequestInformation("x"), action="send").message.startswith("I couldn't send")
 
 
-def test_missing_secrets_named(rt):
+def test_a_draft_needs_no_mail_server_and_sending_it_names_what_is_missing(rt):
+    """"draft an email to sam" said "I can't do that until SMTP host, ... are set": a draft is kept
+    without the login; sending it names the missing settings, and the draft stays to send later."""
     rt.store.secrets.set("smtp_host", "127.0.0.1")
     r = _draft(rt)
-    assert not r.success
-    assert r.context_data["missing_secrets"] == ["smtp_port", "smtp_user", "smtp_password", "smtp_from"]
-    assert "SMTP port" in r.message and "Secrets" in r.message
+    assert r.success and r.wait_for_input and "Shall I send it?" in r.message
+    done = rt.assistant.handle_action("email", "send_click", r.context_data)
+    assert "SMTP port" in done.spoken and "Secrets" in done.spoken
+    sent = rt.registry.get("email").execute(RequestInformation("send it"), action="send")
+    assert not sent.success
+    assert sent.context_data["missing_secrets"] == ["smtp_port", "smtp_user", "smtp_password", "smtp_from"]
+    listed = rt.registry.get("email").execute(RequestInformation("what emails do i have"), action="list")
+    assert listed.success and "draft to sam@example.com" in listed.message
 
 
 def test_bad_address_is_a_validation_error(rt, smtp):

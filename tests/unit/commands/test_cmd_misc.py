@@ -32,6 +32,23 @@ def test_calculate(rt, text, spoken):
     assert turn.route == "pre_route" and turn.spoken == spoken
 
 
+@pytest.mark.parametrize("args,said,expected", [
+    ({"num1": 64, "num2": 18, "operation": "multiply"}, "what's 18 percent tip on 64 dollars",
+     {"num1": 64, "num2": 0.18, "operation": "multiply"}),
+    ({"num1": 0.18, "num2": 64, "operation": "multiply"}, "what's 18 percent tip on 64 dollars",
+     {"num1": 0.18, "num2": 64, "operation": "multiply"}),
+    ({"num1": 200, "num2": 15, "operation": "multiply"}, "15% of 200", {"num1": 200, "num2": 0.15, "operation": "multiply"}),
+    ({"num1": 18, "num2": 64, "operation": "multiply"}, "what is 18 times 64", {"num1": 18, "num2": 64, "operation": "multiply"}),
+])
+def test_a_percentage_the_model_multiplied_by_is_its_hundredth(rt, args, said, expected):
+    """"what's 18 percent tip on 64 dollars" said "64 times 18 is 1,152"."""
+    calc = rt.registry.get("calculate")
+    out = calc.post_process_tool_call(dict(args), said)
+    assert out == expected
+    if said.startswith("what's 18"):
+        assert calc.execute(RequestInformation(said), **out).message.endswith(" is 11.52.")
+
+
 def test_division_by_zero_in_words(rt):
     turn, r = ask(rt, "what is 7 divided by zero")
     assert not r.success and "can't divide by zero" in turn.spoken

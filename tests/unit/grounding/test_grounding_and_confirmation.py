@@ -424,7 +424,10 @@ def test_the_models_unsaid_all_deletes_no_reminder(runtime):
 def test_a_failing_command_is_spoken_in_its_own_words_not_its_error_details(runtime):
     """An e-mail without the SMTP settings: the turn says which settings, by their names for people
     and where to add them, not the raw "Missing settings: smtp_host, ..."."""
-    scripted(runtime, [call("email", action="draft", to="tom@example.com", subject="running late")] * 2)
+    scripted(runtime, [call("email", action="draft", to="tom@example.com", subject="running late"),
+                       call("email", action="send")] * 2)
     turn = runtime.assistant.handle_text("email tom@example.com that i am running late")
-    assert turn.route == "llm" and "SMTP host" in turn.spoken and "Secrets" in turn.spoken, turn.spoken
+    assert turn.route == "llm" and "Shall I send it?" in turn.spoken, turn.spoken      # a draft needs no settings
+    turn = runtime.assistant.handle_text("send the email now")
+    assert "SMTP host" in turn.spoken and "Secrets" in turn.spoken, turn.spoken
     assert "smtp_host" not in turn.spoken
