@@ -8,7 +8,8 @@ from typing import Any
 
 from commands._common import examples, fail, load_asset_json, say
 
-from commands._parsing import parse_number, say_number
+from commands._parsing import NUM, parse_number, say_number
+from jarvis_tui.sdk.text import normalize_utterance
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -112,6 +113,14 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('how many ounces in a pound
  ('5 liters in gallons', {'from_unit': 'liter', 'to_unit': 'gallon', 'value': 5})]
 _NEGATIVES: list[str] = ['how much is ten dollars in euros', 'convert fifty euros to yen', "what's the exchange rate"]
 _DOMAIN_WORDS: list[str] = ['convert', 'conversion', 'ounces', 'grams', 'kilometers', 'celsius', 'fahrenheit', 'liters', 'inches']
+
+
+_HOW_MANY_IN = re.compile(r"\bhow (?:many|much) (?P<want>[a-z ]+?) (?:are |is )?(?:there )?(?:in|to|make up|per) "
+                          r"(?:(?:a|an|one)\s+|(?P<n>" + NUM + r")\s+)?(?P<have>[a-z]+(?: [a-z]+)?)$")
+
+
+def _json_number(d: Decimal) -> int | float:
+    return int(d) if d == d.to_integral_value() else float(d)
 
 
 class ConvertMeasurementCommand(JarvisCommandBase):
@@ -231,6 +240,15 @@ class ConvertMeasurementCommand(JarvisCommandBase):
             rest = {u for u in said_units if u[0] == known[0] and u != known}
             if len(rest) == 1:
                 out[key] = next(iter(rest))[1]
+        # "how many tablespoons in a cup": from cups to tablespoons, whichever way the model wrote it
+        asked = _HOW_MANY_IN.search(normalize_utterance(voice_command))
+        if asked:
+            want, have = resolve_unit(asked.group("want")), resolve_unit(asked.group("have"))
+            if want and have and want[0] == have[0] and want != have:
+                out["from_unit"], out["to_unit"] = have[1], want[1]
+                amount = parse_number(asked.group("n")) if asked.group("n") else None
+                if amount is not None:
+                    out["value"] = _json_number(amount)
         if out.get("value") is None and not re.search(r"\d", voice_command):
             words = re.findall(r"[a-z]+", voice_command.lower())
             if not any(parse_number(w) is not None for w in words if w not in ("a", "an", "one")):

@@ -100,6 +100,25 @@ def test_a_unit_the_model_left_out_is_the_other_one_said(args, said, filled):
     assert {k: v for k, v in out.items() if k in ("from_unit", "to_unit") and k not in args} == filled
 
 
+@pytest.mark.parametrize("args,said,expected", [
+    ({"from_unit": "tablespoon", "to_unit": "cup", "value": 1}, "how many tablespoons in a cup",
+     {"from_unit": "cup", "to_unit": "tablespoon", "value": 1}),
+    ({"from_unit": "ounce", "to_unit": "pound", "value": 1}, "how many ounces are there in 3 pounds",
+     {"from_unit": "pound", "to_unit": "ounce", "value": 3}),
+    ({"from_unit": "gram", "to_unit": "ounce"}, "how many grams are in six ounces",
+     {"from_unit": "ounce", "to_unit": "gram", "value": 6}),
+    ({"from_unit": "mile", "to_unit": "kilometer", "value": 5}, "convert 5 miles to kilometers",
+     {"from_unit": "mile", "to_unit": "kilometer", "value": 5}),
+])
+def test_how_many_a_in_b_converts_b_to_a(rt, args, said, expected):
+    """"how many tablespoons in a cup" said "1 tablespoon is about 0.062 cups" (the model's direction)."""
+    convert = rt.registry.get("convert_measurement")
+    out = convert.post_process_tool_call(dict(args), said)
+    assert out == expected
+    if said.endswith("a cup"):
+        assert convert.execute(RequestInformation(said), **out).message.startswith("1 cup is 16 tablespoons")
+
+
 def test_convert_unknown_unit_has_valid_values(rt):
     r = run(rt, "convert_measurement", value=3, from_unit="furlongs", to_unit="meters")
     assert r.is_validation_error
