@@ -612,7 +612,8 @@ class ReminderCommand(JarvisCommandBase):
         if day is not None:                       # "what's on my calendar on the 2nd of december"
             return self._list_day(rows, day.when, now)
         if not rows:
-            return say("You have no reminders.", reminders=[])
+            nothing = "You have no alarms set." if _said_alarm(request_info.voice_command) else "You have no reminders."
+            return say(nothing, reminders=[])
         items = [self._describe(r, now) for r in rows]
         head = "You have one reminder: " if len(rows) == 1 else f"You have {len(rows)} reminders: "
         return say(head + "; ".join(items) + ".",

@@ -725,7 +725,7 @@ _HOLIDAY = r"(?P<holiday>" + "|".join(re.escape(h).replace("'", "'?") .replace(r
 _COUNT_UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
 _DATE_PATTERNS = [
     ("day_month", re.compile(r"\b(?:the\s+)?(?P<day>" + _ORDINAL + r"|\d{1,2})\s+(?:of\s+)?" + _MONTH + r"(?![a-z])" + _YEAR)),
-    ("month_day", re.compile(r"\b" + _MONTH + r"\s+(?:the\s+)?(?P<day>" + _ORDINAL + "|" + _CARDINAL_DAY + r")(?![a-z])"
+    ("month_day", re.compile(r"\b" + _MONTH + r"\s+(?:the\s+)?(?P<day>" + _ORDINAL + "|" + _CARDINAL_DAY + r")(?![a-z\d])"
                              + _YEAR)),
     ("holiday", re.compile(r"\b" + _HOLIDAY + r"(?![a-z])" + _YEAR)),
     ("relative_day", re.compile(r"\b(?P<rel>(?:the\s+)?day\s+after\s+tomorrow|(?:the\s+)?day\s+before\s+yesterday|"

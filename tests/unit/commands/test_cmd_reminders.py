@@ -207,3 +207,11 @@ def test_a_reminder_is_said_back_in_the_second_person(rt):
     assert "take your pills" in turn.spoken
     from jarvis_tui.sdk.memories import second_person
     assert second_person("I am at the gym at 6 am") == "you are at the gym at 6 am"
+
+
+def test_asking_for_alarms_when_none_are_set_says_alarms(rt):
+    reminder = rt.registry.get("reminder")
+    assert reminder.execute(RequestInformation("what time is my alarm set for"), action="list").message == \
+        "You have no alarms set."
+    assert reminder.execute(RequestInformation("what reminders do i have"), action="list").message == \
+        "You have no reminders."

@@ -47,7 +47,7 @@ def test_dates_as_people_say_them(text, when, words):
 @pytest.mark.parametrize("text", [
     "set a timer for 3 minutes", "what time is it", "remind me in 2 hours", "delete the first reminder",
     "is the 31st of june a monday", "remind me every friday to water the plants", "is it friday",
-    "add may to the list of names",
+    "add may to the list of names", "how many days in february 2028",
 ])
 def test_no_date_is_read_where_none_is_said(text):
     assert find_date(text, TODAY) is None
