@@ -78,6 +78,85 @@ def _dec(v: Any) -> Decimal:
     return Decimal(repr(v)) if isinstance(v, float) else Decimal(str(v))
 
 
+# operators in a spoken expression of several operations, longest first ("and" is left out: "two
+# hundred and five" is one number, "add 5 and 3" a two-number request)
+_EXPRESSION_OPS = sorted((o for o in _OPS if o not in ("and", "to the")), key=lambda o: -len(o.split()))
+_PRECEDENCE = {"add": 1, "subtract": 1, "multiply": 2, "divide": 2, "power": 3}
+
+
+def _tokens(text: str) -> list[Decimal | str] | None:
+    """'2 plus 2 times 3' -> [2, 'add', 2, 'multiply', 3]: numbers (digits or words) and operations
+    in turn, or None when the words are anything else."""
+    words = re.sub(r"(?<=\d)([+*/x×÷^-])(?=\d)", r" \1 ", text).split()
+    out: list[Decimal | str] = []
+    i = 0
+    while i < len(words):
+        op = next((o for o in _EXPRESSION_OPS if words[i:i + len(o.split())] == o.split()), None)
+        if op is not None and out and not isinstance(out[-1], str):
+            out.append(_OPS[op])
+            i += len(op.split())
+            continue
+        for n in range(min(8, len(words) - i), 0, -1):       # the longest run of words that is a number
+            value = parse_number(" ".join(words[i:i + n]))
+            if value is not None:
+                break
+        else:
+            return None
+        if out and not isinstance(out[-1], str):
+            return None
+        out.append(value)
+        i += n
+    return out if len(out) >= 3 and not isinstance(out[-1], str) else None
+
+
+def _split_expression(voice_command: str) -> tuple[Decimal, str, Decimal] | None:
+    """A spoken expression of two or more operations ("what's 2 plus 2 times 3") as the last
+    operation done, with each side worked out with the usual precedence: (2, "add", 6); None for one
+    operation or for anything that is not an expression."""
+    text = re.sub(r"^(?:(?:hey|ok|okay|so|um|uh|well|and)\s+)*" + _ASK, "", normalize_utterance(voice_command))
+    text = re.sub(_END + r"$", "", text).strip()
+    tokens = _tokens(text)
+    if tokens is None or len(tokens) < 5:
+        return None
+
+    def value(part: list[Decimal | str]) -> Decimal:
+        if len(part) == 1:
+            return part[0]  # type: ignore[return-value]
+        a, op, b = _split(part)
+        return _apply(a, op, b)
+
+    def _split(part: list[Decimal | str]) -> tuple[Decimal, str, Decimal]:
+        ops = [(i, t) for i, t in enumerate(part) if isinstance(t, str)]
+        low = min(_PRECEDENCE[t] for _, t in ops)
+        # the last operation done: the rightmost of the lowest precedence (power: the leftmost)
+        i = (ops[[t for _, t in ops].index("power")][0] if low == 3
+             else max(i for i, t in ops if _PRECEDENCE[t] == low))
+        return value(part[:i]), part[i], value(part[i + 1:])  # type: ignore[return-value]
+
+    try:
+        with localcontext() as ctx:
+            ctx.prec = 34
+            ctx.traps[DivisionByZero] = True
+            return _split(tokens)
+    except (InvalidOperation, DivisionByZero, ArithmeticError, OverflowError):
+        return None
+
+
+def _apply(a: Decimal, op: str, b: Decimal) -> Decimal:
+    if op == "power" and abs(b) > MAX_EXPONENT:
+        raise ArithmeticError("too big")
+    return {"add": a + b, "subtract": a - b, "multiply": a * b}.get(op) if op not in ("divide", "power") \
+        else (a / b if op == "divide" else a ** b)
+
+
+def _expression(_m: re.Match[str], text: str) -> PreRouteResult | None:
+    split = _split_expression(text)
+    if split is None:
+        return None
+    a, op, b = split
+    return PreRouteResult(arguments={"num1": _json(a), "num2": _json(b), "operation": op})
+
+
 def _percentages_said(voice_command: str) -> list[Decimal]:
     """The numbers said as percentages ("18 percent", "15%", "twelve and a half per cent")."""
     words = normalize_utterance(voice_command).replace("%", " percent").split()
@@ -171,6 +250,7 @@ class CalculateCommand(JarvisCommandBase):
     def fast_paths(self) -> list[FastPath]:
         ops = "|".join(re.escape(o) for o in sorted(_OPS, key=len, reverse=True))
         return [
+            FastPath("calculate.expression", _ASK + r"[\w.,/ +*×÷^-]+", _expression, "what's 2 plus 2 times 3"),
             FastPath("calculate.binary", _ASK + _N + r"\s*(?P<op>" + ops + r")\s*" + _M + _END, _binary,
                      "what's 3.5 plus 1.25"),
             FastPath("calculate.add", r"add\s+" + _N + r"\s+(?:and|to)\s+" + _M, _verb("add"), "add 5 and 3"),
@@ -190,6 +270,9 @@ class CalculateCommand(JarvisCommandBase):
         """A number the user did not say is dropped (a calculation needs the user's two numbers: "how
         many feet in a mile" is not one); "take 15 from 90" / "subtract 4 from 10" is the second
         number minus the first."""
+        split = _split_expression(voice_command)
+        if split is not None:           # several operations: the last one done, each side worked out
+            return {"num1": _json(split[0]), "num2": _json(split[2]), "operation": split[1]}
         out = _said_numbers_only(dict(args), voice_command)
         if out.get("operation") == "multiply":
             # "18 percent tip on 64 dollars": the model multiplied by 18; a percentage is its hundredth

@@ -26,6 +26,11 @@ def run(rt, name, text="", **args):
     ("raise 5 to the power of 4", "5 to the power of 4 is 625."),
     ("what's 12 squared", "12 to the power of 2 is 144."),
     ("what is two to the power of ten point five", "2 to the power of 10.5 is about 1,448.1547."),
+    # several operations, with the usual precedence (it said "2 times 2 is 4." to the first)
+    ("what's 2 plus 2 times 3", "2 plus 6 is 8."),
+    ("what is 15 plus 27 minus 8", "42 minus 8 is 34."),
+    ("what is 10 divided by 2 times 5", "5 times 5 is 25."),
+    ("calculate 2+2*3", "2 plus 6 is 8."),
 ])
 def test_calculate(rt, text, spoken):
     turn, r = ask(rt, text)
@@ -47,6 +52,14 @@ def test_a_percentage_the_model_multiplied_by_is_its_hundredth(rt, args, said, e
     assert out == expected
     if said.startswith("what's 18"):
         assert calc.execute(RequestInformation(said), **out).message.endswith(" is 11.52.")
+
+
+def test_several_operations_from_the_model_are_worked_out_from_the_words(rt):
+    calc = rt.registry.get("calculate")
+    out = calc.post_process_tool_call({"num1": 2, "num2": 2, "operation": "add"}, "hey what's two plus two times three")
+    assert out == {"num1": 2, "num2": 6, "operation": "add"}
+    assert calc.post_process_tool_call({"num1": 3, "num2": 4, "operation": "add"}, "what is 3 plus 4") == \
+        {"num1": 3, "num2": 4, "operation": "add"}
 
 
 def test_division_by_zero_in_words(rt):
