@@ -11,7 +11,7 @@ from typing import Any
 from commands._common import examples, fail, load_asset_json, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import parse_clock_time, say_clock, say_date, say_duration
-from jarvis_tui.sdk.text import WEEKDAYS, find_date, normalize_utterance, plural
+from jarvis_tui.sdk.text import WEEKDAYS, find_date, join_words, normalize_utterance, plural
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -213,13 +213,13 @@ def _places_said(words: list[str], skip: range) -> list[tuple[int, str, str | No
     preposition ("in tokyo", "on the east coast", "between eastern and pacific") or before "time"
     ("3 pm tokyo time")."""
     out: list[tuple[int, str, str | None]] = []
-    i = 0
+    i, last_end = 0, -1
     while i < len(words):
         if i in skip:
             i += 1
             continue
         start = i + 1 if i + 1 < len(words) and words[i] == "the" else i
-        after_prep = i > 0 and words[i - 1] in _PLACE_BEFORE
+        after_prep = i > 0 and words[i - 1] in _PLACE_BEFORE or i == last_end     # "in tokyo sydney and paris"
         took = 0
         for n in (3, 2, 1):
             chunk = " ".join(words[start:start + n])
@@ -235,8 +235,10 @@ def _places_said(words: list[str], skip: range) -> list[tuple[int, str, str | No
                 continue
             place = resolve_place(chunk)
             if place and place[0] == chunk.removesuffix(" time"):
-                out.append((start, place[0], place[1]))
+                if not (i == last_end and out and out[-1][2] == place[1]):     # "sacramento california": one place
+                    out.append((start, place[0], place[1]))
                 took = start - i + n + (1 if before_time else 0)
+                last_end = i + took
                 break
         i += took or 1
     return out
@@ -300,6 +302,21 @@ def _between_zones(voice_command: str, now: _dt.datetime, local: _dt.tzinfo | No
     message = f"When it's {say_clock(day.replace(hour=hh, minute=mm))} {label(source)}, it's {say_clock(there)}{note} {label(target)}."
     return say(message, time=there.isoformat(timespec="minutes"),
                timezone=str(getattr(zone_of(target), "key", zone_of(target))))
+
+
+def _times_in_places(voice_command: str, now: _dt.datetime) -> CommandResponse | None:
+    """The time now in each of two or more places named ("the time in london and new york")."""
+    words = normalize_utterance(voice_command).replace("?", "").replace(",", "").split()
+    places = [p for p in _places_said(words, range(0)) if p[2]]
+    if len({p[2] for p in places}) < 2:
+        return None
+    parts = []
+    for _, name, zone in places:
+        there = now.astimezone(zoneinfo.ZoneInfo(zone))
+        day = "" if there.date() == now.date() else f" on {there.strftime('%A')}"
+        parts.append(f"{say_clock(there)}{day} {_where(name)}")
+    return say(f"It's {join_words(parts)}.", times={p[1]: now.astimezone(zoneinfo.ZoneInfo(p[2])).isoformat(timespec='minutes')
+                                                     for p in places})
 
 
 def _other_day(voice_command: str, today: _dt.date) -> CommandResponse | None:
@@ -453,6 +470,9 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         converted = _between_zones(request_info.voice_command, now, self._local_zone())
         if converted is not None:
             return converted
+        several = _times_in_places(request_info.voice_command, now)
+        if several is not None:
+            return several
         loc = kwargs.get("location")
         wants_date = bool(re.search(r"\b(?:date|day|today|%s)\b" % "|".join(WEEKDAYS), request_info.voice_command.lower()))
         if loc and str(loc).strip().lower() not in ("here", "local", "home", "my location"):

@@ -215,6 +215,18 @@ def test_a_clock_time_is_converted_between_places(rt, clock, text, spoken):
     assert r.success and r.message == spoken
 
 
+def test_the_time_in_several_places_names_each(rt, clock):
+    """"what's the time in london and new york" said London's time only."""
+    clock.now = _dt.datetime(2025, 12, 4, 14, 5, tzinfo=_dt.timezone.utc)
+    turn, r = ask(rt, "whats the time in london and new york")
+    assert turn.spoken == "It's 2:05 PM in London and 9:05 AM in New York."
+    r = run(rt, "get_current_time", "what time is it in tokyo, sydney and paris", location="Tokyo")
+    assert r.message == "It's 11:05 PM in Tokyo, 1:05 AM on Friday in Sydney and 3:05 PM in Paris."
+    # a state after its city is the same place
+    assert run(rt, "get_current_time", "what time is it in sacramento california", location="Sacramento").message == \
+        "It's 6:05 AM in Sacramento."
+
+
 def test_the_time_now_in_a_place_is_not_taken_for_a_conversion(rt, clock):
     clock.now = _dt.datetime(2025, 12, 4, 14, 5, tzinfo=_dt.timezone.utc)
     assert run(rt, "get_current_time", "is it 5 pm in london", location="London").message == "It's 2:05 PM in London."
