@@ -656,7 +656,45 @@ class ReminderCommand(JarvisCommandBase):
         if exact:
             return exact
         words = [w for w in re.findall(r"[a-z0-9']+", want) if w not in ("the", "my", "a", "to", "reminder")]
-        return [r for r in rows if words and all(w in r["text"].lower() for w in words)]
+        by_text = [r for r in rows if words and all(w in r["text"].lower() for w in words)]
+        return by_text or self._find_by_when(rows, want)
+
+    def _find_by_when(self, rows: list[dict[str, Any]], want: str) -> list[dict[str, Any]]:
+        """The reminders a request names by when they ring ("my monday reminder", "the 7 am alarm",
+        "tomorrow's reminder"), with any other words in their text; [] when it names no when."""
+        now = self._now()
+        rest = want.replace("'s ", " ")
+        day = find_date(rest, now.date())
+        if day is not None:
+            rest = rest.replace(day.words, " ")
+        clock = None
+        ws = rest.split()
+        for i in range(len(ws)):
+            for n in range(min(4, len(ws) - i), 0, -1):
+                span = " ".join(ws[i:i + n])
+                clock = parse_clock_time(span, require_meridiem=True) or (
+                    span if re.fullmatch(r"\d{1,2}:\d{2}", span) else None)
+                if clock:
+                    rest = rest.replace(span, " ")
+                    break
+            if clock:
+                break
+        if day is None and clock is None:
+            return []
+        hh_mm = None if clock is None else tuple(int(x) for x in clock.split(":"))
+        words = [w for w in re.findall(r"[a-z0-9']+", rest)
+                 if w not in ("the", "my", "a", "to", "reminder", "reminders", "for", "on", "at", "of", "one", "s")]
+        out = []
+        for r in rows:
+            due = parse_iso(r["due_at"])
+            if day is not None and not _occurs_on(r, day.when):
+                continue
+            if hh_mm is not None and (due.hour, due.minute) != hh_mm:
+                continue
+            text = r["text"].lower()
+            if all(w in text or (w in ("alarm", "alarms") and text in ALARM_TEXTS) for w in words):
+                out.append(r)
+        return out
 
     def _delete(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
         text = (kw.get("text") or "").strip()
@@ -675,7 +713,12 @@ class ReminderCommand(JarvisCommandBase):
             return CommandResponse.follow_up_response({"message": f"Which one: {names}?",
                                                        "candidates": [r["id"] for r in found]})
         store.delete(found[0]["id"])
-        return say(f"Deleted the reminder to {found[0]['text']}.", deleted=[found[0]["id"]])
+        what = found[0]["text"]
+        if what.lower() in ALARM_TEXTS or what.lower().endswith(" alarm"):
+            noun = "wake-up alarm" if what.lower() == "wake up" else what.lower()
+            when = say_when(parse_iso(found[0]["due_at"]), self._now())
+            return say(f"Deleted your {noun} {when}.", deleted=[found[0]["id"]])
+        return say(f"Deleted the reminder to {what}.", deleted=[found[0]["id"]])
 
     def _snooze(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
         minutes = int(kw.get("relative_minutes") or 10)

@@ -215,3 +215,22 @@ def test_asking_for_alarms_when_none_are_set_says_alarms(rt):
         "You have no alarms set."
     assert reminder.execute(RequestInformation("what reminders do i have"), action="list").message == \
         "You have no reminders."
+
+
+def test_a_reminder_named_by_when_it_rings_is_found(rt, clock):
+    """"delete my monday reminder" said "I can't find a reminder about monday"."""
+    reminder = rt.registry.get("reminder")
+    for said, args in (("remind me every monday at 9 am to take out the bins",
+                        {"text": "take out the bins", "time": "09:00", "recurrence": "weekly"}),
+                       ("remind me on friday at 5 pm to call mom", {"text": "call mom", "time": "17:00"}),
+                       ("set an alarm for 7 am tomorrow", {"text": "alarm", "time": "07:00"})):
+        out = reminder.post_process_tool_call({"action": "set", **args}, said)
+        assert reminder.execute(RequestInformation(said), **out).success
+
+    def delete(text: str) -> str:
+        return reminder.execute(RequestInformation(f"delete {text}"), action="delete", text=text).message
+
+    assert delete("my monday reminder") == "Deleted the reminder to take out the bins."
+    assert delete("the 5 pm reminder") == "Deleted the reminder to call mom."
+    assert delete("the 7 am alarm") == "Deleted your alarm tomorrow at 7 AM."
+    assert delete("my tuesday reminder") == "I can't find a reminder about my tuesday reminder."
