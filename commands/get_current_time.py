@@ -235,7 +235,7 @@ def _places_said(words: list[str], skip: range) -> list[tuple[int, str, str | No
                 continue
             place = resolve_place(chunk)
             if place and place[0] == chunk.removesuffix(" time"):
-                if not (i == last_end and out and out[-1][2] == place[1]):     # "sacramento california": one place
+                if not (i == last_end and out and out[-1][2] == place[1]):     # "austin texas": one place
                     out.append((start, place[0], place[1]))
                 took = start - i + n + (1 if before_time else 0)
                 last_end = i + took
@@ -255,8 +255,8 @@ def _clock_said(words: list[str]) -> tuple[str, range] | None:
 
 
 def _between_zones(voice_command: str, now: _dt.datetime, local: _dt.tzinfo | None) -> CommandResponse | None:
-    """A clock time converted from one place to another ("if it's 8 pm on the east coast what time is
-    it in sacramento", "what is 3 pm tokyo time in paris", "... when it's 9 am here"), or the time
+    """A clock time converted from one place to another ("if it's 6 pm on the west coast what time is
+    it in boston", "what is 3 pm tokyo time in paris", "... when it's 9 am here"), or the time
     difference of two places; None when the request asks neither."""
     said = normalize_utterance(voice_command).replace("?", "").replace(",", "")
     words = said.replace("it's", "it is").split()

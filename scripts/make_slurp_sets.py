@@ -88,7 +88,7 @@ def map_row(row: dict) -> tuple[dict | None, str]:
         return out("get_weather", args)
     if intent == "datetime_convert":
         # a time converted between places, or their difference: get_current_time; setting the
-        # assistant's own time zone ("switch to eastern time zone") no command does
+        # assistant's own time zone (set, switch or change it) no command does
         return out("none") if re.search(r"\b(?:set|switch|change)\b", text.lower()) else out("get_current_time")
     if intent == "datetime_query":
         args = {"location": s["place_name"]} if "place_name" in s else {}
