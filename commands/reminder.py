@@ -59,6 +59,11 @@ def _recurrence(word: str | None) -> tuple[bool, str | None]:
     return False, None
 
 
+# words that say which half of the day a clock time is in
+_MERIDIEM_SAID = re.compile(r"(?:\d|\b)(?:a\.?\s?m|p\.?\s?m)\b\.?|\b(?:morning|afternoon|evening|tonight|night|noon|midnight)\b")
+# the request itself, copied by the model into the text ("remind me about the dentist")
+_REQUEST_FRAME = re.compile(r"^(?:please\s+)?(?:remind\s+me|set\s+(?:a|an)\s+reminder|create\s+(?:a|an)\s+reminder)"
+                            r"(?:\s+(?:to|about|of|that))?\s+(?=\S)", re.I)
 # a name given to what is set: "... called gym", "... that says call the vet"
 _LABEL = re.compile(r"(?:^|\s)(?:called|named|labell?ed|titled|(?:that|which)\s+says|saying)\s+(?P<label>\S.*)$", re.I)
 
@@ -474,10 +479,14 @@ class ReminderCommand(JarvisCommandBase):
         if said_alarm and not str(out.get("text") or "").strip():
             out["text"] = said_alarm            # "get me up at 6:45 on friday": the alarm is what rings
         if isinstance(out.get("text"), str):
-            what = out["text"].strip()
+            what = _REQUEST_FRAME.sub("", out["text"].strip())     # "remind me about the dentist": the dentist
+            what = _WHEN_TAIL.sub("", what).strip()
             dated = find_date(what, _dt.date.today())       # "pay the rent on the 3rd of december": the day is the when
-            if dated and what.lower().endswith(dated.words):
-                what = re.sub(r"[\s,]+(?:on|for|by)$", "", what[: len(what) - len(dated.words)].rstrip(" ,")).strip()
+            if dated:
+                tail = re.search(r"[\s,]*(?:\b(?:on|for|by)\s+)?" + re.escape(dated.words)
+                                 + r"(?:\s+(?:morning|afternoon|evening|night))?$", what, re.I)
+                if tail and tail.start() > 0:
+                    what = what[: tail.start()].strip()
             what = _WHEN_TAIL.sub("", what).strip()
             what = re.sub(r"^(?:says|saying)\s+", "", what, flags=re.I)
             label = _LABEL.search(what)
@@ -554,7 +563,7 @@ class ReminderCommand(JarvisCommandBase):
         return now if now.tzinfo else now.astimezone()
 
     def _due(self, now: _dt.datetime, time: str | None, relative: int | None, recurrence: str | None,
-             voice: str) -> _dt.datetime:
+             voice: str, alarm: bool = False) -> _dt.datetime:
         if relative:
             return (now + _dt.timedelta(minutes=int(relative))).replace(microsecond=0)
         hh, mm = (int(x) for x in time.strip().split(":"))
@@ -563,6 +572,9 @@ class ReminderCommand(JarvisCommandBase):
         day = None if recurrence else find_date(said, now.date())
         if day is not None and day.when > now.date():        # "on june 3rd", "next friday", "the day after tomorrow"
             return due.replace(year=day.when.year, month=day.when.month, day=day.when.day)
+        if (day is None and not alarm and 1 <= hh <= 11 and due <= now < due + _dt.timedelta(hours=12)
+                and find_clock_time(said) is not None and not _MERIDIEM_SAID.search(said)):
+            return due + _dt.timedelta(hours=12)      # "at 3:30" said at noon: this afternoon, not 3:30 AM tomorrow
         weekday = next((i for i, d in enumerate(_WEEKDAYS) if re.search(rf"\b{d}s?\b", said)), None)
         if re.search(r"\btomorrow\b", said):
             due += _dt.timedelta(days=1)
@@ -579,7 +591,8 @@ class ReminderCommand(JarvisCommandBase):
         text = re.sub(r"^(?:to|that)\s+", "", kw["text"].strip())
         now = self._now()
         recurrence = kw.get("recurrence")
-        due = self._due(now, kw.get("time"), kw.get("relative_minutes"), recurrence, request_info.voice_command)
+        due = self._due(now, kw.get("time"), kw.get("relative_minutes"), recurrence, request_info.voice_command,
+                        alarm=text.lower() in ALARM_TEXTS or text.lower().endswith(" alarm"))
         rid = self.services.store.reminders.add(text, due, recurrence)
         reminder_service(self.services).ensure_running()
         if (text.lower() in ALARM_TEXTS or text.lower().endswith(" alarm")) and not kw.get("relative_minutes"):

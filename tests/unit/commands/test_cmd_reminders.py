@@ -234,3 +234,28 @@ def test_a_reminder_named_by_when_it_rings_is_found(rt, clock):
     assert delete("the 5 pm reminder") == "Deleted the reminder to call mom."
     assert delete("the 7 am alarm") == "Deleted your alarm tomorrow at 7 AM."
     assert delete("my tuesday reminder") == "I can't find a reminder about my tuesday reminder."
+
+
+def test_a_clock_time_without_am_or_pm_is_the_next_one(rt, clock):
+    """"remind me to pick up the kids at 3:30" said at noon rang at 3:30 AM the next day."""
+    clock.now = clock.now.replace(hour=12, minute=10)
+    reminder = rt.registry.get("reminder")
+    said = "can you remind me to pick up the kids at 3:30"
+    out = reminder.post_process_tool_call({"action": "set", "text": "pick up the kids", "time": "03:30"}, said)
+    r = reminder.execute(RequestInformation(said), **out)
+    assert r.success and r.message == "OK, I'll remind you to pick up the kids at 3:30 PM."
+    said = "remind me at 3:30 am to feed the baby"                 # said: kept
+    out = reminder.post_process_tool_call({"action": "set", "text": "feed the baby", "time": "03:30"}, said)
+    assert "tomorrow at 3:30 AM" in reminder.execute(RequestInformation(said), **out).message
+
+
+def test_the_request_copied_into_the_text_is_taken_off(rt, clock):
+    reminder = rt.registry.get("reminder")
+    said = "remind me about the dentist next tuesday at 2 pm"
+    out = reminder.post_process_tool_call({"action": "set", "text": said, "time": "14:00"}, said)
+    assert out["text"] == "the dentist"
+    assert reminder.execute(RequestInformation(said), **out).message == \
+        "OK, I'll remind you about the dentist on March 11 at 2 PM."
+    said = "i need to remember to call the bank on friday morning"
+    out = reminder.post_process_tool_call({"action": "set", "text": "call the bank on friday morning"}, said)
+    assert out == {"action": "set", "text": "call the bank", "time": "09:00"}
