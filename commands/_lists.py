@@ -103,8 +103,18 @@ class ListCommandBase(JarvisCommandBase):
         return [i for i in out if i]
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
-        """Items the user did not say are dropped (the validation then asks which ones)."""
-        return drop_ungrounded(args, voice_command, [self.items_param])
+        """Items the user did not say are dropped (the validation then asks which ones); the list's own
+        name copied into an item ("finish the report on my to do list for tomorrow") is taken out."""
+        out = drop_ungrounded(args, voice_command, [self.items_param])
+        items = out.get(self.items_param)
+        if isinstance(items, list):
+            names = "|".join(re.escape(w) for w in sorted(getattr(self, "domain_words", None) or [], key=len, reverse=True))
+            frame = re.compile(r"[\s,]*\b(?:on|to|onto|in|into|from|off)\s+(?:my|the|our)\s+(?:(?:" + names
+                               + r")(?:\s+list)?|list)\b" if names else r"[\s,]*\b(?:on|to|onto|in|into|from|off)\s+"
+                               r"(?:my|the|our)\s+list\b", re.I)
+            cleaned = [" ".join(frame.sub(" ", str(x)).split()) for x in items]
+            out[self.items_param] = [c for c in cleaned if c]
+        return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
         action = kwargs.get("action")

@@ -90,3 +90,17 @@ def test_removing_everything_is_a_clear_that_asks_first(rt):
     # an item that only contains such a word is an item
     assert commands["todo_list"].pre_route("remove call everyone from my to-do list").arguments == \
         {"action": "remove", "tasks": ["call everyone"]}
+
+
+def test_the_lists_own_name_copied_into_an_item_is_taken_out(rt):
+    """"put finish the report on my to do list for tomorrow" added the task "finish the report on my
+    to do list for tomorrow"."""
+    todo, shopping = rt.registry.get("todo_list"), rt.registry.get("shopping_list")
+    assert todo.post_process_tool_call({"action": "add", "tasks": ["finish the report on my to do list for tomorrow"]},
+                                       "put finish the report on my to do list for tomorrow") == \
+        {"action": "add", "tasks": ["finish the report for tomorrow"]}
+    assert shopping.post_process_tool_call({"action": "add", "items": ["milk to my shopping list", "eggs"]},
+                                           "add milk to my shopping list and eggs") == \
+        {"action": "add", "items": ["milk", "eggs"]}
+    assert shopping.post_process_tool_call({"action": "remove", "items": ["butter off the list"]},
+                                           "take butter off the list") == {"action": "remove", "items": ["butter"]}
