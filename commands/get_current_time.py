@@ -10,6 +10,7 @@ from typing import Any
 
 from commands._common import examples, fail, load_asset_json, say
 from commands._grounding import drop_ungrounded
+from commands._memories import find_memory, second_person
 from commands._parsing import parse_clock_time, say_clock, say_date, say_duration
 from jarvis_tui.sdk.text import WEEKDAYS, find_date, join_words, normalize_utterance, plural
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -169,6 +170,8 @@ _DOMAIN_WORDS: list[str] = ['date', "o'clock"]
 
 _UNTIL = re.compile(r"\b(?:how (?:many|much)|how long)\b.*\b(?:until|till|til|to|before|left|since|ago)\b|"
                     r"\b(?:days?|weeks?) (?:until|till|to go|left|since)\b")
+_UNTIL_WHAT = re.compile(r"\b(?:how (?:many|much) (?:days|weeks|time)|how long)\b(?: (?:is it|are there|is there|do i have|left))*"
+                         r" (?:until|till|til|before|to) (?P<what>.+)$")
 _PAST = re.compile(r"\b(?:since|ago|was|were|did)\b")
 _CLAIM = re.compile(r"^(?:is|was|will|does|did)\b")
 
@@ -452,6 +455,24 @@ class GetCurrentTimeCommand(JarvisCommandBase):
                                      f" Did you mean {', '.join(c.title() for c in close)}?" if close else ""),
                                  valid_values=[c.title() for c in close] or None)]
 
+    def _remembered_day(self, what: str, today: _dt.date) -> CommandResponse:
+        """How long until a day the user asked the assistant to remember ("my sister's birthday is on
+        june 4th"), read from that memory's own words; or that it does not know when it is."""
+        name = second_person(what.strip())
+        memories = [m for m in (self.services.store.memories.all() if self.services else []) if not m.get("secret")]
+        memory, _ = find_memory(what, memories)
+        found = find_date(f"{memory.get('value') or ''} {memory['text']}", today) if memory else None
+        if found is None:
+            return say(f"I don't know when {name} is. Tell me (\"remember that {what} is on ...\") and I'll know.",
+                       known=False)
+        days = (found.when - today).days
+        full = f"{say_date(found.when)}, {found.when.year}"
+        label = name[:1].upper() + name[1:]
+        if days == 0:
+            return say(f"{label} is today, {full}.", date=found.when.isoformat(), days_from_today=0)
+        span = plural(days, "day") + (f" (about {plural(round(days / 7), 'week')})" if days >= 14 else "")
+        return say(f"{label} is in {span}, on {full}.", date=found.when.isoformat(), days_from_today=days)
+
     def _local_zone(self) -> _dt.tzinfo | None:
         name = None
         if self.services is not None:
@@ -491,6 +512,9 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         other_day = _other_day(request_info.voice_command, here.date())
         if other_day is not None:
             return other_day
+        until = _UNTIL_WHAT.search(normalize_utterance(request_info.voice_command))
+        if until:                                  # "how many days until my sister's birthday"
+            return self._remembered_day(until.group("what"), here.date())
         if wants_date and not re.search(r"\btime\b", request_info.voice_command.lower()):
             message = _yes_or_no(normalize_utterance(request_info.voice_command), here.date()) + \
                 f"Today is {say_date(here)}, {here.year}."

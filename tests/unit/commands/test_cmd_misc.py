@@ -233,6 +233,18 @@ def test_the_time_now_in_a_place_is_not_taken_for_a_conversion(rt, clock):
     assert run(rt, "get_current_time", "what time is it in tokyo", location="Tokyo").message == "It's 11:05 PM in Tokyo."
 
 
+def test_days_until_a_remembered_day_come_from_the_memory(rt, clock):
+    """"how many days until my sister's birthday" said the time now; the day is in what the user asked
+    the assistant to remember, and a day it was never told is said as unknown."""
+    clock.now = _dt.datetime(2025, 3, 4, 14, 5, tzinfo=_dt.timezone.utc)
+    turn, _ = ask(rt, "remember my sister's birthday is on june 4th")
+    assert rt.store.memories.all(), turn.spoken
+    r = run(rt, "get_current_time", "how many days until my sister's birthday")
+    assert r.message == "Your sister's birthday is in 92 days (about 13 weeks), on Wednesday, June 4, 2025."
+    r = run(rt, "get_current_time", "how many days until my anniversary")
+    assert r.message.startswith("I don't know when your anniversary is.")
+
+
 def test_unknown_place_suggests(rt):
     turn, r = ask(rt, "what time is it in tokio")
     assert r.is_validation_error
