@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,11 @@ def load_asset_json(name: str) -> Any:
 def examples(rows: list[tuple[str, dict[str, Any]]], primary: int | None = 0) -> list[CommandExample]:
     """(voice command, expected arguments) rows -> CommandExample, row `primary` marked primary."""
     return [CommandExample(text, dict(args), is_primary=(i == primary)) for i, (text, args) in enumerate(rows)]
+
+
+def json_number(d: Decimal) -> int | float:
+    """A JSON number for a command's arguments (a whole number stays an int)."""
+    return int(d) if d == d.to_integral_value() else float(d)
 
 
 def say(message: str, **data: Any) -> CommandResponse:

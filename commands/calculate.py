@@ -1,11 +1,12 @@
 """calculate: two-number arithmetic with exact decimals (no eval)."""
 from __future__ import annotations
 
+import operator
 import re
 from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
 from typing import Any
 
-from commands._common import examples, fail, say
+from commands._common import examples, fail, json_number, say
 from commands._parsing import parse_number, say_number
 from jarvis_tui.sdk.text import normalize_utterance, numbers_said
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -38,7 +39,7 @@ def _binary(m: re.Match[str], _text: str) -> PreRouteResult | None:
     op = _OPS.get(" ".join(m.group("op").split()))
     if a is None or b is None or op is None or op == "add" and m.group("op") == "and":
         return None
-    return PreRouteResult(arguments={"num1": _json(a), "num2": _json(b), "operation": op})
+    return PreRouteResult(arguments={"num1": json_number(a), "num2": json_number(b), "operation": op})
 
 
 def _verb(op: str, swap: bool = False):
@@ -48,7 +49,7 @@ def _verb(op: str, swap: bool = False):
             return None
         if swap:
             a, b = b, a
-        return PreRouteResult(arguments={"num1": _json(a), "num2": _json(b), "operation": op})
+        return PreRouteResult(arguments={"num1": json_number(a), "num2": json_number(b), "operation": op})
     return handler
 
 
@@ -56,19 +57,14 @@ def _squared(m: re.Match[str], _text: str) -> PreRouteResult | None:
     a = _num(m.group("a"))
     if a is None:
         return None
-    return PreRouteResult(arguments={"num1": _json(a), "num2": _SQUARED[m.group("pow")], "operation": "power"})
+    return PreRouteResult(arguments={"num1": json_number(a), "num2": _SQUARED[m.group("pow")], "operation": "power"})
 
 
 def _percent(m: re.Match[str], _text: str) -> PreRouteResult | None:
     a, b = _num(m.group("a")), _num(m.group("b"))
     if a is None or b is None:
         return None
-    return PreRouteResult(arguments={"num1": _json(a / 100), "num2": _json(b), "operation": "multiply"})
-
-
-def _json(d: Decimal) -> int | float:
-    """A JSON number for the arguments (ints stay ints)."""
-    return int(d) if d == d.to_integral_value() else float(d)
+    return PreRouteResult(arguments={"num1": json_number(a / 100), "num2": json_number(b), "operation": "multiply"})
 
 
 def _dec(v: Any) -> Decimal:
@@ -142,11 +138,15 @@ def _split_expression(voice_command: str) -> tuple[Decimal, str, Decimal] | None
         return None
 
 
+_OPERATIONS = {"add": operator.add, "subtract": operator.sub, "multiply": operator.mul, "divide": operator.truediv,
+               "power": operator.pow}
+
+
 def _apply(a: Decimal, op: str, b: Decimal) -> Decimal:
+    """One operation (the caller's decimal context traps division by zero)."""
     if op == "power" and abs(b) > MAX_EXPONENT:
         raise ArithmeticError("too big")
-    return {"add": a + b, "subtract": a - b, "multiply": a * b}.get(op) if op not in ("divide", "power") \
-        else (a / b if op == "divide" else a ** b)
+    return _OPERATIONS[op](a, b)
 
 
 def _expression(_m: re.Match[str], text: str) -> PreRouteResult | None:
@@ -154,7 +154,7 @@ def _expression(_m: re.Match[str], text: str) -> PreRouteResult | None:
     if split is None:
         return None
     a, op, b = split
-    return PreRouteResult(arguments={"num1": _json(a), "num2": _json(b), "operation": op})
+    return PreRouteResult(arguments={"num1": json_number(a), "num2": json_number(b), "operation": op})
 
 
 def _percentages_said(voice_command: str) -> list[Decimal]:
@@ -272,21 +272,21 @@ class CalculateCommand(JarvisCommandBase):
         number minus the first."""
         split = _split_expression(voice_command)
         if split is not None:           # several operations: the last one done, each side worked out
-            return {"num1": _json(split[0]), "num2": _json(split[2]), "operation": split[1]}
+            return {"num1": json_number(split[0]), "num2": json_number(split[2]), "operation": split[1]}
         out = _said_numbers_only(dict(args), voice_command)
         if out.get("operation") == "multiply":
             # "18 percent tip on 64 dollars": the model multiplied by 18; a percentage is its hundredth
             for p in _percentages_said(voice_command):
                 for key in ("num1", "num2"):
                     if out.get(key) is not None and _num(str(out[key])) == p:
-                        out[key] = _json(p / 100)
+                        out[key] = json_number(p / 100)
                         break
         m = re.search(r"\b(?:take|subtract)\s+(?:away\s+)?(?P<a>[\w.,-]+(?:\s[\w.,-]+){0,3}?)\s+(?:away\s+)?from\s+"
                       r"(?P<b>[\w.,-]+(?:\s[\w.,-]+){0,3})$", voice_command.lower().strip(" ?.!"))
         if m and out.get("operation") == "subtract":
             a, b = _num(m.group("a")), _num(m.group("b"))
             if a is not None and b is not None:
-                out["num1"], out["num2"] = _json(b), _json(a)
+                out["num1"], out["num2"] = json_number(b), json_number(a)
         return out
 
     # what the intent router learns from besides the examples (the module's constants above)
@@ -334,25 +334,16 @@ class CalculateCommand(JarvisCommandBase):
         with localcontext() as ctx:
             ctx.prec = 34
             ctx.traps[DivisionByZero] = True
+            if op == "power" and (abs(b) > MAX_EXPONENT or (a == 0 and b < 0)):
+                return fail(f"{said} is too big or has no answer I can say.", expression=said)
+            if op == "divide" and b == 0:
+                return fail(f"{said} has no answer: you can't divide by zero.", expression=said)
             try:
-                if op == "add":
-                    r = a + b
-                elif op == "subtract":
-                    r = a - b
-                elif op == "multiply":
-                    r = a * b
-                elif op == "power":
-                    if abs(b) > MAX_EXPONENT or (a == 0 and b < 0):
-                        return fail(f"{said} is too big or has no answer I can say.", expression=said)
-                    r = a ** b
-                else:
-                    if b == 0:
-                        return fail(f"{said} has no answer: you can't divide by zero.", expression=said)
-                    r = a / b
+                r = _apply(a, op, b)
             except (InvalidOperation, DivisionByZero, ArithmeticError) as exc:
                 return fail(f"I couldn't work out {said}: {exc}.", expression=said)
         spoken = say_number(r, PLACES)
         exact = spoken.replace(",", "") == format(r.normalize(), "f")
-        result = _json(r) if exact else float(r)
+        result = json_number(r) if exact else float(r)
         return say(f"{said} is {'' if exact else 'about '}{spoken}.", result=result, exact=exact,
                    result_text=format(r.normalize(), "f"))

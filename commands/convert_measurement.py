@@ -6,7 +6,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
-from commands._common import examples, fail, load_asset_json, say
+from commands._common import examples, fail, json_number, load_asset_json, say
 
 from commands._parsing import NUM, parse_number, say_number
 from jarvis_tui.sdk.text import normalize_utterance
@@ -99,7 +99,7 @@ def _claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     src, dst = resolve_unit(g.get("src")), resolve_unit(g.get("dst"))
     if value is None or src is None or dst is None or src[0] != dst[0] or src[1] == dst[1]:
         return None
-    return PreRouteResult(arguments={"value": int(value) if value == value.to_integral_value() else float(value),
+    return PreRouteResult(arguments={"value": json_number(value),
                                      "from_unit": src[1], "to_unit": dst[1], "category": src[0]})
 
 
@@ -117,10 +117,6 @@ _DOMAIN_WORDS: list[str] = ['convert', 'conversion', 'ounces', 'grams', 'kilomet
 
 _HOW_MANY_IN = re.compile(r"\bhow (?:many|much) (?P<want>[a-z ]+?) (?:are |is )?(?:there )?(?:in|to|make up|per) "
                           r"(?:(?:a|an|one)\s+|(?P<n>" + NUM + r")\s+)?(?P<have>[a-z]+(?: [a-z]+)?)$")
-
-
-def _json_number(d: Decimal) -> int | float:
-    return int(d) if d == d.to_integral_value() else float(d)
 
 
 class ConvertMeasurementCommand(JarvisCommandBase):
@@ -248,7 +244,7 @@ class ConvertMeasurementCommand(JarvisCommandBase):
                 out["from_unit"], out["to_unit"] = have[1], want[1]
                 amount = parse_number(asked.group("n")) if asked.group("n") else None
                 if amount is not None:
-                    out["value"] = _json_number(amount)
+                    out["value"] = json_number(amount)
         if out.get("value") is None and not re.search(r"\d", voice_command):
             words = re.findall(r"[a-z]+", voice_command.lower())
             if not any(parse_number(w) is not None for w in words if w not in ("a", "an", "one")):
