@@ -108,10 +108,9 @@ class ListCommandBase(JarvisCommandBase):
         out = drop_ungrounded(args, voice_command, [self.items_param])
         items = out.get(self.items_param)
         if isinstance(items, list):
-            names = "|".join(re.escape(w) for w in sorted(getattr(self, "domain_words", None) or [], key=len, reverse=True))
-            frame = re.compile(r"[\s,]*\b(?:on|to|onto|in|into|from|off)\s+(?:my|the|our)\s+(?:(?:" + names
-                               + r")(?:\s+list)?|list)\b" if names else r"[\s,]*\b(?:on|to|onto|in|into|from|off)\s+"
-                               r"(?:my|the|our)\s+list\b", re.I)
+            names = [re.escape(w) + r"(?:\s+list)?" for w in sorted(self.domain_words, key=len, reverse=True)]
+            frame = re.compile(r"[\s,]*\b(?:on|to|onto|in|into|from|off)\s+(?:my|the|our)\s+(?:"
+                               + "|".join(names + ["list"]) + r")\b", re.I)
             cleaned = [" ".join(frame.sub(" ", str(x)).split()) for x in items]
             out[self.items_param] = [c for c in cleaned if c]
         return out

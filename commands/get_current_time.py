@@ -11,8 +11,8 @@ from typing import Any
 from commands._common import examples, fail, load_asset_json, say
 from commands._grounding import drop_ungrounded
 from commands._memories import find_memory, second_person
-from commands._parsing import parse_clock_time, say_clock, say_date, say_duration
-from jarvis_tui.sdk.text import WEEKDAYS, find_date, join_words, normalize_utterance, plural
+from commands._parsing import say_clock, say_date, say_duration
+from jarvis_tui.sdk.text import WEEKDAYS, find_clock_span, find_date, join_words, normalize_utterance, plural
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -186,8 +186,24 @@ _PLACE_BEFORE = {"in", "at", "on", "for", "from", "to", "than", "and", "between"
 _REGIONS = ("eastern", "central", "mountain", "pacific")
 
 
+def _capitalized(words: str) -> str:
+    """"new year's eve" -> "New Year's Eve" (str.title() would write "Year'S")."""
+    return " ".join(w[:1].upper() + w[1:] for w in words.split())
+
+
 def _place_label(name: str) -> str:
-    return name.upper() if len(name) <= 3 else " ".join(w[:1].upper() + w[1:] for w in name.split())
+    return name.upper() if len(name) <= 3 else _capitalized(name)
+
+
+def _days_span(days: int) -> str:
+    """30 -> "30 days (about 4 weeks)", 5 -> "5 days"."""
+    days = abs(days)
+    return plural(days, "day") + (f" (about {plural(round(days / 7), 'week')})" if days >= 14 else "")
+
+
+def _spoken_words(voice_command: str) -> list[str]:
+    """The request as words for reading places and clock times ("it's" as "it is", no commas)."""
+    return normalize_utterance(voice_command).replace("?", "").replace(",", "").replace("it's", "it is").split()
 
 
 def _where(name: str | None) -> str:
@@ -198,7 +214,7 @@ def _where(name: str | None) -> str:
         return f"on the {_place_label(name)}"
     if name.removesuffix(" time") in _REGIONS:
         return f"{_place_label(name.removesuffix(' time'))} time"
-    if len(name) <= 4 and name.endswith(("st", "dt", "mt", "t")) and name not in ("bart",):
+    if len(name) <= 4 and name.endswith("t"):           # est, pdt, cet, aest
         return name.upper()
     return f"in {_place_label(name)}"
 
@@ -247,23 +263,12 @@ def _places_said(words: list[str], skip: range) -> list[tuple[int, str, str | No
     return out
 
 
-def _clock_said(words: list[str]) -> tuple[str, range] | None:
-    """The first clock time said with its meridiem ("eight pm", "3 pm", "noon"), with the words' span."""
-    for i in range(len(words)):
-        for n in range(min(6, len(words) - i), 0, -1):
-            clock = parse_clock_time(" ".join(words[i:i + n]), require_meridiem=True)
-            if clock:
-                return clock, range(i, i + n)
-    return None
-
-
-def _between_zones(voice_command: str, now: _dt.datetime, local: _dt.tzinfo | None) -> CommandResponse | None:
+def _between_zones(words: list[str], now: _dt.datetime, local: _dt.tzinfo | None) -> CommandResponse | None:
     """A clock time converted from one place to another ("if it's 6 pm on the west coast what time is
     it in boston", "what is 3 pm tokyo time in paris", "... when it's 9 am here"), or the time
-    difference of two places; None when the request asks neither."""
-    said = normalize_utterance(voice_command).replace("?", "").replace(",", "")
-    words = said.replace("it's", "it is").split()
-    clock = _clock_said(words)
+    difference of two places; None when the request asks neither. `words`: `_spoken_words`."""
+    said = " ".join(words)
+    clock = find_clock_span(words)
     places = _places_said(words, clock[1] if clock else range(0))
     local = local or now.tzinfo
 
@@ -282,13 +287,10 @@ def _between_zones(voice_command: str, now: _dt.datetime, local: _dt.tzinfo | No
         name_a = "It" if a[2] is None else _place_label(a[1])
         other = "here" if b[2] is None else _place_label(b[1])
         if offset == 0:
-            return say(f"{name_a} has the same time as {other}." if b[2] else f"{name_a} has the same time as here.",
-                       difference_hours=0)
-        hours = abs(offset) / 3600
-        span = _hours(offset)
+            return say(f"{name_a} has the same time as {other}.", difference_hours=0)
         side = "ahead of" if offset > 0 else "behind"
-        return say(f"{name_a} is {span} {side} {other}." if b[2] else f"{name_a} is {span} {side} the time here.",
-                   difference_hours=hours if offset > 0 else -hours)
+        return say(f"{name_a} is {_hours(offset)} {side} {other if b[2] else 'the time here'}.",
+                   difference_hours=offset / 3600)
     zone_said = any(re.search(rf"\b{re.escape(p[1])} time\b", said) for p in places) or \
         any(p[0] == clock[1].stop for p in places)                 # "3 pm tokyo time", "9 am est"
     if not places or not (_CONVERT_CUE.search(said) or len(places) > 1 or zone_said):
@@ -298,18 +300,16 @@ def _between_zones(voice_command: str, now: _dt.datetime, local: _dt.tzinfo | No
     targets = [p for p in places if p[1] != source[1]]
     target = targets[0] if targets else (0, "here", None)
     hh, mm = (int(x) for x in at.split(":"))
-    day = now.astimezone(zone_of(source))
-    there = day.replace(hour=hh, minute=mm, second=0, microsecond=0).astimezone(zone_of(target))
-    shift = (there.date() - day.date()).days
-    note = {1: " the next day", -1: " the day before"}.get(shift, "")
-    message = f"When it's {say_clock(day.replace(hour=hh, minute=mm))} {label(source)}, it's {say_clock(there)}{note} {label(target)}."
+    at_source = now.astimezone(zone_of(source)).replace(hour=hh, minute=mm, second=0, microsecond=0)
+    there = at_source.astimezone(zone_of(target))
+    note = {1: " the next day", -1: " the day before"}.get((there.date() - at_source.date()).days, "")
+    message = f"When it's {say_clock(at_source)} {label(source)}, it's {say_clock(there)}{note} {label(target)}."
     return say(message, time=there.isoformat(timespec="minutes"),
                timezone=str(getattr(zone_of(target), "key", zone_of(target))))
 
 
-def _times_in_places(voice_command: str, now: _dt.datetime) -> CommandResponse | None:
+def _times_in_places(words: list[str], now: _dt.datetime) -> CommandResponse | None:
     """The time now in each of two or more places named ("the time in london and new york")."""
-    words = normalize_utterance(voice_command).replace("?", "").replace(",", "").split()
     places = [p for p in _places_said(words, range(0)) if p[2]]
     if len({p[2] for p in places}) < 2:
         return None
@@ -332,8 +332,7 @@ def _other_day(voice_command: str, today: _dt.date) -> CommandResponse | None:
     days = (found.when - today).days
     full = f"{say_date(found.when)}, {found.when.year}"
     if found.kind == "holiday":               # "christmas this year": Christmas
-        name = re.sub(r",?\s+(?:of\s+)?(?:\d{4}|this year|next year|last year)$", "", found.words)
-        label = " ".join(w[:1].upper() + w[1:] for w in name.split())
+        label = _capitalized(re.sub(r",?\s+(?:of\s+)?(?:\d{4}|this year|next year|last year)$", "", found.words))
     elif found.kind == "period_end":          # "the end of the year"
         label = found.words[:1].upper() + found.words[1:]
     elif found.kind == "relative_day" and abs(days) == 1:
@@ -343,7 +342,7 @@ def _other_day(voice_command: str, today: _dt.date) -> CommandResponse | None:
     if days == 0:
         message = f"That's today, {full}."
     elif _UNTIL.search(said):
-        span = plural(abs(days), "day") + (f" (about {plural(round(abs(days) / 7), 'week')})" if abs(days) >= 14 else "")
+        span = _days_span(days)
         message = f"{label} is in {span}, on {full}." if days > 0 else f"{label} was {span} ago, on {full}."
     elif abs(days) == 1 and label != "That":
         message = f"{label} {'is' if days > 0 else 'was'} {full}."
@@ -470,8 +469,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         label = name[:1].upper() + name[1:]
         if days == 0:
             return say(f"{label} is today, {full}.", date=found.when.isoformat(), days_from_today=0)
-        span = plural(days, "day") + (f" (about {plural(round(days / 7), 'week')})" if days >= 14 else "")
-        return say(f"{label} is in {span}, on {full}.", date=found.when.isoformat(), days_from_today=days)
+        return say(f"{label} is in {_days_span(days)}, on {full}.", date=found.when.isoformat(), days_from_today=days)
 
     def _local_zone(self) -> _dt.tzinfo | None:
         name = None
@@ -488,10 +486,11 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         now = self.services.clock() if self.services else _dt.datetime.now().astimezone()
         if now.tzinfo is None:
             now = now.astimezone()
-        converted = _between_zones(request_info.voice_command, now, self._local_zone())
+        words = _spoken_words(request_info.voice_command)
+        converted = _between_zones(words, now, self._local_zone())
         if converted is not None:
             return converted
-        several = _times_in_places(request_info.voice_command, now)
+        several = _times_in_places(words, now)
         if several is not None:
             return several
         loc = kwargs.get("location")

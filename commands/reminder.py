@@ -10,13 +10,12 @@ from commands._background import RECURRENCES, ReminderService, parse_iso, remind
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import find_clock_time, find_date, plural
+from jarvis_tui.sdk.text import WEEKDAYS, find_clock_span, find_clock_time, find_date, plural
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
 
-_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 _DAY_WORDS = re.compile(r"\b(?:tomorrow|tonight|today|morning|afternoon|evening|night|noon|next|weekend|week|month|"
                         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|every|daily|at|in|on)\b")
 _RECUR = (r"(?P<recur>every\s*day|everyday|daily|each day|every morning|every evening|every night|on weekdays|every weekday|"
@@ -52,7 +51,7 @@ def _recurrence(word: str | None) -> tuple[bool, str | None]:
     if not word:
         return True, None
     w = " ".join(word.split())
-    if w.startswith("every ") and w[6:] in _WEEKDAYS:
+    if w.startswith("every ") and w[6:] in WEEKDAYS:
         return True, "weekly"
     if w in _RECUR_MAP and _RECUR_MAP[w] is not None:
         return True, _RECUR_MAP[w]
@@ -89,6 +88,11 @@ def remind_phrase(text: str, said: str) -> str:
     return f"to {what}"
 
 
+def _listed(reminder: dict[str, Any]) -> dict[str, Any]:
+    """A reminder as a list reply's data gives it."""
+    return {k: reminder[k] for k in ("id", "text", "due_at", "recurrence")}
+
+
 def _occurs_on(reminder: dict[str, Any], day: _dt.date) -> bool:
     """Whether a reminder rings on `day`: a one-off on its day, a recurring one on each day it repeats."""
     first = parse_iso(reminder["due_at"]).date()
@@ -100,11 +104,21 @@ def _occurs_on(reminder: dict[str, Any], day: _dt.date) -> bool:
 
 
 ALARM_TEXTS = {"alarm": "alarm", "wake up": "wake up"}
+
+
+def _alarm_noun(text: str) -> str | None:
+    """How the alarm a reminder's text names is said ("wake-up alarm", "gym alarm", "alarm"); None
+    when the text is a reminder's."""
+    t = text.lower()
+    if t == "wake up":
+        return "wake-up alarm"
+    return t if t in ALARM_TEXTS or t.endswith(" alarm") else None
+
 # a reminder text that only says "an alarm" or "wake me": the alarm itself
 _ALARM_ONLY = re.compile(r"(?:(?:set|make|put|create)\s+)?(?:an?\s+|my\s+|the\s+)?(?:alarm(?:\s+clock)?|wake[- ]?up(?:\s+call)?"
                          r"|(?:wake|get)\s+(?:me\s+)?up|wake\s+me)")
 _ALARM_DAY = (r"(?:\s+(?P<day>today|tomorrow|tonight|(?:tomorrow\s+|in\s+the\s+|this\s+)(?:morning|evening|afternoon)"
-              r"|(?:on\s+|next\s+|this\s+)?(?:" + "|".join(_WEEKDAYS) + r")(?:\s+(?:morning|evening|afternoon))?))?")
+              r"|(?:on\s+|next\s+|this\s+)?(?:" + "|".join(WEEKDAYS) + r")(?:\s+(?:morning|evening|afternoon))?))?")
 _ALARM = (r"(?:(?:set|make|put|create|add|schedule|start|give me|i need|i want|can i have)\s+(?:up\s+)?(?:me\s+)?"
           r"(?:an?\s+|my\s+|the\s+)?)?(?:(?P<wake>wake[- ]?up)(?:\s+(?:call|alarm))?|alarm(?:\s+clock)?)"
           r"(?:\s+on)?" + _ALARM_DAY.replace("?P<day>", "?P<day0>") + r"\s+(?:for|at)\s+" + _TIME + _ALARM_DAY)
@@ -523,7 +537,7 @@ class ReminderCommand(JarvisCommandBase):
                 out.pop("relative_minutes")
             if not out.get("time") and not out.get("relative_minutes"):
                 part = next((h for w, h in _DAY_PARTS if re.search(rf"\b{w}\b", said)), None)
-                if part is None and (re.search(r"\b(?:tomorrow|" + "|".join(_WEEKDAYS) + r")\b", said)
+                if part is None and (re.search(r"\b(?:tomorrow|" + "|".join(WEEKDAYS) + r")\b", said)
                                      or find_date(said, _dt.date.today())):
                     part = "09:00"
                 if part:
@@ -575,7 +589,7 @@ class ReminderCommand(JarvisCommandBase):
         if (day is None and not alarm and 1 <= hh <= 11 and due <= now < due + _dt.timedelta(hours=12)
                 and find_clock_time(said) is not None and not _MERIDIEM_SAID.search(said)):
             return due + _dt.timedelta(hours=12)      # "at 3:30" said at noon: this afternoon, not 3:30 AM tomorrow
-        weekday = next((i for i, d in enumerate(_WEEKDAYS) if re.search(rf"\b{d}s?\b", said)), None)
+        weekday = next((i for i, d in enumerate(WEEKDAYS) if re.search(rf"\b{d}s?\b", said)), None)
         if re.search(r"\btomorrow\b", said):
             due += _dt.timedelta(days=1)
         elif weekday is not None:
@@ -591,14 +605,14 @@ class ReminderCommand(JarvisCommandBase):
         text = re.sub(r"^(?:to|that)\s+", "", kw["text"].strip())
         now = self._now()
         recurrence = kw.get("recurrence")
+        noun = _alarm_noun(text)
         due = self._due(now, kw.get("time"), kw.get("relative_minutes"), recurrence, request_info.voice_command,
-                        alarm=text.lower() in ALARM_TEXTS or text.lower().endswith(" alarm"))
+                        alarm=noun is not None)
         rid = self.services.store.reminders.add(text, due, recurrence)
         reminder_service(self.services).ensure_running()
-        if (text.lower() in ALARM_TEXTS or text.lower().endswith(" alarm")) and not kw.get("relative_minutes"):
+        if noun and not kw.get("relative_minutes"):
             # an alarm rings at a clock time: say which, and which day
             when = "for " + say_when(due, now).removeprefix("at ").removeprefix("on ")   # "for tomorrow at 7 AM"
-            noun = "wake-up alarm" if text.lower() == "wake up" else text.lower()
             return say(f"OK, your {noun} is set {when}.", reminder_id=rid, due_at=due.isoformat(),
                        recurrence=recurrence, alarm=True)
         if kw.get("relative_minutes") and not recurrence:
@@ -629,16 +643,14 @@ class ReminderCommand(JarvisCommandBase):
             return say(nothing, reminders=[])
         items = [self._describe(r, now) for r in rows]
         head = "You have one reminder: " if len(rows) == 1 else f"You have {len(rows)} reminders: "
-        return say(head + "; ".join(items) + ".",
-                   reminders=[{"id": r["id"], "text": r["text"], "due_at": r["due_at"],
-                               "recurrence": r["recurrence"]} for r in rows])
+        return say(head + "; ".join(items) + ".", reminders=[_listed(r) for r in rows])
 
     def _list_day(self, rows: list[dict[str, Any]], day: _dt.date, now: _dt.datetime) -> CommandResponse:
         """The reminders that ring on `day` (a recurring one on each day it repeats), by time."""
         on_day = sorted((r for r in rows if _occurs_on(r, day)), key=lambda r: parse_iso(r["due_at"]).time())
         name = "today" if day == now.date() else "tomorrow" if day == now.date() + _dt.timedelta(days=1) \
             else f"on {day.strftime('%A')}, {day.strftime('%B')} {day.day}"
-        found = [{"id": r["id"], "text": r["text"], "due_at": r["due_at"], "recurrence": r["recurrence"]} for r in on_day]
+        found = [_listed(r) for r in on_day]
         if not on_day:
             others = f" ({plural(len(rows), 'reminder')} on other days)" if rows else ""
             return say(f"You have nothing {name}{others}.", reminders=[], date=day.isoformat())
@@ -680,21 +692,13 @@ class ReminderCommand(JarvisCommandBase):
         day = find_date(rest, now.date())
         if day is not None:
             rest = rest.replace(day.words, " ")
-        clock = None
         ws = rest.split()
-        for i in range(len(ws)):
-            for n in range(min(4, len(ws) - i), 0, -1):
-                span = " ".join(ws[i:i + n])
-                clock = parse_clock_time(span, require_meridiem=True) or (
-                    span if re.fullmatch(r"\d{1,2}:\d{2}", span) else None)
-                if clock:
-                    rest = rest.replace(span, " ")
-                    break
-            if clock:
-                break
+        clock = find_clock_span(ws, max_words=4, bare_digits=True)
+        if clock is not None:
+            rest = rest.replace(" ".join(ws[clock[1].start:clock[1].stop]), " ")
         if day is None and clock is None:
             return []
-        hh_mm = None if clock is None else tuple(int(x) for x in clock.split(":"))
+        hh_mm = None if clock is None else tuple(int(x) for x in clock[0].split(":"))
         words = [w for w in re.findall(r"[a-z0-9']+", rest)
                  if w not in ("the", "my", "a", "to", "reminder", "reminders", "for", "on", "at", "of", "one", "s")]
         out = []
@@ -727,8 +731,8 @@ class ReminderCommand(JarvisCommandBase):
                                                        "candidates": [r["id"] for r in found]})
         store.delete(found[0]["id"])
         what = found[0]["text"]
-        if what.lower() in ALARM_TEXTS or what.lower().endswith(" alarm"):
-            noun = "wake-up alarm" if what.lower() == "wake up" else what.lower()
+        noun = _alarm_noun(what)
+        if noun:
             when = say_when(parse_iso(found[0]["due_at"]), self._now())
             return say(f"Deleted your {noun} {when}.", deleted=[found[0]["id"]])
         return say(f"Deleted the reminder to {what}.", deleted=[found[0]["id"]])

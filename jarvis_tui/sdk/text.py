@@ -308,6 +308,21 @@ def find_clock_time(text: str, require_meridiem: bool = False) -> tuple[str, str
     return None
 
 
+def find_clock_span(words: list[str], max_words: int = 6, bare_digits: bool = False) -> tuple[str, range] | None:
+    """The first clock time the words say with its half of the day ("eight pm", "3 pm", "noon"; with
+    `bare_digits` also "7:30"), the longest reading at the first place one starts: ('HH:MM', the
+    span of its words). None when they say none."""
+    for i in range(len(words)):
+        for n in range(min(max_words, len(words) - i), 0, -1):
+            span = " ".join(words[i:i + n])
+            clock = parse_clock_time(span, require_meridiem=True)
+            if clock is None and bare_digits and re.fullmatch(r"\d{1,2}:\d{2}", span):
+                clock = span.zfill(5)
+            if clock:
+                return clock, range(i, i + n)
+    return None
+
+
 # ---- lists of items -------------------------------------------------------------------------------
 _KEEP_TOGETHER = ("salt and pepper", "mac and cheese", "macaroni and cheese", "fish and chips",
                   "peanut butter and jelly", "bread and butter", "oil and vinegar", "cookies and cream",
@@ -721,7 +736,7 @@ _FIXED_HOLIDAYS = {"new year's day": (1, 1), "new year's eve": (12, 31), "new ye
 _WEEKDAY_HOLIDAYS = {"thanksgiving": (11, 3, 4), "mother's day": (5, 6, 2), "father's day": (6, 6, 3),
                      "labor day": (9, 0, 1), "memorial day": (5, 0, -1), "martin luther king day": (1, 0, 3)}
 _HOLIDAY_NAMES = sorted([*_FIXED_HOLIDAYS, *_WEEKDAY_HOLIDAYS, "easter", "easter sunday"], key=len, reverse=True)
-_HOLIDAY = r"(?P<holiday>" + "|".join(re.escape(h).replace("'", "'?") .replace(r"\ ", r"\s+") for h in _HOLIDAY_NAMES) + r")"
+_HOLIDAY = r"(?P<holiday>" + "|".join(re.escape(h).replace("'", "'?").replace(r"\ ", r"\s+") for h in _HOLIDAY_NAMES) + r")"
 _COUNT_UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
 _DATE_PATTERNS = [
     ("day_month", re.compile(r"\b(?:the\s+)?(?P<day>" + _ORDINAL + r"|\d{1,2})\s+(?:of\s+)?" + _MONTH + r"(?![a-z])" + _YEAR)),
@@ -765,18 +780,28 @@ def _easter(year: int) -> _dt.date:
     return _dt.date(year, month, day + 1)
 
 
+def _last_day(year: int, month: int) -> _dt.date:
+    """The last day of a month."""
+    return _dt.date(year + month // 12, month % 12 + 1, 1) - _dt.timedelta(days=1)
+
+
+# the holidays by their names as said without apostrophes ("new years eve")
+_FIXED_BY_NAME = {h.replace("'", ""): rule for h, rule in _FIXED_HOLIDAYS.items()}
+_WEEKDAY_BY_NAME = {h.replace("'", ""): rule for h, rule in _WEEKDAY_HOLIDAYS.items()}
+
+
 def _holiday(name: str, year: int) -> _dt.date:
     key = " ".join(name.replace("'", "").split())
-    for holiday, (month, day) in _FIXED_HOLIDAYS.items():
-        if holiday.replace("'", "") == key:
-            return _dt.date(year, month, day)
-    for holiday, (month, weekday, nth) in _WEEKDAY_HOLIDAYS.items():
-        if holiday.replace("'", "") == key:
-            if nth > 0:
-                first = _dt.date(year, month, 1)
-                return first + _dt.timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
-            last = _dt.date(year + month // 12, month % 12 + 1, 1) - _dt.timedelta(days=1)
-            return last - _dt.timedelta(days=(last.weekday() - weekday) % 7)
+    if key in _FIXED_BY_NAME:
+        month, day = _FIXED_BY_NAME[key]
+        return _dt.date(year, month, day)
+    if key in _WEEKDAY_BY_NAME:
+        month, weekday, nth = _WEEKDAY_BY_NAME[key]
+        if nth > 0:
+            first = _dt.date(year, month, 1)
+            return first + _dt.timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+        last = _last_day(year, month)
+        return last - _dt.timedelta(days=(last.weekday() - weekday) % 7)
     return _easter(year)
 
 
@@ -792,8 +817,7 @@ def _year_of(m: re.Match[str], today: _dt.date) -> int | None:
 def _plus_months(d: _dt.date, months: int) -> _dt.date:
     y, m = divmod(d.month - 1 + months, 12)
     year, month = d.year + y, m + 1
-    last = (_dt.date(year + month // 12, month % 12 + 1, 1) - _dt.timedelta(days=1)).day
-    return _dt.date(year, month, min(d.day, last))
+    return _dt.date(year, month, min(d.day, _last_day(year, month).day))
 
 
 def _resolve_date(kind: str, m: re.Match[str], today: _dt.date, past: bool = False) -> _dt.date | None:
@@ -819,7 +843,7 @@ def _resolve_date(kind: str, m: re.Match[str], today: _dt.date, past: bool = Fal
     if kind == "period_end":
         if g["period"] == "year":
             return _dt.date(today.year, 12, 31)
-        return _plus_months(today.replace(day=1), 1) - _dt.timedelta(days=1)
+        return _last_day(today.year, today.month)
     if kind == "relative_day":
         rel = " ".join(g["rel"].split()).removeprefix("the ")
         return today + _dt.timedelta(days={"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1,
@@ -876,7 +900,7 @@ def find_date(text: str, today: _dt.date, past: bool = False) -> FoundDate | Non
     after tomorrow", "the end of the month", "in three days", "two weeks from now", "next friday" (the Friday of next week),
     "this friday", "on friday", "last tuesday", "on the 12th". A date said without a year is the next
     one (the last one with `past`: "how long since christmas"). "a saturday" is not a date ("is tomorrow a saturday" names tomorrow). The first date said wins."""
-    t = normalize_utterance(text).replace("\u2019", "'")
+    t = normalize_utterance(text)
     found: list[tuple[int, int, _dt.date, str]] = []
     for kind, pattern in _DATE_PATTERNS:
         for m in pattern.finditer(t):
