@@ -436,10 +436,13 @@ class Assistant:
         control = self.control
         if control is not None:
             control.check()                  # cancelled: nothing more runs, nor is a yes/no asked
-        if origin == "llm" and not turn.router_confident:
-            question = self.confirmation(command, args)
+        if origin == "llm":
+            # a guess asks before it destroys: the router was unsure of the command, or the request
+            # says words the command was never taught ("pause the timer" routed to a cancel)
+            untaught = self.untaught_words(name, args, request.voice_command) if turn.router_confident else []
+            question = self.confirmation(command, args) if untaught or not turn.router_confident else None
             if question:
-                return self._ask_first(command, args, request, turn, question, changes)
+                return self._ask_first(command, args, request, turn, question, changes, untaught)
         if control is not None:
             control.stage("running", name)
         t = time.perf_counter()
@@ -496,8 +499,22 @@ class Assistant:
             log.exception("confirmation_question of %s failed", command.command_name)
             return f"Should I run {command.command_name.replace('_', ' ')}?"
 
+    def untaught_words(self, name: str, args: dict[str, Any], utterance: str) -> list[str]:
+        """The words of the request that command `name` was never taught (the router's reading; none
+        without a router), the words of its arguments aside."""
+        router = self.router
+        if router is None:
+            return []
+        values = [str(v) for value in args.values() for v in (value if isinstance(value, list) else [value])]
+        try:
+            return router.untaught_words(name, utterance, values)
+        except Exception:  # unread words make the call a guess: it asks first
+            log.exception("the words of %s could not be read", name)
+            return ["?"]
+
     def _ask_first(self, command: IJarvisCommand, args: dict[str, Any], request: RequestInformation,
-                   turn: TurnResult, question: str, changes: dict[str, Any]) -> ToolCallRecord:
+                   turn: TurnResult, question: str, changes: dict[str, Any],
+                   untaught: list[str] | None = None) -> ToolCallRecord:
         """A destructive call the LLM guessed: nothing runs until the user says yes."""
         name = command.command_name
         buttons = [IJarvisButton("Yes", CONFIRM_ACTION, "destructive"), IJarvisButton("No", "cancel_click", "secondary")]
@@ -506,7 +523,8 @@ class Assistant:
         turn.tool_calls.append(record)
         self.emit(ev.CommandFinished(command=name, arguments=dict(args), origin="llm", success=True,
                                      message=f"asked first: {question}", error=None,
-                                     context_data={"confirm": True}, post_processed=dict(changes),
+                                     context_data={"confirm": True, "untaught": list(untaught or [])},
+                                     post_processed=dict(changes),
                                      duration_ms=0.0, turn_id=turn.turn_id))
         self.pending = PendingActions(name, buttons, {"confirm": True},
                                       call={"arguments": dict(args), "request": request})

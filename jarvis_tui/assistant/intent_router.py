@@ -47,10 +47,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+import snowballstemmer
+
 from jarvis_tui.assistant.sentence_embedder import EmbedderError, SentenceEmbedder, load_embedder
 from jarvis_tui.sdk.command import IJarvisCommand
 from jarvis_tui.sdk.grammar import DECLINE_TOOL
-from jarvis_tui.sdk.text import normalize_utterance
+from jarvis_tui.sdk.grounding import content_words
+from jarvis_tui.sdk.text import DISCOURSE_WORDS, NUMBER_WORDS, normalize_utterance
 
 log = logging.getLogger(__name__)
 
@@ -166,6 +169,23 @@ def _contains_word(text: str, word: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word.lower())}(?![\w-])", text) is not None
 
 
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+def _stems(text: str, stemmed: bool = True) -> list[str]:
+    """The content words of a text, each cut to its stem ("cancelling", "cancels" -> "cancel"; the
+    Snowball English stemmer), so that a word form the examples did not use still counts as taught.
+    Numbers and the words said around a request ("hey", "just") are not words here. `stemmed=False`:
+    the same words as said."""
+    out = []
+    for w in content_words(text):
+        w = w.strip(".'")
+        if not w.isalpha() or w in NUMBER_WORDS or w in DISCOURSE_WORDS or len(w) < 3:
+            continue
+        out.append(_STEMMER.stemWord(w) if stemmed else w)
+    return out
+
+
 def build_training_set(commands: Iterable[IJarvisCommand], out_of_scope: list[tuple[str, str]] | None = None) -> TrainingSet:
     commands = list(commands)
     data = TrainingSet()
@@ -222,6 +242,8 @@ FIT_VERSION = 3            # what `_fit` makes of the same training set; changed
 MIN_VALUE_EXAMPLES = 3     # a choice argument is learned when at least two of its values have this many examples
 NO_TOPIC_WEIGHT = 0.5      # "none of these topics" counts half beside the topics (balanced classes otherwise):
                            # README, declines that name a wrong topic on SLURP dev 69 -> 36, holdout 18 -> 5
+EVERYDAY_SPREAD = 3        # a word in the examples of this many commands is an everyday word of requests, not
+                           # one command's ("can", "please", "now"): `untaught_words` never counts it
 KEEP_CACHED = 4            # fitted routers kept in the cache folder (data dirs and plugin sets share it)
 
 
@@ -251,6 +273,7 @@ class IntentRouter:
             self._save(cache_dir)
         self.train_ms = (time.perf_counter() - t0) * 1000
         self._lock = threading.Lock()
+        self._taught: tuple[dict[str, frozenset[str]], frozenset[str]] | None = None    # _vocabulary
         self._last: tuple[str, Any] | None = None       # the last utterance read, and its features
         log.info("intent router (%s): %d samples, %d labels, %s in %.0f ms", self.feature_names,
                  len(self.data.texts), len(self.classes), "loaded from cache" if self.from_cache else "fitted",
@@ -353,6 +376,35 @@ class IntentRouter:
         """A command that answers in words (chat, answer_question): no action to guard."""
         command = self.commands.get(name)
         return command is not None and command.allow_direct_answer
+
+    # ---- what each command was taught -------------------------------------------------------------
+    def _vocabulary(self) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+        """Each command's words (the stems of its examples and domain words), and the everyday words of
+        requests: those of the examples of EVERYDAY_SPREAD commands or out-of-scope topics or more
+        ("hey", "please", "now")."""
+        if self._taught is None:
+            words: dict[str, set[str]] = collections.defaultdict(set)
+            for text, label in zip(self.data.texts, self.data.labels):
+                if label == OUT_OF_SCOPE:
+                    label = f"{OUT_OF_SCOPE}:{self.data.topics.get(text, NO_TOPIC)}"
+                words[label].update(_stems(text))
+            spread = collections.Counter(w for stems in words.values() for w in stems)
+            everyday = frozenset(w for w, n in spread.items() if n >= EVERYDAY_SPREAD)
+            self._taught = ({name: frozenset(stems) for name, stems in words.items()
+                             if not name.startswith(OUT_OF_SCOPE)}, everyday)
+        return self._taught
+
+    def untaught_words(self, tool: str, text: str, values: Iterable[str] = ()) -> list[str]:
+        """The words of `text` that `tool` was never taught: in none of its examples or domain words,
+        not everyday words of requests, not part of an argument value (`values`: "pasta" of "cancel the
+        pasta timer"). "pause the timer" routed to a cancel says "pause": a verb the command does not
+        do, so a destructive call on it is a guess (the turn asks first)."""
+        taught, everyday = self._vocabulary()
+        known = taught.get(tool, frozenset()) | everyday
+        for value in values:
+            known |= set(_stems(str(value)))
+        said = _stems(normalize_utterance(text), stemmed=False)
+        return [w for w in dict.fromkeys(said) if _STEMMER.stemWord(w) not in known]
 
     # ---- per utterance ---------------------------------------------------------------------------
     def _read(self, t: str) -> Any:

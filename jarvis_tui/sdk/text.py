@@ -350,6 +350,14 @@ def split_items(text: str) -> list[str]:
     return items
 
 
+# Words that carry no request of their own, said around one ("hey, could you just ... now, thanks"),
+# never what tells one request from another.
+DISCOURSE_WORDS = frozenset("""
+    hey hi hello ok okay um uh er erm hmm well so just actually really maybe quickly now right like
+    can could would
+    kindly thanks thank go ahead anyway also then
+""".split())
+
 # ---- several requests in one sentence ------------------------------------------------------------
 # Words a request to a voice assistant starts with (imperatives and questions). Used only to find
 # where one request ends and the next begins; never to decide which command serves one.

@@ -21,10 +21,11 @@ from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.assistant import CONFIRM_ACTION
 from jarvis_tui.assistant.conversation import ConversationBrain
 from jarvis_tui.assistant.grounding import ground_arguments
-from jarvis_tui.assistant.intent_router import RouterThresholds
+from jarvis_tui.assistant.intent_router import IntentRouter, RouterThresholds
 from jarvis_tui.commands_registry import discover_commands
 from jarvis_tui.llm.provider_factory import PromptProviderFactory
 from jarvis_tui.runtime import Runtime
+from jarvis_tui.sdk import CommandExample, CommandResponse, JarvisCommandBase, JarvisParameter
 from jarvis_tui.sdk.grounding import content_words, said_share
 from jarvis_tui.sdk.text import plain_text
 
@@ -312,6 +313,53 @@ def test_a_fast_path_and_a_confident_router_act_at_once(isolated_dirs):
         assert turn.spoken == "Cancelled your tea timer." and rt.store.timers.running() == []
     finally:
         rt.close()
+
+
+def test_a_confident_router_still_asks_when_the_request_says_a_verb_the_command_was_never_taught(isolated_dirs):
+    """"pause the timer" is near "stop the timer" for the router, and cancel_timer was never taught
+    "pause": cancelling would be a guess at what the user wants, so it asks first."""
+    rt = Runtime.create(overrides={"routing.disabled_fast_paths": ["cancel_timer.cancel"]})
+    try:
+        _timer(rt)
+        scripted(rt, [call("cancel_timer"), call("cancel_timer", label="pasta")])
+        events = []
+        rt.bus.subscribe(events.append)
+        turn = rt.assistant.handle_text("pause the timer")
+        assert turn.router_confident and turn.route == "llm"
+        assert turn.spoken == "Cancel your pasta timer?" and len(rt.store.timers.running()) == 1
+        asked = [e for e in events if isinstance(e, ev.CommandFinished)][-1]
+        assert asked.context_data["untaught"] == ["pause"]
+        # the words it was taught, with the argument's own word, act at once
+        turn = rt.assistant.handle_text("stop the pasta timer")
+        assert turn.route == "llm" and turn.spoken == "Cancelled your pasta timer."
+    finally:
+        rt.close()
+
+
+def test_untaught_words_come_from_each_commands_own_examples():
+    """A plugin command is taught by its own declarations, as a built-in is; the words said around a
+    request, number words and the words of an argument never count as untaught."""
+    class Plants(JarvisCommandBase):
+        command_name = "plants"
+        description = "Water reminders for house plants."
+        parameters = [JarvisParameter("plant", "string")]
+        domain_words = ["plant", "plants"]
+
+        def generate_prompt_examples(self):
+            return [CommandExample("water the fern", {"plant": "fern"})]
+
+        def generate_adapter_examples(self):
+            return [CommandExample(t, {}) for t in ("water my plants", "stop watering the cactus",
+                                                    "skip the watering today", "did i water the plants")]
+
+        def run(self, request_info, **kwargs):
+            return CommandResponse.final_response({"message": "ok"})
+
+    router = IntentRouter(list(discover_commands()) + [Plants()], embedding=False)
+    assert router.untaught_words("plants", "hey could you just stop watering the ficus now", ["ficus"]) == []
+    assert router.untaught_words("plants", "prune the ficus", ["ficus"]) == ["prune"]
+    assert router.untaught_words("plants", "skip two waterings", []) == []
+    assert router.untaught_words("cancel_timer", "pause the pasta timer", ["pasta"]) == ["pause"]
 
 
 def test_a_harmless_guess_is_not_asked_about(runtime):
