@@ -19,7 +19,7 @@ from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse,
 _DAY_WORDS = re.compile(r"\b(?:tomorrow|tonight|today|morning|afternoon|evening|night|noon|next|weekend|week|month|"
                         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|every|daily|at|in|on)\b")
 _RECUR = (r"(?P<recur>every\s*day|everyday|daily|each day|every morning|every evening|every night|on weekdays|every weekday|"
-          r"weekdays|every week|weekly|every other week|biweekly|every month|monthly|"
+          r"weekdays|weekday|mondays? (?:to|through|thru|till|until) fridays?|every week|weekly|every other week|biweekly|every month|monthly|"
           r"every (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))")
 # when-words a model leaves at the end of a reminder's text ("stretch every weekday at 10:30"): the
 # time and recurrence are arguments of their own, so the text keeps only the what
@@ -28,7 +28,7 @@ _WHEN_TAIL = re.compile(r"(?:[\s,]+(?:" + _RECUR + r"|(?:at|by|around)\s+(?:noon
                         re.I)
 _RECUR_MAP = {"every day": "daily", "everyday": "daily", "daily": "daily", "each day": "daily", "every morning": None,
               "every evening": None, "every night": None, "on weekdays": "weekdays", "every weekday": "weekdays",
-              "weekdays": "weekdays", "every week": "weekly", "weekly": "weekly", "every other week": "biweekly",
+              "weekdays": "weekdays", "weekday": "weekdays", "every week": "weekly", "weekly": "weekly", "every other week": "biweekly",
               "biweekly": "biweekly", "every month": "monthly", "monthly": "monthly"}
 _DAY_PARTS = (("noon", "12:00"), ("tonight", "20:00"), ("morning", "09:00"), ("afternoon", "15:00"),
               ("evening", "18:00"), ("night", "21:00"))
@@ -53,6 +53,8 @@ def _recurrence(word: str | None) -> tuple[bool, str | None]:
     w = " ".join(word.split())
     if w.startswith("every ") and w[6:] in WEEKDAYS:
         return True, "weekly"
+    if re.fullmatch(r"mondays? \w+ fridays?", w):           # "monday to friday"
+        return True, "weekdays"
     if w in _RECUR_MAP and _RECUR_MAP[w] is not None:
         return True, _RECUR_MAP[w]
     return False, None
@@ -115,8 +117,11 @@ def _alarm_noun(text: str) -> str | None:
     return t if t in ALARM_TEXTS or t.endswith(" alarm") else None
 
 # a reminder text that only says "an alarm" or "wake me": the alarm itself
-_ALARM_ONLY = re.compile(r"(?:(?:set|make|put|create)\s+)?(?:an?\s+|my\s+|the\s+)?(?:alarm(?:\s+clock)?|wake[- ]?up(?:\s+call)?"
-                         r"|(?:wake|get)\s+(?:me\s+)?up|wake\s+me)")
+# ("i need a daily alarm for 6": the request itself, its when and how often said elsewhere)
+_ALARM_ONLY = re.compile(r"(?:(?:set|make|put|create|add|give\s+me|i\s+(?:need|want)|(?:can|could)\s+(?:i|you)\s+(?:have|set|get))"
+                         r"(?:\s+up)?\s+)?(?:an?\s+|my\s+|the\s+)?(?:(?:daily|everyday|weekday|weekly|recurring|repeating)\s+)?"
+                         r"(?:alarm(?:\s+clock)?|wake[- ]?up(?:\s+call)?|(?:wake|get)\s+(?:me\s+)?up|wake\s+me)"
+                         r"(?:\s+(?:for|at)\s+\S.*)?")
 _ALARM_DAY = (r"(?:\s+(?P<day>today|tomorrow|tonight|(?:tomorrow\s+|in\s+the\s+|this\s+)(?:morning|evening|afternoon)"
               r"|(?:on\s+|next\s+|this\s+)?(?:" + "|".join(WEEKDAYS) + r")(?:\s+(?:morning|evening|afternoon))?))?")
 _ALARM = (r"(?:(?:set|make|put|create|add|schedule|start|give me|i need|i want|can i have)\s+(?:up\s+)?(?:me\s+)?"
@@ -508,6 +513,10 @@ class ReminderCommand(JarvisCommandBase):
                 what = label.group("label").strip()
                 if said_alarm == "alarm" and not what.lower().endswith("alarm"):
                     what = f"{what} alarm"
+            elif said_alarm == "alarm" and not what.lower().endswith("alarm"):
+                named = _LABEL.search(" ".join(voice_command.split()))
+                if named and named.group("label").strip(" .!?").lower() == what.lower():
+                    what = f"{what} alarm"                  # the model wrote the name alone: "gym"
             if what and said_alarm and _ALARM_ONLY.fullmatch(what.lower()):
                 what = said_alarm                           # "wake me up": the wake-up alarm, not a reminder to wake you
             if what:
@@ -518,7 +527,7 @@ class ReminderCommand(JarvisCommandBase):
         found = find_clock_time(said)
         if found:
             clock, words = found
-            alarm = str(out.get("text") or "").lower() in ALARM_TEXTS
+            alarm = _alarm_noun(str(out.get("text") or "")) is not None
             if (not alarm and re.fullmatch(r"\d{1,2}|[a-z]+", words) and int(clock[:2]) < 7
                     and not re.search(r"\bmorning\b", said)):
                 clock = f"{int(clock[:2]) + 12:02d}:00"       # "at 5" to do something: 17:00 (not for alarms)

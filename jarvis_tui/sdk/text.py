@@ -736,13 +736,13 @@ _MONTH = r"(?P<month>" + "|".join(sorted(_MONTH_NAMES, key=len, reverse=True)) +
 _YEAR = r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d|this year|next year|last year))?"
 # holidays on a fixed date, and those on the n-th weekday of a month (-1: the last), as people in
 # the US and the UK say them; easter is computed
-_FIXED_HOLIDAYS = {"new year's day": (1, 1), "new year's eve": (12, 31), "new year's": (1, 1),
-                   "valentine's day": (2, 14), "st patrick's day": (3, 17), "saint patrick's day": (3, 17),
+_FIXED_HOLIDAYS = {"new year's day": (1, 1), "new year's eve": (12, 31), "new year's": (1, 1), "new year": (1, 1),
+                   "valentine's day": (2, 14), "valentine's": (2, 14), "st patrick's day": (3, 17), "saint patrick's day": (3, 17),
                    "april fools day": (4, 1), "april fool's day": (4, 1), "independence day": (7, 4),
                    "halloween": (10, 31), "christmas eve": (12, 24), "christmas day": (12, 25),
                    "christmas": (12, 25), "xmas": (12, 25), "boxing day": (12, 26)}
 _WEEKDAY_HOLIDAYS = {"thanksgiving": (11, 3, 4), "mother's day": (5, 6, 2), "father's day": (6, 6, 3),
-                     "labor day": (9, 0, 1), "memorial day": (5, 0, -1), "martin luther king day": (1, 0, 3)}
+                     "labor day": (9, 0, 1), "memorial day": (5, 0, -1), "presidents day": (2, 0, 3), "martin luther king day": (1, 0, 3)}
 _HOLIDAY_NAMES = sorted([*_FIXED_HOLIDAYS, *_WEEKDAY_HOLIDAYS, "easter", "easter sunday"], key=len, reverse=True)
 _HOLIDAY = r"(?P<holiday>" + "|".join(re.escape(h).replace("'", "'?").replace(r"\ ", r"\s+") for h in _HOLIDAY_NAMES) + r")"
 _COUNT_UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"

@@ -167,6 +167,27 @@ def test_what_a_reminder_is_called_and_how_it_is_said_back(rt, clock, said, args
     assert r.success and r.message == spoken
 
 
+@pytest.mark.parametrize("said,args,expected", [
+    ("set a daily alarm for 6", {"text": "set a daily alarm for 6", "time": "18:00", "recurrence": "daily"},
+     {"text": "alarm", "time": "06:00", "recurrence": "daily"}),
+    ("i need an alarm for 6 every day", {"text": "i need an alarm", "time": "18:00"},
+     {"text": "alarm", "time": "06:00", "recurrence": "daily"}),
+    ("i want a weekday alarm at 6:30", {"text": "weekday alarm", "time": "06:30"},
+     {"text": "alarm", "time": "06:30", "recurrence": "weekdays"}),
+    ("wake me up at 6 monday to friday", {"text": "wake up", "time": "06:00"},
+     {"text": "wake up", "time": "06:00", "recurrence": "weekdays"}),
+    ("set an alarm for 5 called gym", {"text": "gym", "time": "17:00"}, {"text": "gym alarm", "time": "05:00"}),
+    ("set my morning alarm for 7", {"text": "morning alarm", "time": "19:00"}, {"text": "morning alarm", "time": "07:00"}),
+    ("remind me at 5 to call mom", {"text": "call mom", "time": "05:00"}, {"text": "call mom", "time": "17:00"}),
+])
+def test_an_alarm_is_an_alarm_however_it_is_said(rt, said, args, expected):
+    """An alarm said with how often it rings ("a daily alarm", "a weekday alarm") or with a name is an
+    alarm: its text is not the request, and a bare hour is the hour as said (alarms ring in the
+    morning); a reminder to do something "at 5" is still 5 PM."""
+    out = rt.registry.get("reminder").post_process_tool_call({"action": "set", **args}, said)
+    assert out == {"action": "set", **expected}
+
+
 def test_set_without_time_asks(rt):
     r = rt.registry.get("reminder").execute(RequestInformation("remind me to call"), action="set", text="call")
     assert r.is_validation_error and "When" in r.message

@@ -23,6 +23,9 @@ TODAY = _dt.date(2026, 11, 25)          # a Wednesday
     ("is the 1st of next month a sunday", (2026, 12, 1), "the 1st of next month"),
     ("how many days until christmas", (2026, 12, 25), "christmas"),
     ("what day is new years eve", (2026, 12, 31), "new years eve"),
+    ("how many weeks until new year", (2027, 1, 1), "new year"),         # said without "'s day"
+    ("when is valentines", (2027, 2, 14), "valentines"),
+    ("when is presidents day", (2027, 2, 15), "presidents day"),         # the third Monday of February
     ("when is thanksgiving", (2026, 11, 26), "thanksgiving"),            # the fourth Thursday of November
     ("when's labor day", (2027, 9, 6), "labor day"),                     # this year's is past
     ("memorial day 2027", (2027, 5, 31), "memorial day 2027"),           # the last Monday of May
