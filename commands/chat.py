@@ -19,8 +19,7 @@ SYSTEM = ("You are Jarvis, a friendly voice assistant that runs entirely on the 
 
 # What the intent router learns from besides the adapter examples in the class: more ways
 # people say it, requests that look alike but are not this command's, and its domain words.
-_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('never mind', {}), ('forget it', {}), ('okay thanks', {}), ('cool', {}), ("that's all for now", {}),
- ("no that's fine", {}), ('nothing', {}), ('i just got back from the gym', {}),
+_MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('okay thanks', {}), ('i just got back from the gym', {}),
  ('my day was pretty long', {}), ("i'm feeling a bit down today", {}),
  ('the train was late again this morning', {}), ('i finally finished my project', {}),
  ('we had pasta for dinner', {}), ("it's my birthday today", {}), ('do you like music', {}),

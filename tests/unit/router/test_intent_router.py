@@ -159,6 +159,28 @@ def test_small_talk_gets_a_chat_reply_and_never_an_action(runtime):
     assert len(backend.requests) == 1 and backend.requests[0]["json_schema"] is None   # the reply, not a routing call
 
 
+@pytest.mark.parametrize("text", ["never mind", "oh forget about it", "nothing thanks", "that's all for now"])
+def test_letting_it_go_does_nothing_and_asks_nothing_of_the_model(runtime, text):
+    """A dismissal is routed by the dismiss command's own examples: no action (the user's timers
+    stay), no small talk written by the model, one short word."""
+    runtime.assistant.handle_text("set a pasta timer for 10 minutes")
+    brain, backend = scripted_brain(runtime, [json.dumps({"tool": "cancel_timer", "args": {}}), "Glad I could help!"])
+    turn = runtime.assistant.handle_text(text)
+    assert [c.name for c in turn.tool_calls] == ["dismiss"] and turn.route == "router"
+    assert turn.spoken == "Okay." and not turn.wait_for_input and backend.requests == []
+    assert len(runtime.store.timers.running()) == 1
+
+
+def test_a_dismissal_drops_the_question_the_assistant_asked(runtime):
+    brain, backend = scripted_brain(runtime, [json.dumps({"tool": "reminder", "args": {"action": "set",
+                                                                                     "text": "call the bank"}})])
+    asked = runtime.assistant.handle_text("remind me to call the bank")
+    assert asked.wait_for_input
+    assert runtime.assistant.handle_text("never mind").spoken == "Okay."
+    assert runtime.assistant.handle_text("at 5 pm").route != "follow_up"
+    assert runtime.store.reminders.active() == []
+
+
 def test_a_question_is_answered_on_the_users_words_without_a_routing_call(runtime):
     brain, backend = scripted_brain(runtime, ["Leonardo da Vinci painted it."])
     turn = runtime.assistant.handle_text("who painted the mona lisa")

@@ -1,0 +1,58 @@
+"""dismiss: the user lets it go ("never mind", "that's all", "forget it"). Nothing is done and a
+question the assistant asked is dropped; the reply is one short word, not small talk."""
+from __future__ import annotations
+
+from typing import Any
+
+from commands._common import examples, say
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, JarvisCommandBase,
+                            JarvisParameter, RequestInformation)
+
+REPLY = "Okay."
+
+# Said to let a request go or to end the exchange, with nothing pointing at something to undo
+# ("cancel that" after a timer is a cancel of the timer, so it is not here).
+_EXAMPLES = [
+    "never mind", "oh never mind", "forget it", "forget about it", "just forget it", "nothing",
+    "nothing thanks", "nope nothing", "no thanks", "no thank you", "that's all", "that's all for now",
+    "that's everything", "that will be all", "no that's fine", "i'm good thanks", "all done",
+    "don't worry about it", "it doesn't matter", "leave it", "i changed my mind", "not you",
+    "sorry i wasn't talking to you", "i was talking to someone else", "ignore me", "ok cool",
+    "okay got it", "alright", "i'm all set", "we're done here",
+]
+_NEGATIVES = ["cancel the timer", "delete that reminder", "forget my locker code"]
+
+
+class DismissCommand(JarvisCommandBase):
+    @property
+    def command_name(self) -> str:
+        return "dismiss"
+
+    @property
+    def description(self) -> str:
+        return ("The user lets it go or needs nothing more: never mind, forget it, that's all, nothing. "
+                "Nothing is done.")
+
+    @property
+    def parameters(self) -> list[JarvisParameter]:
+        return []
+
+    @property
+    def allow_direct_answer(self) -> bool:
+        return True                        # said at once, without the model
+
+    @property
+    def antipatterns(self) -> list[CommandAntipattern]:
+        return [CommandAntipattern("cancel_timer", "Cancel the pasta timer"),
+                CommandAntipattern("chat", "Thanks, you're awesome")]
+
+    negative_examples = _NEGATIVES
+
+    def generate_prompt_examples(self) -> list[CommandExample]:
+        return examples([("Never mind", {}), ("That's all for now", {})])
+
+    def generate_adapter_examples(self) -> list[CommandExample]:
+        return examples([(t, {}) for t in _EXAMPLES], primary=None)
+
+    def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        return say(REPLY)
