@@ -191,6 +191,39 @@ def _delete_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"action": "delete", "text": text})
 
 
+# "move my dentist reminder to 4 pm", "change my alarm to 7", "reschedule the meeting with anna to friday"
+_MOVE = (r"(?:move|reschedule|change|shift|push)\s+(?:my|the)\s+(?P<text>[\w' ]+?)(?:\s+(?P<kind>reminder|alarm|appointment))?"
+         r"\s+(?:to|until|till)\s+(?P<when>.+)")
+
+
+def moved_to(said: str) -> tuple[str, str | None]:
+    """Where a move request puts a reminder: the words after its last "to / until / for" that say a
+    clock time or a date, and the clock time in them ("... to friday at 10" -> ("friday at 10",
+    "10:00")); ("", None) when no such words follow."""
+    said = " ".join(said.lower().split())
+    for m in reversed(list(re.finditer(r"\b(?:to|until|till|for)\s+", said))):
+        tail = said[m.end():].strip(" ?.!")
+        found = find_clock_time("at " + tail)
+        if found or find_date(tail, _dt.date.today()):
+            return tail, found[0] if found else None
+    return "", None
+
+
+def _moved_name(m: re.Match[str]) -> str:
+    """The reminder a move request names: "the time of my pills reminder" -> "pills", "my alarm" ->
+    "alarm", "my gym alarm" -> "gym alarm"."""
+    what = re.sub(r"^(?:(?:the\s+)?(?:time|date|day)\s+(?:of|for)\s+)?(?:the\s+|my\s+)?", "", m.group("text").strip())
+    return f"{what} alarm" if m.group("kind") == "alarm" else what
+
+
+def _move_claim(m: re.Match[str], text: str) -> PreRouteResult | None:
+    what = _moved_name(m)
+    tail, clock = moved_to(text)
+    if not tail or len(what.split()) > 6:
+        return None
+    return PreRouteResult(arguments={"action": "move", "text": what, **({"time": clock} if clock else {})})
+
+
 def _snooze_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     args: dict[str, Any] = {"action": "snooze"}
     if m.groupdict().get("dur"):
@@ -343,6 +376,7 @@ ACTION_WORDS = {
     "list": ["any", "what", "what's", "which", "list", "show", "read", "tell me", "do i have", "check", "upcoming"],
     "delete": ["delete", "remove", "cancel", "clear", "get rid of", "erase", "drop", "forget about", "turn off"],
     "snooze": ["snooze", "postpone", "push back", "again in"],
+    "move": ["move", "reschedule", "change", "shift", "push", "bring forward"],
 }
 
 class ReminderCommand(JarvisCommandBase):
@@ -358,15 +392,15 @@ class ReminderCommand(JarvisCommandBase):
     def description(self) -> str:
         return ("Reminders about something to do: set one for a clock time (time, 24 h HH:MM) or in N "
                 "minutes (relative_minutes), optionally recurring; list them; delete one by its text "
-                "('all' deletes every reminder); snooze the last one for N minutes.")
+                "('all' deletes every reminder); snooze the last one for N minutes; move one to a new time.")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
         return [
-            JarvisParameter("action", "string", required=True, enum_values=["set", "list", "delete", "snooze"],
-                            description="set, list, delete or snooze.", enum_evidence=ACTION_WORDS, default="set",
+            JarvisParameter("action", "string", required=True, enum_values=["set", "list", "delete", "snooze", "move"],
+                            description="set, list, delete, snooze, or move one to a new time.", enum_evidence=ACTION_WORDS, default="set",
                             question_value="list"),
-            JarvisParameter("text", "string", description="What to remind about (set), or which reminder (delete/snooze)."),
+            JarvisParameter("text", "string", description="What to remind about (set), or which reminder (delete/snooze/move)."),
             JarvisParameter("time", "string", description="Clock time, 24 hour HH:MM (3 PM = 15:00).",
                             validation_function=lambda v: bool(re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", v.strip()))),
             JarvisParameter("relative_minutes", "int", description="Minutes from now (in 2 hours = 120); "
@@ -423,6 +457,7 @@ class ReminderCommand(JarvisCommandBase):
                      _delete_claim, "cancel my reminder to call mom"),
             FastPath("reminder.delete_named", r"(?:cancel|delete|remove)\s+(?:my|the)\s+(?P<text>[\w ]+?)\s+reminder",
                      _delete_claim, "delete the medicine reminder"),
+            FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),
             FastPath("reminder.snooze", r"snooze(?:\s+(?:that|the|this|my|it)(?:\s+reminder)?)?"
                      r"(?:\s+(?:about|for|to)\s+(?P<text>[a-z ]+?)(?=\s+for\s|$))?(?:\s+for\s+(?P<dur>[\w ,./-]+))?",
                      _snooze_claim, "snooze (that reminder) for 15 minutes"),
@@ -441,6 +476,7 @@ class ReminderCommand(JarvisCommandBase):
             ("What reminders do I have?", {"action": "list"}),
             ("Cancel my reminder to call mom", {"action": "delete", "text": "call mom"}),
             ("Snooze for 15 minutes", {"action": "snooze", "relative_minutes": 15}),
+            ("Move my dentist reminder to 4 PM", {"action": "move", "text": "dentist", "time": "16:00"}),
         ])
 
     def generate_adapter_examples(self) -> list[CommandExample]:
@@ -474,6 +510,12 @@ class ReminderCommand(JarvisCommandBase):
             ("Snooze that reminder", {"action": "snooze"}),
             ("Snooze the reminder about mom for 15 minutes", {"action": "snooze", "text": "mom", "relative_minutes": 15}),
             ("Remind me at noon to take a break", {"action": "set", "text": "take a break", "time": "12:00"}),
+            ("Move my dentist reminder to 4 PM", {"action": "move", "text": "dentist", "time": "16:00"}),
+            ("Change my alarm to 7 AM", {"action": "move", "text": "alarm", "time": "07:00"}),
+            ("Reschedule the meeting with Anna to Friday", {"action": "move", "text": "meeting with anna"}),
+            ("Can you move my call with Sam to tomorrow at 10", {"action": "move", "text": "call with sam", "time": "10:00"}),
+            ("Shift the bins reminder to Thursday", {"action": "move", "text": "bins"}),
+            ("Change the time of my pills reminder to 9 PM", {"action": "move", "text": "pills", "time": "21:00"}),
         ])
 
     def bind(self, services) -> None:  # type: ignore[override]
@@ -492,6 +534,8 @@ class ReminderCommand(JarvisCommandBase):
         say is dropped, a day part ("tomorrow morning") gives its usual hour, and the recurrence
         comes from the words (none said -> none). A reminder text the user did not say is dropped."""
         out = drop_ungrounded(args, voice_command, ["text"])
+        if out.get("action") == "move":
+            return self._moving(out, voice_command)
         if out.get("action") != "set":
             return out
         said_alarm = _said_alarm(voice_command)
@@ -561,6 +605,26 @@ class ReminderCommand(JarvisCommandBase):
                 out["recurrence"] = recurrence
         else:
             out.pop("recurrence", None)
+        return out
+
+    @staticmethod
+    def _moving(out: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """A move: the reminder named as the request names it (not the request copied: "move my
+        dentist reminder to 4 pm" moves "dentist"), the new time from the words after "to"."""
+        text = str(out.get("text") or "").strip()
+        m = re.fullmatch(_MOVE, text, re.I)
+        if m:
+            text = _moved_name(m)
+        text = re.sub(r"^(?:move|reschedule|change|shift|push)\s+(?:(?:the|my)\s+)?", "", text, flags=re.I)
+        text = re.sub(r"\s+(?:reminder|appointment)$", "", text, flags=re.I)
+        if text:
+            out["text"] = text
+        tail, clock = moved_to(voice_command)
+        if clock:
+            out["time"] = clock
+        elif not re.search(r"\d|noon|midnight|o'clock", tail):
+            out.pop("time", None)                    # a time the user did not say
+        out.pop("recurrence", None)
         return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
@@ -745,6 +809,50 @@ class ReminderCommand(JarvisCommandBase):
             when = say_when(parse_iso(found[0]["due_at"]), self._now())
             return say(f"Deleted your {noun} {when}.", deleted=[found[0]["id"]])
         return say(f"Deleted the reminder to {what}.", deleted=[found[0]["id"]])
+
+    def _move(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
+        """One reminder to a new time or day; the same time on the day said when only a day is said."""
+        text = (kw.get("text") or "").strip()
+        rows = self.services.store.reminders.active()
+        found = self._find(text) if text else (rows if len(rows) == 1 else [])
+        if not found:
+            if not text and rows:
+                return CommandResponse.follow_up_response({"message": "Which reminder should I move?"})
+            return fail(f"I can't find a reminder about {text}." if text else "You have no reminders.")
+        if len(found) > 1:
+            names = "; ".join(r["text"] for r in found)
+            return CommandResponse.follow_up_response({"message": f"Which one should I move: {names}?",
+                                                       "candidates": [r["id"] for r in found]})
+        r = found[0]
+        now = self._now()
+        noun = _alarm_noun(r["text"])
+        tail, said_clock = moved_to(request_info.voice_command)
+        time = kw.get("time") or said_clock
+        if kw.get("relative_minutes"):
+            due = (now + _dt.timedelta(minutes=int(kw["relative_minutes"]))).replace(microsecond=0)
+        elif time or tail:
+            if not time:                               # "move it to friday": at the hour it had
+                time = parse_iso(r["due_at"]).strftime("%H:%M")
+            elif noun is None and 1 <= int(time[:2]) <= 6 and not _MERIDIEM_SAID.search(tail):
+                time = f"{int(time[:2]) + 12:02d}:{time[3:]}"     # "to 4": 4 PM, not 4 AM (alarms aside)
+            if find_date(tail, now.date()) is None:     # a time alone: the day it had
+                hh, mm = (int(x) for x in time.split(":"))
+                due = parse_iso(r["due_at"]).astimezone(now.tzinfo).replace(hour=hh, minute=mm, second=0, microsecond=0)
+                if due <= now:
+                    due += _dt.timedelta(days=1)
+            else:
+                due = self._due(now, time, None, r["recurrence"], tail, alarm=noun is not None)
+        else:
+            return CommandResponse.follow_up_response({"message": f"When should I move {second_person(r['text'])} to?",
+                                                       "candidates": [r["id"]]})
+        self.services.store.reminders.reschedule(r["id"], due)
+        reminder_service(self.services).ensure_running()
+        when = say_when(due, now)
+        if noun:
+            return say(f"OK, your {noun} is now set for {when.removeprefix('at ').removeprefix('on ')}.",
+                       reminder_id=r["id"], due_at=due.isoformat())
+        return say(f"OK, I'll remind you {remind_phrase(r['text'], r['text'])} {when} instead.",
+                   reminder_id=r["id"], due_at=due.isoformat())
 
     def _snooze(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
         minutes = int(kw.get("relative_minutes") or 10)

@@ -188,6 +188,30 @@ def test_an_alarm_is_an_alarm_however_it_is_said(rt, said, args, expected):
     assert out == {"action": "set", **expected}
 
 
+def test_a_reminder_is_moved_to_a_new_time_or_day_and_keeps_the_rest(rt, clock):
+    """Moving used to make a second reminder whose text was the request ("move my dentist reminder to
+    4 pm"). A time alone keeps the day it had, a day alone keeps the time; an alarm's hour is as said."""
+    def due():
+        return {r["text"]: _dt.datetime.fromisoformat(r["due_at"]) for r in rt.store.reminders.active()}
+    ask(rt, "remind me to go to the dentist tomorrow at 3 pm")
+    turn, r = ask(rt, "move my dentist reminder to 4 pm")
+    assert turn.route == "pre_route" and r.success
+    assert turn.spoken == "OK, I'll remind you to go to the dentist tomorrow at 4 PM instead."
+    assert due() == {"go to the dentist": _dt.datetime(2025, 3, 5, 16, 0, tzinfo=_dt.timezone.utc)}
+    turn, r = ask(rt, "move my dentist appointment to friday")
+    assert due()["go to the dentist"] == _dt.datetime(2025, 3, 7, 16, 0, tzinfo=_dt.timezone.utc)
+    ask(rt, "set an alarm for 6 am")
+    turn, r = ask(rt, "change my alarm to 7")
+    assert turn.spoken == "OK, your alarm is now set for tomorrow at 7 AM."
+    assert due()["alarm"] == _dt.datetime(2025, 3, 5, 7, 0, tzinfo=_dt.timezone.utc) and len(due()) == 2
+    turn, r = ask(rt, "move my yoga reminder to 5")
+    assert not r.success and turn.spoken == "I can't find a reminder about yoga." and len(due()) == 2
+    # the model copied the request into the text: the reminder is found by the words it was named by
+    reminder = rt.registry.get("reminder")
+    assert reminder.post_process_tool_call({"action": "move", "text": "push the bins reminder to tuesday", "time": "09:00"},
+                                           "push the bins reminder to tuesday") == {"action": "move", "text": "bins"}
+
+
 def test_set_without_time_asks(rt):
     r = rt.registry.get("reminder").execute(RequestInformation("remind me to call"), action="set", text="call")
     assert r.is_validation_error and "When" in r.message
