@@ -8,7 +8,7 @@ from typing import Any
 
 from commands._common import examples, fail, json_number, say
 from commands._parsing import parse_number, say_number
-from jarvis_tui.sdk.text import normalize_utterance, numbers_said
+from jarvis_tui.sdk.text import normalize_utterance, numbers_said, parse_fraction
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
 
@@ -65,6 +65,40 @@ def _percent(m: re.Match[str], _text: str) -> PreRouteResult | None:
     if a is None or b is None:
         return None
     return PreRouteResult(arguments={"num1": json_number(a / 100), "num2": json_number(b), "operation": "multiply"})
+
+
+# a part of an amount: "half of 350", "two thirds of 90", "20 percent off 80", "15 percent more than 40"
+_PART_OF = re.compile(_ASK + r"(?P<part>[\w -]+?)\s+(?:of|off|on)\s+(?:an?\s+)?" + _M
+                      + r"(?:\s+(?:dollars?|pounds?|euros?|bucks))?$")
+_PERCENT_CHANGE = re.compile(_ASK + r"(?P<n>[\w.,/ -]+?)\s*(?:percent|per cent|%)\s+(?P<way>off|discount on|"
+                             r"less than|more than|on top of|increase on|added to|extra on)\s+(?:an?\s+)?" + _M
+                             + r"(?:\s+(?:dollars?|pounds?|euros?|bucks))?$")
+
+
+def part_of(voice_command: str) -> dict[str, Any] | None:
+    """The multiplication a part of an amount is: "half of 350" -> 0.5 x 350, "20 percent off 80" ->
+    80 x 0.8, "15 percent more than 40" -> 40 x 1.15. None when the words say no such thing."""
+    t = normalize_utterance(voice_command).replace("%", " percent").strip(" ?.!")
+    t = re.sub(r"\s+", " ", t)
+    m = _PERCENT_CHANGE.fullmatch(t)
+    if m:
+        n, b = _num(m.group("n")), _num(m.group("b"))
+        if n is None or b is None:
+            return None
+        factor = 1 - n / 100 if m.group("way") in ("off", "discount on", "less than") else 1 + n / 100
+        return {"num1": json_number(b), "num2": json_number(factor), "operation": "multiply"}
+    m = _PART_OF.fullmatch(t)
+    if m and not re.search(r"\b(?:percent|per cent)\b", m.group("part")):
+        part, b = parse_fraction(m.group("part")), _num(m.group("b"))
+        if part is None or b is None:
+            return None
+        return {"num1": json_number(part), "num2": json_number(b), "operation": "multiply"}
+    return None
+
+
+def _part_claim(_m: re.Match[str], text: str) -> PreRouteResult | None:
+    args = part_of(text)
+    return PreRouteResult(arguments=args) if args else None
 
 
 def _dec(v: Any) -> Decimal:
@@ -262,6 +296,8 @@ class CalculateCommand(JarvisCommandBase):
             FastPath("calculate.power", r"raise\s+" + _N + r"\s+to\s+(?:the\s+)?(?:power\s+(?:of\s+)?)?" + _M, _verb("power"),
                      "raise 5 to the power of 4"),
             FastPath("calculate.squared", _ASK + _N + r"\s+(?P<pow>squared|cubed)", _squared, "what's 12 squared"),
+            FastPath("calculate.part_of", _PART_OF, _part_claim, "what's half of 350 / two thirds of 90"),
+            FastPath("calculate.percent_change", _PERCENT_CHANGE, _part_claim, "20 percent off 80"),
             FastPath("calculate.percent", _ASK + _N + r"\s*(?:percent|per cent|%)\s+of\s+" + _M, _percent,
                      "what's 15 percent of 200"),
         ]
@@ -270,6 +306,9 @@ class CalculateCommand(JarvisCommandBase):
         """A number the user did not say is dropped (a calculation needs the user's two numbers: "how
         many feet in a mile" is not one); "take 15 from 90" / "subtract 4 from 10" is the second
         number minus the first."""
+        part = part_of(voice_command)
+        if part is not None:            # "half of 350": the model divided by a half
+            return part
         split = _split_expression(voice_command)
         if split is not None:           # several operations: the last one done, each side worked out
             return {"num1": json_number(split[0]), "num2": json_number(split[2]), "operation": split[1]}

@@ -79,13 +79,19 @@ def said_share(value: Any, heard: str) -> float:
 
 
 def address_grounded(value: Any, utterance: str) -> bool:
-    """An e-mail address is grounded when it, or its name part, is in the utterance."""
+    """An e-mail address is grounded when it is in the utterance, or when both its name and its
+    domain's name are said as words ("sarah at gmail dot com", as speech recognition writes it). A
+    name alone is not: "email sarah" with "sarah@test.com" is the prompt's example address."""
     if not value:
         return True
     v = str(value).strip().lower()
     said = _norm(utterance)
-    local = v.split("@", 1)[0]
-    return v in said or bool(local) and bool(re.search(rf"(?<![a-z0-9]){re.escape(local)}(?![a-z0-9])", said))
+    if v in said:
+        return True
+    local, _, domain = v.partition("@")
+    words = [w for w in re.split(r"[._+-]+", local) if w] + [w for w in domain.split(".")[:1] if w]
+    return bool(local and domain) and all(
+        re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", said) for w in words)
 
 
 def drop_ungrounded(args: dict[str, Any], utterance: str, keys: Iterable[str]) -> dict[str, Any]:

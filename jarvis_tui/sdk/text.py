@@ -117,6 +117,28 @@ def parse_number(text: str) -> Decimal | None:
     return None if n is None else sign * Decimal(n)
 
 
+_PARTS = {"half": 2, "halves": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6,
+          "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "hundredth": 100, "thousandth": 1000}
+
+
+def parse_fraction(text: str) -> Decimal | None:
+    """A fraction said in words: 'half', 'a third', 'two thirds', 'three quarters', 'one fifth'
+    (34 significant digits). None when the text is anything else."""
+    words = text.strip().lower().replace("-", " ").split()
+    if not words:
+        return None
+    part = words[-1]
+    den = _PARTS.get(part) or (_PARTS.get(part[:-1]) if part.endswith("s") else None)
+    if den is None:
+        return None
+    head = words[:-1]
+    if not head or head in (["a"], ["an"], ["one"]):
+        num: Decimal | None = Decimal(1)
+    else:
+        num = parse_number(" ".join(head))
+    return None if num is None else num / Decimal(den)
+
+
 # ---- durations ------------------------------------------------------------------------------------
 _UNIT_SECONDS = {}
 for _names, _secs in ((("hours", "hour", "hrs", "hr", "h"), 3600),

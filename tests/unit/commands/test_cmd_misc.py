@@ -31,6 +31,12 @@ def run(rt, name, text="", **args):
     ("what is 15 plus 27 minus 8", "42 minus 8 is 34."),
     ("what is 10 divided by 2 times 5", "5 times 5 is 25."),
     ("calculate 2+2*3", "2 plus 6 is 8."),
+    # a part of an amount (the model said "350 divided by 0.5 is 700." and "0.2 times 0.8 is 0.16.")
+    ("what's half of 350", "0.5 times 350 is 175."),
+    ("what is a quarter of 1000", "0.25 times 1,000 is 250."),
+    ("what's 20 percent off 80", "80 times 0.8 is 64."),
+    ("what's 20% off 80 dollars", "80 times 0.8 is 64."),
+    ("15 percent more than 40", "40 times 1.15 is 46."),
 ])
 def test_calculate(rt, text, spoken):
     turn, r = ask(rt, text)
@@ -52,6 +58,14 @@ def test_a_percentage_the_model_multiplied_by_is_its_hundredth(rt, args, said, e
     assert out == expected
     if said.startswith("what's 18"):
         assert calc.execute(RequestInformation(said), **out).message.endswith(" is 11.52.")
+
+
+def test_a_part_of_an_amount_from_the_model_is_worked_out_from_the_words(rt):
+    calc = rt.registry.get("calculate")
+    assert calc.post_process_tool_call({"num1": 350, "num2": 0.5, "operation": "divide"}, "what's half of 350") == \
+        {"num1": 0.5, "num2": 350, "operation": "multiply"}
+    assert calc.post_process_tool_call({"num1": 0.2, "num2": 0.8, "operation": "multiply"}, "what's 20 percent off 80") == \
+        {"num1": 80, "num2": 0.8, "operation": "multiply"}
 
 
 def test_several_operations_from_the_model_are_worked_out_from_the_words(rt):

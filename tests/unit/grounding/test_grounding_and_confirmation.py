@@ -181,6 +181,19 @@ def test_a_question_about_an_email_sends_nothing(runtime):
     assert record.post_processed["action"]["from"] == "send"
 
 
+def test_an_address_the_user_never_said_is_asked_for_not_taken_from_the_prompt(runtime):
+    """The prompt's example address has the name the user said ("sarah@test.com" for "email sarah"):
+    a name alone does not ground an address; the name with its domain said as words does."""
+    runtime.assistant.use_router = False
+    scripted(runtime, [call("email", action="draft", to="sarah@test.com", subject="Dinner on Saturday"),
+                       call("email", action="draft", to="sarah@gmail.com", subject="Dinner")])
+    turn = runtime.assistant.handle_text("email sarah about dinner on saturday")
+    [record] = turn.tool_calls
+    assert "to" not in record.arguments and turn.wait_for_input and "email address" in turn.spoken
+    turn = runtime.assistant.handle_text("email sarah at gmail dot com about dinner")
+    assert turn.tool_calls[-1].arguments["to"] == "sarah@gmail.com"
+
+
 def test_what_the_user_said_is_kept():
     commands = {c.command_name: c for c in discover_commands()}
     kept = ground_arguments(commands["reminder"], {"text": "call my mom", "time": "15:00"},
