@@ -38,9 +38,7 @@ def _units_said(text: str) -> set[tuple[str, str]]:
         for i in range(len(ws) - n + 1):
             if n == 1 and ws[i] == "in" and (i == 0 or parse_number(ws[i - 1]) is None):
                 continue
-            unit = resolve_unit(" ".join(ws[i:i + n]))
-            if unit is not None:
-                found.add(unit)
+            found.update(_readings(" ".join(ws[i:i + n])))     # "ounces": the mass, and the fluid ounce
     return found
 
 
@@ -54,6 +52,31 @@ def resolve_unit(text: str | None) -> tuple[str, str] | None:
         return idx[t]
     t2 = re.sub(r"^degrees?\s+", "", t)
     return idx.get(t2)
+
+
+def _readings(text: str | None) -> list[tuple[str, str]]:
+    """Every (category, unit) a unit name may be: "ounces" is a mass, or a volume (the fluid ounce)."""
+    first = resolve_unit(text)
+    if first is None:
+        return []
+    t = re.sub(r"^(?:a|an|one|the)\s+", "", " ".join(str(text).lower().split())).strip(" .")
+    out = [first]
+    for cat, spec in unit_table().items():
+        for name, u in spec["units"].items():
+            names = {n.lower() for n in [name, u.get("plural", name + "s"), *u.get("aliases", [])]}
+            if (cat, name) not in out and t in names:
+                out.append((cat, name))
+    return out
+
+
+def resolve_pair(a: str | None, b: str | None) -> tuple[tuple[str, str], tuple[str, str]] | None:
+    """Two unit names read as units of one kind ("ounces in a liter": fluid ounces), the first
+    reading of each preferred; None when no reading of both is of one kind."""
+    for x in _readings(a):
+        for y in _readings(b):
+            if x[0] == y[0] and x != y:
+                return x, y
+    return None
 
 
 def all_units(category: str | None = None) -> list[str]:
@@ -96,9 +119,10 @@ def _claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
         value = Decimal(1)
     else:
         value = parse_number(raw_value) if raw_value else None
-    src, dst = resolve_unit(g.get("src")), resolve_unit(g.get("dst"))
-    if value is None or src is None or dst is None or src[0] != dst[0] or src[1] == dst[1]:
+    pair = resolve_pair(g.get("src"), g.get("dst"))
+    if value is None or pair is None:
         return None
+    src, dst = pair
     return PreRouteResult(arguments={"value": json_number(value),
                                      "from_unit": src[1], "to_unit": dst[1], "category": src[0]})
 
@@ -163,8 +187,8 @@ class ConvertMeasurementCommand(JarvisCommandBase):
                      _ASK + r"(?P<value>[\w.,/-]+(?:\s[\w-]+){0,3}?)\s+(?P<src>[a-z/ .]+?)\s+(?:to|into|in|as)\s+(?P<dst>[a-z/ .]+?)",
                      _claim, "convert 5 miles to kilometers / what's 350 fahrenheit in celsius"),
             FastPath("convert_measurement.how_many_dst_in_value_src",
-                     r"how many\s+(?P<dst>[a-z/ .]+?)\s+(?:are\s+)?(?:in|is|make|makes|equals?)\s+(?P<value>\d[\d.,]*)\s+(?P<src>[a-z/ .]+?)",
-                     _claim, "how many grams in 5 ounces (a written number only; 'in a mile' is left to the LLM)"),
+                     r"how many\s+(?P<dst>[a-z/ .]+?)\s+(?:are\s+)?(?:there\s+)?(?:in|is|make|makes|equals?)\s+(?P<value>\d[\d.,]*|an?|one)\s+(?P<src>[a-z/ .]+?)",
+                     _claim, "how many grams in 5 ounces / how many feet in a mile"),
         ]
 
     # what the intent router learns from besides the examples (the module's constants above)
@@ -239,8 +263,9 @@ class ConvertMeasurementCommand(JarvisCommandBase):
         # "how many tablespoons in a cup": from cups to tablespoons, whichever way the model wrote it
         asked = _HOW_MANY_IN.search(normalize_utterance(voice_command))
         if asked:
-            want, have = resolve_unit(asked.group("want")), resolve_unit(asked.group("have"))
-            if want and have and want[0] == have[0] and want != have:
+            pair = resolve_pair(asked.group("want"), asked.group("have"))
+            if pair is not None:
+                want, have = pair
                 out["from_unit"], out["to_unit"] = have[1], want[1]
                 amount = parse_number(asked.group("n")) if asked.group("n") else None
                 if amount is not None:

@@ -151,6 +151,9 @@ _MORE_EXAMPLES += [(t, {}) for t in [
  'which day does valentines day fall on',
  'how many days has it been since the first of october',
  'what day of the week was christmas last year',
+ 'how long until the weekend',
+ 'how long is it until saturday',
+ 'how many more days until friday',
 ]]
 _NEGATIVES: list[str] = ['what time does the last train leave', 'what time does the shop close',
  'how long until christmas dinner is ready']

@@ -780,6 +780,7 @@ _DATE_PATTERNS = [
                          r"|(?P<n2>" + NUM + r"|a|an)\s*" + _COUNT_UNIT.replace("unit", "u2")
                          + r"\s+(?P<dir>from\s+(?:now|today)|ago|later))(?![a-z])")),
     ("weekday", re.compile(r"\b(?:(?P<which>this|next|last|coming|this\s+coming|on)\s+)?(?P<wd>" + "|".join(WEEKDAYS) + r")s?\b")),
+    ("weekend", re.compile(r"\b(?:(?P<which>this|next|last|the|coming)\s+)?weekend\b")),
     ("day_of_month", re.compile(r"\b(?:on\s+)?the\s+(?P<day>" + _ORDINAL + r")(?P<rest>\s+of\s+(?:this|next)\s+month)?"
                                 r"(?=\s*$|\s+(?:at|is|was|will|a|an|in|this|next|when|and|to)\b|,)")),
 ]
@@ -899,6 +900,13 @@ def _resolve_date(kind: str, m: re.Match[str], today: _dt.date, past: bool = Fal
         if which in ("coming", "this coming"):
             return today + _dt.timedelta(days=ahead or 7)
         return today + _dt.timedelta(days=ahead)
+    if kind == "weekend":                                 # its Saturday (today, on a weekend day)
+        which = g.get("which") or ""
+        if which == "last":
+            return today - _dt.timedelta(days=(today.weekday() - 5) % 7 or 7)
+        if which == "next":
+            return today + _dt.timedelta(days=12 - today.weekday())
+        return today if today.weekday() >= 5 else today + _dt.timedelta(days=5 - today.weekday())
     if kind == "day_of_month":
         day = _day_number(g["day"])
         if not day:
@@ -928,7 +936,7 @@ def find_date(text: str, today: _dt.date, past: bool = False) -> FoundDate | Non
     """The calendar date a request names, with the words that name it, or None: "the fourth of july",
     "june 3rd", "december the twenty fifth 2027", "christmas", "thanksgiving", "tomorrow", "the day
     after tomorrow", "the end of the month", "in three days", "two weeks from now", "next friday" (the Friday of next week),
-    "this friday", "on friday", "last tuesday", "on the 12th". A date said without a year is the next
+    "this friday", "on friday", "last tuesday", "on the 12th", "the weekend" (its Saturday). A date said without a year is the next
     one (the last one with `past`: "how long since christmas"). "a saturday" is not a date ("is tomorrow a saturday" names tomorrow). The first date said wins."""
     t = normalize_utterance(text)
     found: list[tuple[int, int, _dt.date, str]] = []

@@ -146,6 +146,20 @@ def test_how_many_a_in_b_converts_b_to_a(rt, args, said, expected):
         assert convert.execute(RequestInformation(said), **out).message.startswith("1 cup is 16 tablespoons")
 
 
+@pytest.mark.parametrize("said,spoken", [
+    ("how many feet in a mile", "1 mile is 5,280 feet."),                   # "in a mile": the LLM asked for num1
+    ("how many cups are there in a gallon", "1 gallon is 16 cups."),
+    ("how many ounces in a liter", "1 liter is about 33.81 fluid ounces."),  # asked "which to unit do you mean"
+    ("convert 500 milliliters to ounces", "500 milliliters is about 16.91 fluid ounces."),
+    ("how many ounces in a pound", "1 pound is 16 ounces."),                # beside a mass, still the mass
+])
+def test_how_many_units_in_one_unit_and_the_ounce_of_a_volume(rt, said, spoken):
+    """A unit name of two kinds (the ounce) is read as the kind of the other unit said; "how many A
+    in a B" is claimed by the fast path like "in 5 B"."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == spoken
+
+
 def test_convert_unknown_unit_has_valid_values(rt):
     r = run(rt, "convert_measurement", value=3, from_unit="furlongs", to_unit="meters")
     assert r.is_validation_error

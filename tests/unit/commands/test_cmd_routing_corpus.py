@@ -41,6 +41,11 @@ def _same(key, want, got):
     return want == got
 
 
+# The upstream corpus labels a unit conversion question answer_question (it had no conversion fast
+# path); convert_measurement answers it exactly ("1 mile is 5,280 feet."), the model from memory.
+ALSO_RIGHT = {("How many feet in a mile?", "convert_measurement")}
+
+
 def test_no_false_claims_and_llm_only_untouched(registry, corpus):
     wrong, wrong_args = [], []
     for row in corpus:
@@ -48,6 +53,8 @@ def test_no_false_claims_and_llm_only_untouched(registry, corpus):
         if match is None:
             continue
         name = match.command.command_name
+        if (row["text"], name) in ALSO_RIGHT:
+            continue
         if name != row["tool"]:
             wrong.append((row["text"], row["tool"], name))
             continue
@@ -56,7 +63,8 @@ def test_no_false_claims_and_llm_only_untouched(registry, corpus):
                 wrong_args.append((row["text"], key, want, match.result.arguments[key]))
     assert wrong == []
     assert wrong_args == []
-    claimed_llm_only = [r["text"] for r in corpus if r["tool"] in LLM_ONLY and pre_route(r["text"], registry)]
+    claimed_llm_only = [r["text"] for r in corpus if r["tool"] in LLM_ONLY and pre_route(r["text"], registry)
+                        and (r["text"], pre_route(r["text"], registry).command.command_name) not in ALSO_RIGHT]
     assert claimed_llm_only == []
 
 
@@ -122,7 +130,7 @@ def test_own_forms(registry, text, tool, args):
 
 NEVER_CLAIMED = [
     "how are you", "good morning", "thanks, that was great", "what do you think about timers",
-    "who invented the timer", "what is the square root of 144", "how many feet in a mile",
+    "who invented the timer", "what is the square root of 144", "how many calories in a banana",
     "tell me about the history of calendars", "what's the meaning of life", "set the table",
     "remind me", "add it to the list", "put apples on the list", "stop", "what time does the store close",
     "is it going to be a good day", "open the garage door in 5 minutes", "timer", "what a joke this day has been",

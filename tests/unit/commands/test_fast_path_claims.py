@@ -33,8 +33,8 @@ def _same(want, got) -> bool:
     if isinstance(want, list) and isinstance(got, list):
         return len(want) == len(got) and all(_same(a, b) for a, b in zip(want, got))
     if isinstance(want, str) and isinstance(got, str):
-        def norm(s: str) -> list[str]:          # case, "the", plural: "miles per hour" == "mile per hour"
-            return [w[:-1] if w.endswith("s") and len(w) > 3 else w
+        def norm(s: str) -> list[str]:          # case, "the", plural: "miles per hour" == "mile per hour", "inches"
+            return [w[:-2] if w.endswith(("ches", "shes", "xes")) else w[:-1] if w.endswith("s") and len(w) > 3 else w
                     for w in re.sub(r"^the\s+", "", s.lower().strip()).split()]
         return norm(want) == norm(got) or [w.replace("feet", "foot") for w in norm(want)] == norm(got)
     if isinstance(want, (int, float)) and isinstance(got, (int, float)):

@@ -30,6 +30,8 @@ TODAY = _dt.date(2026, 11, 25)          # a Wednesday
     ("when's labor day", (2027, 9, 6), "labor day"),                     # this year's is past
     ("memorial day 2027", (2027, 5, 31), "memorial day 2027"),           # the last Monday of May
     ("when is easter next year", (2027, 3, 28), "easter next year"),
+    ("how long until the weekend", (2026, 11, 28), "the weekend"),      # its Saturday
+    ("remind me next weekend", (2026, 12, 5), "next weekend"),
     ("what date is next friday", (2026, 12, 4), "next friday"),         # the Friday of next week
     ("what's the date on saturday", (2026, 11, 28), "on saturday"),
     ("what was the date last tuesday", (2026, 11, 24), "last tuesday"),
