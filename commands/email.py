@@ -76,6 +76,9 @@ _NEGATIVES += [
  'post a tweet saying the game was great',
  'write a comment on her instagram photo',
  "what's my sister's phone number",
+ 'send a text to my brother',
+ 'text dad that i am on my way',
+ 'send an sms to the plumber',
 ]
 _DOMAIN_WORDS: list[str] = ['email', 'emails', 'e-mail', 'inbox', 'mail', 'mailbox', 'gmail']
 

@@ -260,6 +260,7 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('set an alarm for 6 am', {'
  ('book a haircut in my diary for saturday', {'action': 'set', 'text': 'haircut'}),
  ("what's on my calendar today", {'action': 'list'}),
  ('do i have anything scheduled tomorrow', {'action': 'list'}),
+ ('what do i have on thursday', {'action': 'list'}), ("what have i got on tonight", {'action': 'list'}),
  ('what meetings have i got this week', {'action': 'list'}),
  ('am i free on friday afternoon', {'action': 'list'}),
  ('what does my schedule look like', {'action': 'list'}),

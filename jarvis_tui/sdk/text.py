@@ -716,7 +716,7 @@ def asks_question(text: str) -> bool:
     return bool(_WH_QUESTION.match(t) or _YES_NO_QUESTION.match(t))
 
 
-_REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answer|the same|again)\b")
+_REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answer|the same|again|another|one more|once more)\b")
 _TIME_NOUN = (r"(?:year|month|week|weekend|morning|afternoon|evening|night|time|day|minute|hour|"
               r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?")
 # the same words where they point at nothing said before: "it" as the empty subject ("what time is
@@ -731,7 +731,7 @@ _NOT_A_REFERENCE = re.compile(
 
 def refers_back(text: str) -> bool:
     """Words that point at an earlier turn ("now multiply that by 2", "add it to my list", "do that
-    again"); not the same words where they point at nothing ("what time is it", "this weekend",
+    again", "another one"); not the same words where they point at nothing ("what time is it", "this weekend",
     "remember that ...")."""
     return bool(_REFERENCE.search(_NOT_A_REFERENCE.sub(" ", normalize_utterance(text))))
 

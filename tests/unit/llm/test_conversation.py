@@ -127,7 +127,8 @@ def test_after_a_turn_words_that_point_at_nothing_leave_the_router_its_say(make_
     for text in ("what time is it", "is it going to rain this weekend", "is christmas on a sunday this year",
                  "remember that i parked on level 3", "how cold is it outside"):
         assert not brain.in_follow_up(text), text
-    for text in ("now multiply that by 2", "add it to my list", "do that again", "delete them"):
+    for text in ("now multiply that by 2", "add it to my list", "do that again", "delete them",
+                 "another one", "one more please"):           # "another one" after a joke was declined
         assert brain.in_follow_up(text), text
 
 
