@@ -48,6 +48,8 @@ def action_claim(action: str):
 
 
 class ListCommandBase(JarvisCommandBase):
+    single_word_items: frozenset[str] = frozenset()   # items bought by a one-word name (`_run_on`)
+
     """A named list (store.lists) with add/read/mark/remove/clear. Subclasses set the names."""
 
     __jarvis_abstract__ = True
@@ -112,8 +114,21 @@ class ListCommandBase(JarvisCommandBase):
             frame = re.compile(r"[\s,]*\b(?:on|to|onto|in|into|from|off)\s+(?:my|the|our)\s+(?:"
                                + "|".join(names + ["list"]) + r")\b", re.I)
             cleaned = [" ".join(frame.sub(" ", str(x)).split()) for x in items]
-            out[self.items_param] = [c for c in cleaned if c]
+            out[self.items_param] = [part for c in cleaned if c for part in self._run_on(c)]
         return out
+
+    def _run_on(self, item: str) -> list[str]:
+        """An item that is several one-word items said in a row ("eggs milk", "bread butter cheese":
+        speech recognition writes no commas) as those items; a phrase is kept whole unless all its
+        words are the command's `single_word_items` and it has three of them or starts with a plural
+        ("coffee beans", "milk chocolate" stay one item)."""
+        words = item.split()
+        known = self.single_word_items
+        if len(words) < 2 or not all(w.lower() in known for w in words):
+            return [item]
+        if len(words) == 2 and not words[0].lower().endswith("s"):
+            return [item]
+        return words
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
         action = kwargs.get("action")

@@ -1,6 +1,7 @@
 """shopping_list: things to buy, kept in SQLite across restarts."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from commands._common import examples
@@ -67,7 +68,13 @@ _NEGATIVES += [
 _DOMAIN_WORDS: list[str] = ['shopping', 'grocery', 'groceries', 'shopping list']
 
 
+def _groceries() -> frozenset[str]:
+    path = Path(__file__).resolve().parents[1] / "assets" / "groceries.txt"
+    return frozenset(w.strip().lower() for w in path.read_text().splitlines() if w.strip() and not w.startswith("#"))
+
+
 class ShoppingListCommand(ListCommandBase):
+    single_word_items = _groceries()
     list_name = "shopping"
     items_param = "items"
     noun = "shopping list"

@@ -65,6 +65,17 @@ def test_empty_list_and_missing_items(rt):
     assert r.is_validation_error and "check_off" in r.message
 
 
+def test_items_said_in_a_row_without_commas_are_several(rt):
+    """Speech recognition writes no commas: "eggs milk and butter" added "eggs milk" as one item."""
+    turn, r = ask(rt, "put eggs milk and butter on the shopping list")
+    assert r.context_data["added"] == ["eggs", "milk", "butter"]
+    turn, r = ask(rt, "add bread cheese milk to my shopping list")
+    assert r.context_data["added"] == ["bread", "cheese"]            # milk is already on it
+    # a phrase whose words are not all things bought by a one-word name, or two that name one thing
+    turn, r = ask(rt, "add peanut butter and coffee beans and milk chocolate to my shopping list")
+    assert r.context_data["added"] == ["peanut butter", "coffee beans", "milk chocolate"]
+
+
 def test_llm_style_items_in_one_string_are_split(rt):
     from jarvis_tui.sdk import RequestInformation
     r = rt.registry.get("shopping_list").execute(RequestInformation("x"), action="add", items="apples, pears and plums")
