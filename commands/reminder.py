@@ -60,6 +60,8 @@ def _recurrence(word: str | None) -> tuple[bool, str | None]:
     return False, None
 
 
+# a repeat more often than daily ("every hour", "every 20 minutes"): no recurrence of RECURRENCES
+_SUB_DAILY = re.compile(r"\bhourly\b|\bevery\s+(?:(?:half\s+an?|an?|\d+|[a-z]+)\s+)?(?:hours?|minutes?|mins?)\b")
 # words that say which half of the day a clock time is in
 _MERIDIEM_SAID = re.compile(r"(?:\d|\b)(?:a\.?\s?m|p\.?\s?m)\b\.?|\b(?:morning|afternoon|evening|tonight|night|noon|midnight)\b")
 # the request itself, copied by the model into the text ("remind me about the dentist")
@@ -597,7 +599,9 @@ class ReminderCommand(JarvisCommandBase):
                 if part:
                     out["time"] = part
         rm = re.search(_RECUR, said)
-        if rm:
+        if _SUB_DAILY.search(said):
+            out["recurrence"] = "hourly"             # not a repeat it can keep: asked which one is meant
+        elif rm:
             word = " ".join(rm.group("recur").split())
             ok, recurrence = _recurrence(word)
             if not ok and word in ("every morning", "every evening", "every night"):

@@ -212,6 +212,18 @@ def test_a_reminder_is_moved_to_a_new_time_or_day_and_keeps_the_rest(rt, clock):
                                            "push the bins reminder to tuesday") == {"action": "move", "text": "bins"}
 
 
+@pytest.mark.parametrize("said", ["remind me to stretch every hour", "remind me to drink water every 30 minutes",
+                                  "hourly reminder to check the oven"])
+def test_a_repeat_more_often_than_daily_is_asked_about_not_set_once(rt, said):
+    """It made a one-off reminder "stretch every hour" (after asking when): a repeat the reminders
+    cannot keep is not dropped silently; the turn asks which repeat is meant."""
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "set", "text": "stretch", "time": "09:00"}, said)
+    assert out["recurrence"] == "hourly"
+    r = reminder.execute(RequestInformation(said), **out)
+    assert r.is_validation_error and rt.store.reminders.active() == []
+
+
 def test_set_without_time_asks(rt):
     r = rt.registry.get("reminder").execute(RequestInformation("remind me to call"), action="set", text="call")
     assert r.is_validation_error and "When" in r.message
