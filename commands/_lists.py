@@ -9,6 +9,7 @@ from typing import Any, Callable
 from commands._common import fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import join_words, split_items
+from jarvis_tui.sdk.text import stem
 from jarvis_tui.sdk import (CommandResponse, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
 
@@ -19,6 +20,10 @@ CLEAR_ACTION = "clear_confirm"
 _WHOLE_LIST = re.compile(r"(?:(?:all|everything|every\s+(?:single\s+)?(?:item|task|thing|one))"
                          r"(?:\s+(?:of\s+)?(?:it|them|the\s+\w+|my\s+\w+|items|tasks|things|on\s+(?:it|there)))?"
                          r"|the\s+(?:whole\s+)?lot|the\s+whole\s+(?:list|thing))", re.I)
+
+
+def _stems(text: str) -> list[str]:
+    return [stem(w) for w in re.findall(r"[a-z0-9']+", text.lower())]
 
 
 def names_whole_list(items: list[str]) -> bool:
@@ -95,7 +100,11 @@ class ListCommandBase(JarvisCommandBase):
             if self._singular(r["text"]) == self._singular(want):
                 return r["text"]
         part = [r for r in rows if want in r["text"].lower() or r["text"].lower() in want]
-        return part[0]["text"] if len(part) == 1 else None
+        if len(part) == 1:
+            return part[0]["text"]
+        said = _stems(want)                 # "painting the fence" is the task "paint the fence"
+        same = [r for r in rows if _stems(r["text"]) == said]
+        return same[0]["text"] if len(same) == 1 else None
 
     def _items_arg(self, kwargs: dict[str, Any]) -> list[str]:
         raw = kwargs.get(self.items_param) or []

@@ -1,11 +1,12 @@
 """todo_list: tasks to do, kept in SQLite across restarts; complete and uncomplete them."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from commands._common import examples
 from commands._lists import ListCommandBase, action_claim, items_claim
-from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter
+from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter, PreRouteResult
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:to-?\s?do|todo|task|tasks)\s+list"
 _DONE = r"(?:as\s+)?(?:done|complete|completed|finished)"
@@ -88,6 +89,10 @@ class TodoListCommand(ListCommandBase):
                      r"(?:mark|check off|cross off|tick off|check|cross|tick)\s+(?P<items>.+?)\s+(?:" + _DONE + r"|off)(?:\s+(?:on|from)\s+" + _LIST + r")?"
                      r"|(?:complete|finish|check off|cross off|tick off)\s+(?P<items2>.+?)\s+(?:on|from)\s+" + _LIST,
                      lambda m, t: items_claim("complete", "tasks")(_merge(m), t), "mark call the bank as done"),
+            FastPath("todo_list.finished",
+                     r"(?:i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?:finished|completed|done|did)"
+                     r"|i(?:'m|\s+am)\s+(?:all\s+)?done\s+with|(?:just\s+)?(?:finished|completed|done\s+with))\s+(?:with\s+)?(?P<items>.+?)(?:\s+(?:today|now|already))?",
+                     self._finished_claim, "i finished painting the fence (a task on the list)"),
             FastPath("todo_list.remove",
                      r"(?:remove|delete|take|drop|erase)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+(?:of\s+)?" + _LIST,
                      items_claim("remove", "tasks"), "remove call the bank from my to-do list"),
@@ -96,6 +101,18 @@ class TodoListCommand(ListCommandBase):
                      + _LIST + r"|(?:delete|remove|clear)\s+(?:everything\s+(?:on|from|in)\s+" + _LIST + r"|all\s+(?:of\s+)?my\s+tasks)",
                      action_claim("clear"), "clear my to-do list"),
         ]
+
+    def _finished_claim(self, m, _text: str) -> PreRouteResult | None:
+        """"i finished painting the fence" completes the task "paint the fence" when it is open on the
+        list; about anything else it is a remark (not claimed)."""
+        if self.services is None:
+            return None
+        said = m.group("items").strip()
+        said = re.sub(r"^(?:the|my)\s+", "", said)
+        if not re.search(r"[a-z]{3}", said) or said in ("that", "this", "them", "those", "everything"):
+            return None                      # "i did it": which task is for the conversation to say
+        task = self._resolve(said, done=False)
+        return PreRouteResult(arguments={"action": "complete", "tasks": [task]}) if task else None
 
     # what the intent router learns from besides the examples (the module's constants above)
     negative_examples = _NEGATIVES

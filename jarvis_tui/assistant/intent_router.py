@@ -47,13 +47,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-import snowballstemmer
-
 from jarvis_tui.assistant.sentence_embedder import EmbedderError, SentenceEmbedder, load_embedder
 from jarvis_tui.sdk.command import IJarvisCommand
 from jarvis_tui.sdk.grammar import DECLINE_TOOL
 from jarvis_tui.sdk.grounding import content_words
-from jarvis_tui.sdk.text import DISCOURSE_WORDS, NUMBER_WORDS, normalize_utterance
+from jarvis_tui.sdk.text import DISCOURSE_WORDS, NUMBER_WORDS, normalize_utterance, stem
 
 log = logging.getLogger(__name__)
 
@@ -169,9 +167,6 @@ def _contains_word(text: str, word: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word.lower())}(?![\w-])", text) is not None
 
 
-_STEMMER = snowballstemmer.stemmer("english")
-
-
 def _stems(text: str, stemmed: bool = True) -> list[str]:
     """The content words of a text, each cut to its stem ("cancelling", "cancels" -> "cancel"; the
     Snowball English stemmer), so that a word form the examples did not use still counts as taught.
@@ -182,7 +177,7 @@ def _stems(text: str, stemmed: bool = True) -> list[str]:
         w = w.strip(".'")
         if not w.isalpha() or w in NUMBER_WORDS or w in DISCOURSE_WORDS or len(w) < 3:
             continue
-        out.append(_STEMMER.stemWord(w) if stemmed else w)
+        out.append(stem(w) if stemmed else w)
     return out
 
 
@@ -404,7 +399,7 @@ class IntentRouter:
         for value in values:
             known |= set(_stems(str(value)))
         said = _stems(normalize_utterance(text), stemmed=False)
-        return [w for w in dict.fromkeys(said) if _STEMMER.stemWord(w) not in known]
+        return [w for w in dict.fromkeys(said) if stem(w) not in known]
 
     # ---- per utterance ---------------------------------------------------------------------------
     def _read(self, t: str) -> Any:

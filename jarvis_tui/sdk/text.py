@@ -13,6 +13,8 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
+import snowballstemmer
+
 _UNITS = {
     "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -370,6 +372,14 @@ def split_items(text: str) -> list[str]:
         if p:
             items.append(p)
     return items
+
+
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+def stem(word: str) -> str:
+    """A word's stem (the Snowball English stemmer): "painting", "paints" -> "paint"."""
+    return _STEMMER.stemWord(word.lower())
 
 
 # Words that carry no request of their own, said around one ("hey, could you just ... now, thanks"),

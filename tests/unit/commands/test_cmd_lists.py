@@ -76,6 +76,23 @@ def test_items_said_in_a_row_without_commas_are_several(rt):
     assert r.context_data["added"] == ["peanut butter", "coffee beans", "milk chocolate"]
 
 
+def test_saying_a_task_is_finished_checks_it_off_only_when_it_is_on_the_list(rt):
+    """"i finished painting the fence" was small talk; a task said in another form (stems) is found,
+    and a remark about something not on the list stays a remark."""
+    ask(rt, "add paint the fence and call the bank to my to-do list")
+    turn, r = ask(rt, "i finished painting the fence")
+    assert turn.route == "pre_route" and turn.spoken == "Checked off: paint the fence."
+    turn, r = ask(rt, "i've done calling the bank")
+    assert turn.spoken == "Checked off: call the bank."
+    ask(rt, "add the laundry to my to-do list")
+    assert ask(rt, "i'm done with the laundry")[0].spoken == "Checked off: laundry."
+    ask(rt, "add water the plants to my to-do list")
+    for remark in ("i finished my project", "did i water the plants", "i did it"):
+        turn, r = ask(rt, remark)
+        assert turn.route != "pre_route", remark
+    assert [i["text"] for i in rt.store.lists.items("todo")] == ["water the plants"]
+
+
 def test_llm_style_items_in_one_string_are_split(rt):
     from jarvis_tui.sdk import RequestInformation
     r = rt.registry.get("shopping_list").execute(RequestInformation("x"), action="add", items="apples, pears and plums")
