@@ -9,6 +9,7 @@ from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, JarvisCommandBase,
                             JarvisParameter, RequestInformation)
+from jarvis_tui.sdk.text import normalize_utterance
 
 NO_LLM = "The language model isn't loaded, so I can't answer questions right now."
 SYSTEM = ("You are Jarvis, a voice assistant. Answer the question correctly in one to three short spoken "
@@ -110,6 +111,11 @@ _NEGATIVES: list[str] = ["what's the latest news", "what's the price of gold sha
 _DOMAIN_WORDS: list[str] = ['define', 'definition', 'meaning']
 
 
+# "how do you spell necessary": the letters of the word heard
+_SPELL = re.compile(r"(?:how\s+(?:do\s+(?:you|i|we)|to|would\s+you)\s+spell|(?:can\s+you\s+)?spell)"
+                    r"\s+(?:the\s+word\s+)?(?P<word>[a-z]+(?:-[a-z]+)?)"
+                    r"|(?:how\s+is|how's)\s+(?:the\s+word\s+)?(?P<word2>[a-z]+(?:-[a-z]+)?)\s+(?:spelled|spelt)")
+
 class AnswerQuestionCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -174,6 +180,12 @@ class AnswerQuestionCommand(JarvisCommandBase):
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         query = str(kwargs.get("query") or "").strip() or request_info.voice_command
+        spelled = _SPELL.fullmatch(normalize_utterance(query).strip(" ?.!"))
+        word = (spelled.group("word") or spelled.group("word2")) if spelled else ""
+        if word and word not in ("it", "that", "this", "them", "they", "me", "you"):
+            # the word as heard, letter by letter (the small model spelled "necessary" as "necessary,")
+            return say(f"{word[:1].upper()}{word[1:]} is spelled {'-'.join(c.upper() for c in word if c.isalpha())}.",
+                       query=query)
         llm = self.services.llm if self.services else None
         if llm is None:
             return fail(NO_LLM, reason="no_llm")

@@ -1,6 +1,7 @@
 """chat: small talk. The LLM writes the assistant's reply into `message`, which is spoken as is."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from commands._common import examples, fail, say
@@ -15,6 +16,9 @@ SYSTEM = ("You are Jarvis, a friendly voice assistant that runs entirely on the 
           "Example: user: Are you ChatGPT? Jarvis: No, I'm Jarvis, a local assistant on your computer.\n"
           "Example: user: How are you? Jarvis: Doing well, thanks! How about you?\n"
           "Example: user: I'm so tired. Jarvis: Sounds like a long day. Maybe a short break would help?")
+
+
+_VOCATIVE = re.compile(r"^\s*(?:(?:hey|hi|ok|okay)\s+)?jarvis\b[,.!?]*\s*|[,\s]+jarvis\b[.!?]*\s*$", re.I)
 
 
 # What the intent router learns from besides the adapter examples in the class: more ways
@@ -160,5 +164,8 @@ class ChatCommand(JarvisCommandBase):
         llm = self.services.llm if self.services else None
         if llm is None:
             return fail(NO_LLM, reason="no_llm")
-        reply = llm.answer(request_info.voice_command, system=SYSTEM, max_tokens=80).strip()
+        # the assistant's name said to it ("good morning jarvis") is not the user's: the small model
+        # answered "Good morning, Jarvis!"
+        said = _VOCATIVE.sub("", request_info.voice_command).strip() or request_info.voice_command
+        reply = llm.answer(said, system=SYSTEM, max_tokens=80).strip()
         return say(reply or "I'm not sure what to say to that.")

@@ -24,6 +24,10 @@ SEND_ACTION = "send_click"
 OUTBOX_KEY = "email.outbox"
 _ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 TIMEOUT_S = 15
+# what the message says, in the user's words: "... saying the report is ready", "... that says ...",
+# "... and tell her I'm on my way", "email sam@mail.com that the meeting moved"
+_SAYING = re.compile(r"(?:\bsaying|\bthat\s+says|\bto\s+say|\b(?:and\s+)?tell(?:ing)?\s+(?:him|her|them)(?:\s+that)?"
+                     r"|\S+@\S+\.\S+\s+that)\s+(?P<body>\S.*)$", re.I)
 
 
 # What the intent router learns from besides the adapter examples in the class: more ways
@@ -218,6 +222,10 @@ class EmailCommand(JarvisCommandBase):
         out = drop_ungrounded(args, voice_command, ["subject", "body"])
         if out.get("to") and not address_grounded(out["to"], voice_command):
             del out["to"]
+        said = _SAYING.search(" ".join(voice_command.split()))
+        if said and out.get("action") in ("draft", "send"):
+            body = said.group("body").strip(" .!?")
+            out["body"] = body[:1].upper() + body[1:]    # the user's own words, not the model's retelling
         return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:

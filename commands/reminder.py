@@ -10,7 +10,7 @@ from commands._background import RECURRENCES, ReminderService, parse_iso, remind
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import WEEKDAYS, find_clock_span, find_clock_time, find_date, plural
+from jarvis_tui.sdk.text import WEEKDAYS, find_clock_span, find_clock_time, find_date, plural, say_date
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -263,6 +263,9 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('set an alarm for 6 am', {'
  ("what's on my calendar today", {'action': 'list'}),
  ('do i have anything scheduled tomorrow', {'action': 'list'}),
  ('what do i have on thursday', {'action': 'list'}), ("what have i got on tonight", {'action': 'list'}),
+ ('i need to remember to buy a birthday card', {'action': 'set', 'text': 'buy a birthday card'}),
+ ('i have to remember to call grandma tonight', {'action': 'set', 'text': 'call grandma', 'time': '20:00'}),
+ ("don't forget to lock the back door at 10 pm", {'action': 'set', 'text': 'lock the back door', 'time': '22:00'}),
  ('what meetings have i got this week', {'action': 'list'}),
  ('am i free on friday afternoon', {'action': 'list'}),
  ('what does my schedule look like', {'action': 'list'}),
@@ -795,11 +798,13 @@ class ReminderCommand(JarvisCommandBase):
         text = (kw.get("text") or "").strip()
         store = self.services.store.reminders
         if text.lower() == "all":
-            rows = store.active()
+            rows, noun, when = self._all_said(request_info.voice_command)
             for r in rows:
                 store.delete(r["id"])
-            return say(f"Deleted all {len(rows)} reminders." if len(rows) != 1 else "Deleted your reminder.",
-                       deleted=[r["id"] for r in rows])
+            if not rows:
+                return say(f"You have no {noun}s{when}.", deleted=[])
+            done = f"Deleted all {len(rows)} {noun}s" if len(rows) != 1 else f"Deleted your {noun}"
+            return say(f"{done}{when}.", deleted=[r["id"] for r in rows])
         found = self._find(text)
         if not found:
             return fail(f"I can't find a reminder about {text}." if text else "You have no reminders.", deleted=[])
@@ -814,6 +819,23 @@ class ReminderCommand(JarvisCommandBase):
             when = say_when(parse_iso(found[0]["due_at"]), self._now())
             return say(f"Deleted your {noun} {when}.", deleted=[found[0]["id"]])
         return say(f"Deleted the reminder to {what}.", deleted=[found[0]["id"]])
+
+    def _all_said(self, voice: str) -> tuple[list[dict[str, Any]], str, str]:
+        """What "all" deletes: the alarms only when alarms are said ("turn off all my alarms" deleted
+        every reminder), those of a day when a day is said ("clear my calendar for tomorrow"); with
+        the noun and the day as the reply says them."""
+        rows = self.services.store.reminders.active()
+        noun = "reminder"
+        if _said_alarm(voice):
+            rows, noun = [r for r in rows if _alarm_noun(r["text"])], "alarm"
+        now = self._now()
+        day = find_date(voice, now.date())
+        when = ""
+        if day is not None:
+            rows = [r for r in rows if _occurs_on(r, day.when)]
+            when = " for today" if day.when == now.date() else " for tomorrow" \
+                if day.when == now.date() + _dt.timedelta(days=1) else f" on {say_date(day.when)}"
+        return rows, noun, when
 
     def _move(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
         """One reminder to a new time or day; the same time on the day said when only a day is said."""

@@ -341,3 +341,18 @@ def test_every_command_has_examples_and_schema(rt):
         for e in prompt + adapter:
             assert set(e.expected_parameters) <= declared, (name, e)
         assert cmd.to_openai_tool_schema()["function"]["name"] == name
+
+
+@pytest.mark.parametrize("said,spoken", [
+    ("how do you spell necessary", "Necessary is spelled N-E-C-E-S-S-A-R-Y."),
+    ("Spell rhythm.", "Rhythm is spelled R-H-Y-T-H-M."),
+    ("how is the word accommodate spelled", "Accommodate is spelled A-C-C-O-M-M-O-D-A-T-E."),
+])
+def test_a_word_is_spelled_from_the_words_heard_without_the_model(rt, said, spoken):
+    """The 0.5B answered "how do you spell necessary" with 'you should use the following words:
+    "necessary,"'. The letters are those of the word heard; "how is it spelled" names no word."""
+    question = rt.registry.get("answer_question")
+    r = question.execute(RequestInformation(said), query=said)
+    assert r.success and r.message == spoken
+    assert question.execute(RequestInformation("how is it spelled"), query="how is it spelled").message != \
+        "It is spelled I-T."

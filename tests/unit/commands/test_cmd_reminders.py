@@ -224,6 +224,25 @@ def test_a_repeat_more_often_than_daily_is_asked_about_not_set_once(rt, said):
     assert r.is_validation_error and rt.store.reminders.active() == []
 
 
+def test_all_deletes_only_what_the_request_names(rt, clock):
+    """"turn off all my alarms" deleted every reminder (the vet's too); "all" is the alarms when
+    alarms are said, and that day's when a day is said."""
+    reminder = rt.registry.get("reminder")
+    ask(rt, "remind me to call the vet tomorrow at noon")
+    reminder.execute(RequestInformation("remind me to pay rent on friday at 10 am"), action="set", text="pay rent",
+                     time="10:00")
+    ask(rt, "set an alarm for 6 am")
+    ask(rt, "set an alarm for 7 am on friday")
+    def texts():
+        return sorted(r["text"] for r in rt.store.reminders.active())
+    r = reminder.execute(RequestInformation("turn off all my alarms"), action="delete", text="all")
+    assert r.message == "Deleted all 2 alarms." and texts() == ["call the vet", "pay rent"]
+    r = reminder.execute(RequestInformation("clear all my reminders for tomorrow"), action="delete", text="all")
+    assert r.message == "Deleted your reminder for tomorrow." and texts() == ["pay rent"]
+    r = reminder.execute(RequestInformation("delete all my alarms"), action="delete", text="all")
+    assert r.message == "You have no alarms." and texts() == ["pay rent"]
+
+
 def test_set_without_time_asks(rt):
     r = rt.registry.get("reminder").execute(RequestInformation("remind me to call"), action="set", text="call")
     assert r.is_validation_error and "When" in r.message

@@ -194,6 +194,23 @@ def test_an_address_the_user_never_said_is_asked_for_not_taken_from_the_prompt(r
     assert turn.tool_calls[-1].arguments["to"] == "sarah@gmail.com"
 
 
+@pytest.mark.parametrize("said,args,body", [
+    ("email dana@mail.org saying the report is ready", {"action": "draft", "to": "dana@mail.org"},
+     "The report is ready"),                                    # the model left the body out: it asked
+    ("email dana@mail.org saying the report is ready",
+     {"action": "draft", "to": "dana@mail.org", "body": "I'm ready for the report."}, "The report is ready"),
+    ("email sam@mail.com that the meeting moved to 3", {"action": "draft", "to": "sam@mail.com"},
+     "The meeting moved to 3"),
+    ("send an email to dana@mail.org and tell her i am on my way", {"action": "send", "to": "dana@mail.org"},
+     "I am on my way"),
+])
+def test_what_an_email_says_is_the_users_words(said, args, body):
+    """The model left the message out ("What should the email say?") or retold it ("I'm ready for the
+    report." for "the report is ready"): the words after "saying" are the message."""
+    email = {c.command_name: c for c in discover_commands()}["email"]
+    assert email.post_process_tool_call(dict(args), said)["body"] == body
+
+
 def test_what_the_user_said_is_kept():
     commands = {c.command_name: c for c in discover_commands()}
     kept = ground_arguments(commands["reminder"], {"text": "call my mom", "time": "15:00"},

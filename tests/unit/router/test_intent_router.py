@@ -159,6 +159,15 @@ def test_small_talk_gets_a_chat_reply_and_never_an_action(runtime):
     assert len(backend.requests) == 1 and backend.requests[0]["json_schema"] is None   # the reply, not a routing call
 
 
+def test_small_talk_reaches_the_model_without_the_assistants_name(runtime):
+    """"good morning jarvis" was answered "Good morning, Jarvis!": the name said to the assistant is
+    not part of what the user said."""
+    brain, backend = scripted_brain(runtime, ["Good morning!"])
+    turn = runtime.assistant.handle_text("good morning jarvis")
+    assert [c.name for c in turn.tool_calls] == ["chat"]
+    assert backend.requests[0]["messages"][-1]["content"] == "good morning"
+
+
 @pytest.mark.parametrize("text", ["never mind", "oh forget about it", "nothing thanks", "that's all for now"])
 def test_letting_it_go_does_nothing_and_asks_nothing_of_the_model(runtime, text):
     """A dismissal is routed by the dismiss command's own examples: no action (the user's timers
