@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 import re
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from commands._common import examples, fail, json_number, load_asset_json, say
@@ -19,14 +20,23 @@ def unit_table() -> dict[str, Any]:
     return {k: v for k, v in load_asset_json("units.json").items() if not k.startswith("_")}
 
 
-def _index() -> dict[str, tuple[str, str]]:
-    """spoken name -> (category, canonical unit)."""
-    out: dict[str, tuple[str, str]] = {}
+@lru_cache(maxsize=None)
+def _all_readings() -> dict[str, tuple[tuple[str, str], ...]]:
+    """spoken name -> every (category, canonical unit) it names, in the table's order ("ounces": the
+    mass, then the fluid ounce)."""
+    out: dict[str, list[tuple[str, str]]] = {}
     for cat, spec in unit_table().items():
         for name, u in spec["units"].items():
             for alias in [name, u.get("plural", name + "s"), *u.get("aliases", [])]:
-                out.setdefault(alias.lower(), (cat, name))
-    return out
+                readings = out.setdefault(alias.lower(), [])
+                if (cat, name) not in readings:
+                    readings.append((cat, name))
+    return {alias: tuple(readings) for alias, readings in out.items()}
+
+
+def _index() -> dict[str, tuple[str, str]]:
+    """spoken name -> (category, canonical unit): its first reading."""
+    return {alias: readings[0] for alias, readings in _all_readings().items()}
 
 
 def _units_said(text: str) -> set[tuple[str, str]]:
@@ -43,30 +53,18 @@ def _units_said(text: str) -> set[tuple[str, str]]:
 
 
 def resolve_unit(text: str | None) -> tuple[str, str] | None:
-    if not text:
-        return None
-    t = " ".join(str(text).lower().replace("degrees ", "degrees ").split())
-    t = re.sub(r"^(?:a|an|one|the)\s+", "", t).strip(" .")
-    idx = _index()
-    if t in idx:
-        return idx[t]
-    t2 = re.sub(r"^degrees?\s+", "", t)
-    return idx.get(t2)
+    readings = _readings(text)
+    return readings[0] if readings else None
 
 
-def _readings(text: str | None) -> list[tuple[str, str]]:
+def _readings(text: str | None) -> tuple[tuple[str, str], ...]:
     """Every (category, unit) a unit name may be: "ounces" is a mass, or a volume (the fluid ounce)."""
-    first = resolve_unit(text)
-    if first is None:
-        return []
-    t = re.sub(r"^(?:a|an|one|the)\s+", "", " ".join(str(text).lower().split())).strip(" .")
-    out = [first]
-    for cat, spec in unit_table().items():
-        for name, u in spec["units"].items():
-            names = {n.lower() for n in [name, u.get("plural", name + "s"), *u.get("aliases", [])]}
-            if (cat, name) not in out and t in names:
-                out.append((cat, name))
-    return out
+    if not text:
+        return ()
+    t = " ".join(str(text).lower().split())
+    t = re.sub(r"^(?:a|an|one|the)\s+", "", t).strip(" .")
+    idx = _all_readings()
+    return idx.get(t) or idx.get(re.sub(r"^degrees?\s+", "", t), ())
 
 
 def resolve_pair(a: str | None, b: str | None) -> tuple[tuple[str, str], tuple[str, str]] | None:

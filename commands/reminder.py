@@ -97,6 +97,13 @@ def _listed(reminder: dict[str, Any]) -> dict[str, Any]:
     return {k: reminder[k] for k in ("id", "text", "due_at", "recurrence")}
 
 
+def _day_name(day: _dt.date, today: _dt.date) -> str:
+    """How a reply names a day: "today", "tomorrow", "on Friday, March 7"."""
+    if day == today:
+        return "today"
+    return "tomorrow" if day == today + _dt.timedelta(days=1) else f"on {say_date(day)}"
+
+
 def _occurs_on(reminder: dict[str, Any], day: _dt.date) -> bool:
     """Whether a reminder rings on `day`: a one-off on its day, a recurring one on each day it repeats."""
     first = parse_iso(reminder["due_at"]).date()
@@ -194,7 +201,8 @@ def _delete_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 
 
 # "move my dentist reminder to 4 pm", "change my alarm to 7", "reschedule the meeting with anna to friday"
-_MOVE = (r"(?:move|reschedule|change|shift|push)\s+(?:my|the)\s+(?P<text>[\w' ]+?)(?:\s+(?P<kind>reminder|alarm|appointment))?"
+_MOVE_VERB = r"(?:move|reschedule|change|shift|push)"
+_MOVE = (_MOVE_VERB + r"\s+(?:my|the)\s+(?P<text>[\w' ]+?)(?:\s+(?P<kind>reminder|alarm|appointment))?"
          r"\s+(?:to|until|till)\s+(?P<when>.+)")
 
 
@@ -623,7 +631,7 @@ class ReminderCommand(JarvisCommandBase):
         m = re.fullmatch(_MOVE, text, re.I)
         if m:
             text = _moved_name(m)
-        text = re.sub(r"^(?:move|reschedule|change|shift|push)\s+(?:(?:the|my)\s+)?", "", text, flags=re.I)
+        text = re.sub(r"^" + _MOVE_VERB + r"\s+(?:(?:the|my)\s+)?", "", text, flags=re.I)
         text = re.sub(r"\s+(?:reminder|appointment)$", "", text, flags=re.I)
         if text:
             out["text"] = text
@@ -729,8 +737,7 @@ class ReminderCommand(JarvisCommandBase):
     def _list_day(self, rows: list[dict[str, Any]], day: _dt.date, now: _dt.datetime) -> CommandResponse:
         """The reminders that ring on `day` (a recurring one on each day it repeats), by time."""
         on_day = sorted((r for r in rows if _occurs_on(r, day)), key=lambda r: parse_iso(r["due_at"]).time())
-        name = "today" if day == now.date() else "tomorrow" if day == now.date() + _dt.timedelta(days=1) \
-            else f"on {day.strftime('%A')}, {day.strftime('%B')} {day.day}"
+        name = _day_name(day, now.date())
         found = [_listed(r) for r in on_day]
         if not on_day:
             others = f" ({plural(len(rows), 'reminder')} on other days)" if rows else ""
@@ -833,8 +840,8 @@ class ReminderCommand(JarvisCommandBase):
         when = ""
         if day is not None:
             rows = [r for r in rows if _occurs_on(r, day.when)]
-            when = " for today" if day.when == now.date() else " for tomorrow" \
-                if day.when == now.date() + _dt.timedelta(days=1) else f" on {say_date(day.when)}"
+            name = _day_name(day.when, now.date())
+            when = f" {name}" if name.startswith("on ") else f" for {name}"
         return rows, noun, when
 
     def _move(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:

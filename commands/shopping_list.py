@@ -1,10 +1,9 @@
 """shopping_list: things to buy, kept in SQLite across restarts."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from commands._common import examples
+from commands._common import ASSETS, examples
 from commands._lists import ListCommandBase, action_claim, items_claim
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter
 
@@ -69,8 +68,8 @@ _DOMAIN_WORDS: list[str] = ['shopping', 'grocery', 'groceries', 'shopping list']
 
 
 def _groceries() -> frozenset[str]:
-    path = Path(__file__).resolve().parents[1] / "assets" / "groceries.txt"
-    return frozenset(w.strip().lower() for w in path.read_text().splitlines() if w.strip() and not w.startswith("#"))
+    lines = (ASSETS / "groceries.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(w.strip().lower() for w in lines if w.strip() and not w.startswith("#"))
 
 
 class ShoppingListCommand(ListCommandBase):
