@@ -27,6 +27,7 @@ from jarvis_tui.commands_registry import CommandRegistry
 from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
+from jarvis_tui.sdk.text import asks_for_another, asks_to_hear_again
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,18 @@ class PendingActions:
 
 CONFIRM_ACTION = "confirm_call"      # the Yes button of a confirmation question (handled here, not by the command)
 KEPT = "Okay, I've left it as it is."
+REPEAT_WINDOW_S = 600                # "one more" / "say that again" point at a turn at most this old
+
+
+@dataclass
+class LastTurn:
+    """What the last turn of a conversation did, for "one more" and "say that again"."""
+
+    conversation_id: str
+    request: RequestInformation                  # the words that asked for it (post-processing reads them)
+    calls: list[tuple[str, dict[str, Any]]]      # the commands it ran, with their arguments
+    spoken: str | None
+    at: float = field(default_factory=time.monotonic)
 
 
 class Assistant:
@@ -67,6 +80,7 @@ class Assistant:
         self._router_lock = threading.Lock()
         self._current: tuple[TurnResult, RequestInformation] | None = None   # the turn being handled
         self.awaiting: tuple[str, dict[str, Any]] | None = None   # (command, response.awaits): next words fill it
+        self.last_turn: LastTurn | None = None     # what "one more" repeats and "say that again" says again
         self._in_step = False
         self.control: TurnControl | None = None     # the turn being handled: its stage and cancel flag
 
@@ -145,6 +159,7 @@ class Assistant:
             try:
                 control.stage("routing")
                 self._route(turn, request)
+                self._remember_turn(turn, request)
             except TurnCancelledError:
                 self._cancelled(turn, control)
             except Exception as exc:  # the assistant keeps running whatever a turn does
@@ -281,9 +296,13 @@ class Assistant:
 
     # ---- routing -----------------------------------------------------------------------------------
     def _route(self, turn: TurnResult, request: RequestInformation, answer_pending: bool = True) -> None:
+        if answer_pending and self._say_again(turn, request):
+            return                      # before the pending question: it is said again and still waits
         if answer_pending and self._answer_pending(turn, request):
             return
         if answer_pending and self._answer_awaited(turn, request):
+            return
+        if answer_pending and self._do_again(turn, request):
             return
         t = time.perf_counter()
         match = pre_route(turn.text, self.registry)
@@ -364,6 +383,74 @@ class Assistant:
         record = self.execute_call(command, arguments, request, "follow_up", turn)
         turn.spoken = spoken_text(record.response) if record.response else None
         turn.wait_for_input = bool(record.response and record.response.wait_for_input)
+        self._note(turn, request)
+        return True
+
+    # ---- the last turn again ------------------------------------------------------------------------
+    def _remember_turn(self, turn: TurnResult, request: RequestInformation) -> None:
+        """Keep what this turn did, for "one more" and "say that again" (a turn that repeated the last
+        one keeps that one's request, so "one more" can be said again and again)."""
+        if turn.route == "repeat":
+            if self.last_turn is not None:
+                self.last_turn.at = time.monotonic()
+                self.last_turn.spoken = turn.spoken or self.last_turn.spoken
+            return
+        if not turn.spoken:
+            return
+        calls = [(c.name, dict(c.arguments)) for c in turn.tool_calls
+                 if c.origin in ("pre_route", "router", "llm", "follow_up", "confirmed") and c.response is not None
+                 and c.response.success and not c.response.wait_for_input]
+        self.last_turn = LastTurn(request.conversation_id or "default", request, calls, turn.spoken)
+
+    def _recent_turn(self, request: RequestInformation) -> LastTurn | None:
+        last = self.last_turn
+        if last is None or last.conversation_id != (request.conversation_id or "default") \
+                or time.monotonic() - last.at > REPEAT_WINDOW_S:
+            return None
+        return last
+
+    def _say_again(self, turn: TurnResult, request: RequestInformation) -> bool:
+        """"Say that again", "sorry, what?": the last reply once more, nothing runs; a question it asked
+        (yes/no, or one argument) still waits for its answer."""
+        last = self._recent_turn(request)
+        if last is None or not last.spoken or not asks_to_hear_again(turn.text):
+            return False
+        turn.route = "repeat"
+        turn.spoken = last.spoken
+        turn.wait_for_input = self.pending is not None or self.awaiting is not None
+        self._note(turn, request)
+        return True
+
+    def _do_again(self, turn: TurnResult, request: RequestInformation) -> bool:
+        """"One more", "again", "do that again": the last turn's calls run once more on the words that
+        asked for them. Doing again what would destroy something now (a cancel, a delete that finds
+        something to destroy) is a guess at what "again" means: it asks first, as a guessed call does.
+        False when there is nothing to repeat (then the words are routed like any others)."""
+        last = self._recent_turn(request)
+        if last is None or not last.calls or not asks_for_another(turn.text):
+            return False
+        commands = [(self.registry.get(name), args) for name, args in last.calls]
+        if any(command is None for command, _ in commands):
+            return False
+        questions = [self.confirmation(command, args) for command, args in commands]
+        if any(questions):
+            if len(commands) > 1:
+                return False                # several calls, one of them destructive: routed as words
+            turn.route = "repeat"
+            command, args = commands[0]
+            record = self._ask_first(command, dict(args), last.request, turn, str(questions[0]), {})
+            turn.spoken = spoken_text(record.response) if record.response else None
+            turn.wait_for_input = True
+            self._note(turn, request)
+            return True
+        turn.route = "repeat"
+        self.emit(ev.ToolCallsParsed(calls=[{"name": name, "arguments": dict(args)} for name, args in last.calls],
+                                     origin="repeat", turn_id=turn.turn_id))
+        records = [self.execute_call(command, dict(args), last.request, "repeat", turn)
+                   for command, args in commands if command is not None]
+        words = [w for w in (spoken_text(r.response) for r in records if r.response is not None) if w]
+        turn.spoken = " ".join(words) or None
+        turn.wait_for_input = any(r.response is not None and r.response.wait_for_input for r in records)
         self._note(turn, request)
         return True
 

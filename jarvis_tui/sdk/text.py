@@ -746,6 +746,34 @@ def refers_back(text: str) -> bool:
     return bool(_REFERENCE.search(_NOT_A_REFERENCE.sub(" ", normalize_utterance(text))))
 
 
+# ---- asking for the last turn again ------------------------------------------------------------------
+_ANOTHER = re.compile(r"^(?:(?:give|tell|get)\s+(?:me|us)\s+|(?:let's|can\s+i|can\s+we)\s+(?:have|hear)\s+|do\s+(?:that|it)\s+)?"
+                      r"(?:another(?:\s+one)?|one\s+more(?:\s+time)?|once\s+more|again|same\s+again|"
+                      r"(?:do\s+)?(?:that|it|the\s+same)\s+again|more)"
+                      r"(?:\s+(?:please|then|jarvis))*$")
+_HEAR_AGAIN = re.compile(r"^(?:(?:sorry|pardon|what)\s+)?(?:(?:can|could|would)\s+you\s+)?"
+                         r"(?:say\s+(?:that|it)\s+again|repeat(?:\s+(?:that|it|yourself|what\s+you\s+said))?"
+                         r"|say\s+again|come\s+again|pardon(?:\s+me)?|what\s+did\s+you\s+(?:just\s+)?say"
+                         r"|what\s+was\s+that|i\s+(?:didn't|did\s+not)\s+(?:catch|hear|get)\s+(?:that|it|you|what\s+you\s+said)"
+                         r"|sorry\s+what|what)(?:\s+(?:please|again|jarvis))*$")
+
+
+def asks_for_another(text: str) -> bool:
+    """The whole request asks for the last one again, to be done once more ("another one", "one more",
+    "again", "do that again", "same again please"): nothing else is said, so nothing else is asked.
+    "another joke about dogs" or "one more timer for 5 minutes" say what they want and are not this."""
+    t = " ".join(normalize_utterance(text).replace(",", " ").split())
+    t = re.sub(r"^(?:ok(?:ay)?|oh|yeah|and|haha|ha|great|nice|cool|good one)\s+", "", t)
+    return bool(_ANOTHER.match(t))
+
+
+def asks_to_hear_again(text: str) -> bool:
+    """The whole request asks the assistant to say its last reply again ("say that again", "sorry,
+    what?", "I didn't catch that", "can you repeat that"): nothing is to be done again."""
+    t = " ".join(normalize_utterance(text).replace(",", " ").split())
+    return bool(_HEAR_AGAIN.match(t))
+
+
 # ---- calendar dates ---------------------------------------------------------------------------------
 MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december"]

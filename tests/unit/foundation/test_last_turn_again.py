@@ -1,0 +1,117 @@
+"""Asking for the last turn again: "one more" runs its calls once more, "say that again" says its reply
+again. Real commands, real router and SQLite; no LLM (the fast paths and the router decide), except
+where a test gives the brain a scripted backend to show that nothing reaches the model."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
+
+from brain_fakes import ScriptedBackend
+
+from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.conversation import ConversationBrain
+from jarvis_tui.llm.provider_factory import PromptProviderFactory
+from jarvis_tui.sdk.text import asks_for_another, asks_to_hear_again
+
+
+@pytest.mark.parametrize("text", ["one more", "Another one, please.", "again", "do that again", "same again",
+                                  "okay one more", "give me another one", "can you do it again", "once more",
+                                  "haha one more time"])
+def test_asking_for_another(text):
+    assert asks_for_another(text)
+
+
+@pytest.mark.parametrize("text", ["another joke about dogs", "one more timer for 5 minutes", "another day",
+                                  "add one more egg to the list", "what else can you do", "tell me more about mars"])
+def test_a_request_that_says_what_it_wants_is_not_a_bare_repeat(text):
+    assert not asks_for_another(text)
+
+
+@pytest.mark.parametrize("text", ["say that again", "Sorry, what?", "what did you say", "I didn't catch that",
+                                  "could you repeat that", "pardon?", "come again", "what did you just say"])
+def test_asking_to_hear_the_reply_again(text):
+    assert asks_to_hear_again(text)
+
+
+@pytest.mark.parametrize("text", ["repeat my reminders", "what time is it", "say hello to my mom",
+                                  "what did you do today", "what was that song"])
+def test_other_requests_are_not_asking_to_hear_it_again(text):
+    assert not asks_to_hear_again(text)
+
+
+def test_one_more_tells_another_joke(rt):
+    first = rt.assistant.handle_text("tell me a joke")
+    assert [c.name for c in first.tool_calls] == ["tell_joke"] and first.spoken
+    again = rt.assistant.handle_text("one more")
+    assert again.route == "repeat" and [c.name for c in again.tool_calls] == ["tell_joke"]
+    assert again.spoken and again.spoken != first.spoken          # the joke command does not repeat its last joke
+    third = rt.assistant.handle_text("another one please")         # and again: it still points at the joke
+    assert [c.name for c in third.tool_calls] == ["tell_joke"] and third.spoken not in (first.spoken, again.spoken)
+
+
+def test_one_more_repeats_on_the_words_that_asked_for_it(rt):
+    """The repeated call is post-processed on the first request's words: a joke about cats stays about cats."""
+    first = rt.assistant.handle_text("tell me a joke about cats")
+    again = rt.assistant.handle_text("one more")
+    assert first.tool_calls[0].arguments.get("topic") == "cats"
+    assert again.tool_calls[0].arguments.get("topic") == "cats"
+
+
+def test_say_that_again_says_the_reply_and_runs_nothing(rt):
+    events: list = []
+    rt.bus.subscribe(events.append)
+    first = rt.assistant.handle_text("convert 5 kilometers to miles")
+    assert first.spoken
+    n = len(events)
+    again = rt.assistant.handle_text("sorry, what did you say?")
+    assert again.route == "repeat" and again.spoken == first.spoken and again.tool_calls == []
+    assert not [e for e in events[n:] if isinstance(e, (ev.CommandFinished, ev.ToolCallsParsed))]
+
+
+def test_doing_a_destructive_call_again_asks_first(rt):
+    """"Again" after a cancel is a guess at what to cancel now: it asks, and nothing stops before a yes."""
+    from commands._background import TimerService
+    rt.assistant.handle_text("set a timer for 10 minutes called pasta")
+    rt.assistant.handle_text("set a timer for 20 minutes called rice")
+    cancel = rt.assistant.handle_text("cancel the pasta timer")
+    assert [c.name for c in cancel.tool_calls] == ["cancel_timer"]
+    rt.services.kept(TimerService).add(300, "pasta")          # a second pasta timer, started meanwhile
+    again = rt.assistant.handle_text("again")
+    assert again.route == "repeat" and again.spoken == "Cancel your pasta timer?" and again.actions
+    assert sorted(t["label"] for t in rt.store.timers.running()) == ["pasta", "rice"]   # nothing stopped yet
+    rt.assistant.handle_text("no")
+    assert sorted(t["label"] for t in rt.store.timers.running()) == ["pasta", "rice"]
+    rt.assistant.handle_text("cancel the pasta timer")
+    rt.assistant.handle_text("one more time")                 # nothing left to cancel: harmless, it just runs
+    assert [t["label"] for t in rt.store.timers.running()] == ["rice"]
+
+
+def test_nothing_to_repeat_routes_the_words_as_usual(rt):
+    turn = rt.assistant.handle_text("one more")
+    assert turn.route != "repeat" and turn.tool_calls == []
+
+
+def test_say_that_again_keeps_the_question_waiting(rt):
+    """A yes/no the assistant asked is said again and still waits for its answer."""
+    rt.assistant.handle_text("add eggs and milk to my shopping list")
+    asked = rt.assistant.handle_text("clear my shopping list")
+    assert asked.actions, asked.spoken
+    again = rt.assistant.handle_text("say that again")
+    assert again.spoken == asked.spoken and again.wait_for_input
+    rt.assistant.handle_text("yes")
+    assert rt.store.lists.items("shopping") == []
+
+
+def test_the_model_never_sees_a_repeat(rt):
+    backend = ScriptedBackend([])
+    brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
+    rt.assistant.brain = brain
+    rt.services.llm = brain.answerer
+    rt.assistant.handle_text("tell me a joke")
+    rt.assistant.handle_text("one more")
+    rt.assistant.handle_text("what did you say")
+    assert backend.requests == []
