@@ -19,6 +19,8 @@ SYSTEM = ("You are Jarvis, a friendly voice assistant that runs entirely on the 
 
 
 _VOCATIVE = re.compile(r"^\s*(?:(?:hey|hi|ok|okay)\s+)?jarvis\b[,.!?]*\s*|[,\s]+jarvis\b[.!?]*\s*$", re.I)
+# the assistant's own name said in its reply as if to the user ("Goodnight, Jarvis!"): the user is not Jarvis
+_REPLY_VOCATIVE = re.compile(r",\s*jarvis(?=\s*(?:[!.?,]|$))|^\s*(?:hey\s+|hi\s+)?jarvis\s*[,!]\s*", re.I)
 
 
 # What the intent router learns from besides the adapter examples in the class: more ways
@@ -83,6 +85,15 @@ _MORE_EXAMPLES += [(t, {}) for t in [
  'should i learn to play the guitar',
  'do you get bored',
  'i miss my family',
+]]
+# thanks, and what the user says of the assistant's last answer (a reaction, not a request): answered
+# in words; "thanks for your help" went to the capabilities list, "that was awful" was declined
+_MORE_EXAMPLES += [(t, {}) for t in [
+ 'thanks a lot', 'cheers for that', 'much appreciated', 'thank you for helping me out', 'thanks that was useful',
+ 'thanks a million', "thanks that's very kind of you", 'thank you for the help earlier',
+ 'that was awful', "that's not right", 'that answer makes no sense', 'nice one', 'wow really',
+ 'that made me laugh', "that's hilarious", 'that joke was lame', 'not funny at all', 'good answer',
+ 'interesting', "i didn't know that", 'you got that wrong', 'well done', 'ha good one',
 ]]
 _NEGATIVES: list[str] = []
 _DOMAIN_WORDS: list[str] = []
@@ -167,5 +178,11 @@ class ChatCommand(JarvisCommandBase):
         # the assistant's name said to it ("good morning jarvis") is not the user's: the small model
         # answered "Good morning, Jarvis!"
         said = _VOCATIVE.sub("", request_info.voice_command).strip() or request_info.voice_command
-        reply = llm.answer(said, system=SYSTEM, max_tokens=80).strip()
+        reply = without_own_name(llm.answer(said, system=SYSTEM, max_tokens=80))
         return say(reply or "I'm not sure what to say to that.")
+
+
+def without_own_name(reply: str) -> str:
+    """The model's reply without the assistant's name used as if the user were called that."""
+    out = _REPLY_VOCATIVE.sub("", reply.strip()).strip()
+    return out[:1].upper() + out[1:] if out else out

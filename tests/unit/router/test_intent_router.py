@@ -109,6 +109,8 @@ def test_training_data_comes_from_the_commands_declarations():
     ("play some jazz for me", "play music"),
     ("order me a pizza", "order food"),
     ("book me a taxi to the airport", "book or call a taxi"),
+    ("text my neighbour that the parcel came", "make phone calls and send texts"),     # a text is not an e-mail
+    ("send a whatsapp to dave saying happy birthday", "make phone calls and send texts"),
 ])
 def test_requests_no_command_serves_are_declined_with_their_topic(router, text, topic):
     d = router.decide(text)
@@ -136,6 +138,15 @@ def test_a_request_near_none_of_the_topics_names_none(router, text):
 ])
 def test_top_tool_for_plain_requests(router, text, tool):
     assert router.rank(text)[0][0] == tool
+
+
+@pytest.mark.parametrize("text", ["thank you very much for your help", "thanks for all your help today",
+                                  "that answer was wrong", "lol that's a good one"])
+def test_thanks_and_reactions_to_an_answer_are_small_talk(router, text):
+    """"thanks for your help" went to the list of what the assistant can do (the word "help"), and a
+    remark about the last answer ("that was terrible") was declined: both get a chat reply."""
+    d = router.decide(text)
+    assert d.decision == "direct" and d.tool == "chat"
 
 
 def test_a_decline_fires_nothing_and_says_what_it_cannot_do(runtime):
@@ -166,6 +177,21 @@ def test_small_talk_reaches_the_model_without_the_assistants_name(runtime):
     turn = runtime.assistant.handle_text("good morning jarvis")
     assert [c.name for c in turn.tool_calls] == ["chat"]
     assert backend.requests[0]["messages"][-1]["content"] == "good morning"
+
+
+def test_the_reply_never_calls_the_user_by_the_assistants_name(runtime):
+    """The 0.5B answered "goodnight" with "Goodnight, Jarvis!": its own name said as if to the user goes."""
+    scripted_brain(runtime, ["Goodnight, Jarvis! Sleep well."])
+    turn = runtime.assistant.handle_text("nighty night")
+    assert [c.name for c in turn.tool_calls] == ["chat"] and turn.spoken == "Goodnight! Sleep well."
+
+
+@pytest.mark.parametrize("reply,spoken", [("I'm Jarvis, your assistant.", "I'm Jarvis, your assistant."),
+                                          ("Jarvis, that sounds lovely.", "That sounds lovely."),
+                                          ("Thanks, Jarvis.", "Thanks.")])
+def test_the_assistants_name_is_kept_where_it_names_itself(reply, spoken):
+    from commands.chat import without_own_name
+    assert without_own_name(reply) == spoken
 
 
 @pytest.mark.parametrize("text", ["never mind", "oh forget about it", "nothing thanks", "that's all for now"])
