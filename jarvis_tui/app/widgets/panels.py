@@ -140,7 +140,8 @@ class ToolCallsPanel(PlainRichLog):
 def _origin(origin: str) -> str:
     return {"pre_route": "fast path (pre_route)", "llm": "LLM", "action": "button",
             "router": "intent router (no routing call)",
-            "follow_up": "your answer to its question"}.get(origin, origin)
+            "follow_up": "your answer to its question",
+            "repeat": "the last request again (\"one more\")"}.get(origin, origin)
 
 
 class ValidationPanel(PlainRichLog):
