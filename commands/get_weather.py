@@ -16,7 +16,9 @@ from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import join_words
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
-                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
+                            normalize_utterance)
+from jarvis_tui.sdk.text import DISCOURSE_WORDS, MONTHS, REQUEST_OPENERS, WEEKDAYS
 
 GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
 FORECAST_URL = "https://api.open-meteo.com/v1/forecast"
@@ -32,30 +34,109 @@ WMO = {
     82: "violent showers", 85: "snow showers", 86: "heavy snow showers", 95: "thunderstorms",
     96: "thunderstorms with hail", 99: "thunderstorms with heavy hail",
 }
-_DAY = (r"(?P<day>today|tonight|right now|now|currently|tomorrow|the day after tomorrow|day after tomorrow|"
-        r"this weekend|the weekend|over the weekend|on the weekend|weekend|next week|this week)")
-_DAY_MAP = {"today": "today", "tonight": "today", "right now": "today", "now": "today", "currently": "today",
-            "tomorrow": "tomorrow", "the day after tomorrow": "day_after_tomorrow",
-            "day after tomorrow": "day_after_tomorrow", "this weekend": "this_weekend", "the weekend": "this_weekend",
-            "over the weekend": "this_weekend", "on the weekend": "this_weekend", "weekend": "this_weekend",
-            "next week": "next_week", "this week": "next_week"}
-_CITY = r"(?P<city>[a-z][a-z .'-]*?)"
-_NOT_CITY = re.compile(r"\b(?:units?|metric|imperial|celsius|fahrenheit|outside|here|my area|today|tomorrow|weekend|week|"
-                       r"like|the sun|space|mars|the moon|hell)\b")
+# The words that say when (a preposition before them is part of them), each with the day key it
+# means: read first, so that none of them is ever taken for a city ("the" of "the weekend").
+_WHEN = [
+    ("day_after_tomorrow", r"(?:the\s+)?day\s+after\s+tomorrow"),
+    ("tomorrow", r"tomorrow(?:\s+(?:morning|afternoon|evening|night))?"),
+    ("today", r"today|tonight|right\s+now|now|currently|at\s+the\s+moment|this\s+(?:morning|afternoon|evening)|"
+              r"later(?:\s+(?:on|today|tonight))?|the\s+rest\s+of\s+(?:the\s+day|today)"),
+    ("this_weekend", r"(?:this\s+(?:coming\s+)?|the\s+)?weekend"),
+    ("next_week", r"the\s+week\s+ahead|the\s+next\s+(?:few|seven|7)\s+days|(?:(?:the\s+)?next|this|the(?:\s+coming)?)\s+week"),
+]
+_WHEN_RE = re.compile(r"(?:\band\s+)?(?:\b(?:for|on|over|during|through|in)\s+)?\b(?:"
+                      + "|".join(f"(?P<{key}>{words})" for key, words in _WHEN) + r")\b")
+# what a request may say around the place besides the day: "going to be like", "looking", "here"
+_AROUND = r"(?:(?:going\s+to|gonna)\s+)?(?:be\s+)?(?:look(?:ing)?\s+)?(?:like\s+)?"
+_HERE = r"(?:here|around\s+here|near\s+me|where\s+i\s+am|outside|out\s+there|out)"
+_NAME = r"[^\W\d_](?:[^\W\d_]|[ .'-])*?"          # letters of any alphabet: "zürich", "são paulo"
+_WHERE_RE = re.compile(_AROUND + r"(?:" + _HERE + r"\s+|(?:in|for|at|around|near)\s+(?P<city>" + _NAME + r")\s+)?"
+                       r"(?:like\s+)?(?:" + _HERE + r"\s+)?")
+# words that are never (part of) a place: determiners and pronouns, times, units, and places no
+# forecast covers
+_NOT_A_PLACE = frozenset("""
+    a an this that these those my your our their his her its me it us next last some any every each
+    current local latest usual weather forecast minute minutes hour hours
+    today tonight tomorrow now later weekend week weeks day days morning afternoon evening night moment
+    here there outside like units unit metric imperial celsius fahrenheit area space mars hell
+""".split()) | frozenset(WEEKDAYS) | frozenset(MONTHS)
+_NOT_A_PLACE_PHRASE = re.compile(r"\b(?:the sun|the moon)\b")
+# how an answer to "Which city?" may start and end around the place ("um, in seattle please")
+_ANSWER_LEAD = re.compile(r"^(?:(?:it's|it is|i'm in|i am in|i'm at|i live in|how about|what about|try|make it|"
+                          r"the city is|in|for|at|near|around)\s+)+")
+_ANSWER_END = re.compile(r"(?:\s+(?:please|thanks|thank you|then))+$")
+
+
+def _read_when(words: str) -> tuple[str, list[str]]:
+    """The words without the days they say, and the day keys (in the order said)."""
+    days: list[str] = []
+
+    def take(m: re.Match[str]) -> str:
+        key = next(k for k, said in m.groupdict().items() if said)
+        if key not in days:
+            days.append(key)
+        return " "
+    return " ".join(_WHEN_RE.sub(take, words.replace(",", " ")).split()), days
+
+
+def _place(words: str) -> str | None:
+    """The place `words` name, or None when they are no place name (a day, a determiner, a request)."""
+    words = " ".join(words.lower().replace(",", " ").split()).strip(" .'-")
+    words = re.sub(r"^the(?:\s+|$)", "", words)
+    names = words.split()
+    if not names or len(names) > 4 or not re.fullmatch(r"[^\W_][\w .'-]*", words):
+        return None
+    if names[0] in REQUEST_OPENERS or any(n in _NOT_A_PLACE for n in names) or _NOT_A_PLACE_PHRASE.search(words):
+        return None
+    return words
+
+
+def _read_when_where(words: str) -> tuple[str | None, list[str]] | None:
+    """A request's words after its head ("... the weather" + " for the weekend in paris"): the city
+    (None: not said) and the days; None when they say something else."""
+    rest, days = _read_when(words)
+    m = _WHERE_RE.fullmatch(rest + " ") if rest else None
+    if rest and m is None:
+        return None
+    city = m.group("city") if m else None
+    if city is not None:
+        city = _place(city)
+        if city is None:
+            return None
+    return city, days
 
 
 def _weather_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     g = m.groupdict()
-    city = (g.get("city") or g.get("city2") or "").strip()
-    city = re.sub(r"^(?:the\s+)", "", city)
-    day = g.get("day") or g.get("day2") or g.get("day0")
-    if city and (len(city.split()) > 4 or _NOT_CITY.search(city)):
+    read = _read_when_where(g.get("tail") or "")
+    if read is None:
         return None
-    args: dict[str, Any] = {}
-    if city:
-        args["city"] = city.title()
-    args["resolved_datetimes"] = [_DAY_MAP[" ".join(day.split())]] if day else ["today"]
+    city, days = read
+    lead = (g.get("lead") or "").replace("'s", "")
+    if lead:                                       # "weekend forecast", "the los angeles weather"
+        rest, lead_days = _read_when(lead)
+        lead_city = _place(rest) if rest else None
+        if (rest and lead_city is None) or (lead_city and city):
+            return None
+        city, days = city or lead_city, lead_days + [d for d in days if d not in lead_days]
+    args: dict[str, Any] = {"city": city.title()} if city else {}
+    args["resolved_datetimes"] = days or ["today"]
     return PreRouteResult(arguments=args)
+
+
+def _answer_arguments(words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
+    """The arguments the user's answer to "Which city?" gives ("seattle", "in seattle please",
+    "seattle tomorrow"): the place, and the days when the answer says them; None when the words
+    are no place."""
+    said = _ANSWER_END.sub("", normalize_utterance(words))
+    said = " ".join(said.replace(",", " ").split())
+    while said.split(" ", 1)[0] in DISCOURSE_WORDS:
+        said = said.partition(" ")[2]
+    rest, days = _read_when(_ANSWER_LEAD.sub("", said))
+    city = _place(_ANSWER_LEAD.sub("", rest))
+    if city is None:
+        return None
+    return {**arguments, "city": city.title()} | ({"resolved_datetimes": days} if days else {})
 
 
 def _round(v: Any) -> int | None:
@@ -173,36 +254,29 @@ class GetWeatherCommand(JarvisCommandBase):
 
     @property
     def fast_paths(self) -> list[FastPath]:
-        where = r"(?:\s+(?:in|for|at|around)\s+" + _CITY + r")?"
-        when = r"(?:\s+(?:on\s+|for\s+)?" + _DAY + r")?"
+        tail = r"(?P<tail>(?:\s.*)?)"            # the days and the place, read by _weather_claim
+        weather = r"(?:weather forecast|weather report|weather|forecast)"
         return [
             FastPath("get_weather.whats_the_weather",
-                     r"(?:what's|what is|whats|how's|how is|hows|what'll|what will)\s+the\s+(?:weather|forecast|weather forecast)"
-                     r"(?:\s+(?:going to\s+)?be)?(?:\s+like)?" + where + when + r"(?:\s+like)?",
-                     _weather_claim, "what's the weather (like) in chicago tomorrow"),
+                     r"(?:what's|what is|whats|how's|how is|hows|what'll|what will|how does|how will)\s+the\s+(?:current\s+)?"
+                     + weather + tail, _weather_claim, "what's the weather (like) in chicago tomorrow"),
             FastPath("get_weather.whats_the_city_weather",
-                     r"(?:what's|what is|whats|how's|how is)\s+the\s+(?P<city2>[a-z][a-z .'-]*?)\s+weather(?:\s+like)?" + when,
-                     _weather_claim, "what's the los angeles weather like"),
+                     r"(?:what's|what is|whats|how's|how is|hows)\s+(?:the\s+)?(?P<lead>" + _NAME + r")\s+" + weather + tail,
+                     _weather_claim, "what's the los angeles weather like / how's the weekend forecast"),
             FastPath("get_weather.weather_in",
-                     r"(?:(?:tell me|give me|check|get|show me)\s+)?(?:the\s+)?(?:current\s+)?(?:weather|forecast|weather forecast|"
-                     r"weather report|temperature|current temperature)" + where + when,
-                     _weather_claim, "weather in denver tomorrow"),
-            FastPath("get_weather.day_forecast",
-                     r"(?P<day0>weekend|tomorrow's|today's)\s+(?:weather|forecast|weather forecast)" + where,
-                     lambda m, t: _weather_claim(_Fix(m), t), "weekend forecast for seattle"),
-            FastPath("get_weather.forecast_for_city_day",
-                     r"(?:weather|forecast|weather forecast)\s+for\s+(?P<city2>[a-z][a-z .'-]*?)\s+(?:on\s+)?" + _DAY.replace("?P<day>", "?P<day2>"),
-                     _weather_claim, "forecast for san diego the day after tomorrow"),
+                     r"(?:(?:tell me|give me|check|get|show me)\s+)?(?:the\s+)?"
+                     r"(?:(?P<lead>weekend|tomorrow's|today's|tonight's|this weekend's|next week's)\s+)?"
+                     r"(?:current\s+)?(?:" + weather + r"|temperature|current temperature)" + tail,
+                     _weather_claim, "weather in denver tomorrow / weekend forecast for seattle"),
             FastPath("get_weather.rain",
                      r"(?:will it|is it going to|is it gonna|is it|does it look like it's going to)\s+(?:rain|snow|be sunny|be cold|be hot|be warm|"
-                     r"raining|snowing|sunny|cold|hot|warm|windy|cold outside|hot outside|warm outside|freezing)"
-                     r"(?:\s+outside)?" + where + when,
-                     _weather_claim, "will it rain tomorrow / is it raining in portland"),
+                     r"raining|snowing|sunny|cold|hot|warm|windy|cold outside|hot outside|warm outside|freezing)" + tail,
+                     _weather_claim, "will it rain tomorrow in seattle / is it raining in portland"),
             FastPath("get_weather.umbrella",
-                     r"(?:do i need|should i (?:bring|take)|will i need)\s+(?:an umbrella|a coat|a jacket|sunscreen)" + when + where,
+                     r"(?:do i need|should i (?:bring|take)|will i need)\s+(?:an umbrella|a coat|a jacket|sunscreen)" + tail,
                      _weather_claim, "do i need an umbrella"),
             FastPath("get_weather.how_hot",
-                     r"how (?:hot|cold|warm|nice)\s+is it(?:\s+outside)?" + where + when,
+                     r"how (?:hot|cold|warm|nice)\s+is it" + tail,
                      _weather_claim, "how hot is it in dallas"),
         ]
 
@@ -272,16 +346,29 @@ class GetWeatherCommand(JarvisCommandBase):
 
     # ---- run --------------------------------------------------------------------------------------
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
-        """A city the user did not name is dropped (the default location is used)."""
-        return drop_ungrounded(args, voice_command, ["city"])
+        """A city the user did not name, or words that name no place ("tomorrow", "the"), are dropped
+        (the default location is used, or the city asked for)."""
+        args = drop_ungrounded(args, voice_command, ["city"])
+        city = str(args.get("city") or "").strip()
+        return args if not city or _place(city) is not None else {k: v for k, v in args.items() if k != "city"}
+
+    def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
+        """The words said after "Which city?": a whole weather request when they are one ("will it rain
+        tomorrow in seattle"), else the place and any days they say ("in seattle tomorrow please", for
+        the days first asked); None when they name no place: a request of its own, routed as usual."""
+        claim = self.pre_route(words)
+        if claim is not None:
+            return dict(claim.arguments)
+        return _answer_arguments(words, arguments)
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
-        city = (kwargs.get("city") or "").strip() or self._default_location()
-        if not city:
-            return CommandResponse.follow_up_response({
-                "message": "Which city? You can also set a default location in settings (weather.default_location).",
-                "reason": "no_location"})
         keys = [k for k in (kwargs.get("resolved_datetimes") or ["today"]) if k in DATE_KEYS] or ["today"]
+        said = (kwargs.get("city") or "").strip()
+        city = said or self._default_location()
+        if not city:                     # the next words are the city, for the days asked about
+            return CommandResponse.ask_for(
+                "city", "Which city? You can also set a default location in settings (weather.default_location).",
+                {"resolved_datetimes": keys}, reason="no_location")
         unit = "fahrenheit" if str(self._setting("weather.temperature_unit", "celsius")).lower().startswith("f") else "celsius"
         try:
             with httpx.Client(timeout=TIMEOUT_S) as client:
@@ -357,15 +444,3 @@ class GetWeatherCommand(JarvisCommandBase):
         text = f"Over the next week in {name}, highs from {min(highs)} to {max(highs)} degrees"
         text += f", with rain likely on {join_words(wet)}." if wet else ", mostly dry."
         return text
-
-
-class _Fix:
-    """Maps "weekend forecast"/"tomorrow's forecast" onto the day group the claim reads."""
-
-    def __init__(self, m: re.Match[str]) -> None:
-        self._g = dict(m.groupdict())
-        raw = (self._g.pop("day0") or "").replace("'s", "")
-        self._g["day"] = raw
-
-    def groupdict(self) -> dict[str, Any]:
-        return self._g

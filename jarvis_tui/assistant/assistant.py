@@ -364,8 +364,10 @@ class Assistant:
                 log.exception("brain.note_turn failed")
 
     def _answer_awaited(self, turn: TurnResult, request: RequestInformation) -> bool:
-        """The user's words after a command asked for one argument (CommandResponse.ask_for): they
-        are that argument's value, run by the same command; "cancel" / "never mind" drops it."""
+        """The user's words after a command asked for one argument (CommandResponse.ask_for): the
+        command reads them as that argument's value (`read_answer`) and runs; "cancel" / "never mind"
+        drops the question, and words the command reads as a request of their own drop it too and
+        are routed as usual."""
         awaiting, self.awaiting = self.awaiting, None
         if awaiting is None:
             return False
@@ -373,11 +375,19 @@ class Assistant:
         command = self.registry.get(name)
         if command is None:
             return False
-        turn.route = "follow_up"
         if _NO.match(normalize_utterance(turn.text)):
+            turn.route = "follow_up"
             turn.spoken = KEPT
             return True
-        arguments = {**dict(awaits.get("arguments") or {}), str(awaits["argument"]): turn.text.strip()}
+        argument, asked = str(awaits["argument"]), dict(awaits.get("arguments") or {})
+        try:
+            arguments = command.read_answer(argument, turn.text, dict(asked))
+        except Exception:  # a command that cannot read its answer takes the words as said
+            log.exception("read_answer of %s failed", name)
+            arguments = {**asked, argument: turn.text.strip()}
+        if arguments is None:
+            return False
+        turn.route = "follow_up"
         self.emit(ev.ToolCallsParsed(calls=[{"name": name, "arguments": dict(arguments)}], origin="follow_up",
                                      turn_id=turn.turn_id))
         record = self.execute_call(command, arguments, request, "follow_up", turn)

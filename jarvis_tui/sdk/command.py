@@ -159,6 +159,13 @@ class IJarvisCommand(ABC):
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         return args
 
+    def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
+        """The user's words after this command asked for one argument (`CommandResponse.ask_for`):
+        the arguments to run with, or None when the words are no answer but a request of their own
+        ("set a timer for 5 minutes" said after "Which city?"), which is then routed as usual. By
+        default the words are the value (a routine's steps are whole requests)."""
+        return {**arguments, argument: words.strip()}
+
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
         return []
 

@@ -90,6 +90,46 @@ def test_unknown_city(weather_rt):
 def test_no_location_asks(weather_rt):
     turn, r = ask(weather_rt, "what's the weather")
     assert r.wait_for_input and "Which city?" in turn.spoken
+    assert r.awaits == {"argument": "city", "arguments": {"resolved_datetimes": ["today"]}}
+    assert Recorded.requests == []
+
+
+TOMORROW_IN_LONDON = "Tomorrow in London: light rain, high 10, low 5, 85 percent chance of rain."
+
+
+@pytest.mark.parametrize("answer", ["london", "in london", "london please", "London.", "um, london",
+                                    "london, thanks", "how about london", "i'm in london", "for London then"])
+def test_the_next_words_are_the_city_for_the_days_first_asked(weather_rt, answer):
+    turn, _ = ask(weather_rt, "will it rain tomorrow")
+    assert turn.spoken.startswith("Which city?")
+    turn, r = ask(weather_rt, answer)
+    assert turn.route == "follow_up" and r.success
+    assert turn.tool_calls[0].arguments == {"city": "London", "resolved_datetimes": ["tomorrow"]}
+    assert turn.spoken == TOMORROW_IN_LONDON
+    assert Recorded.requests[0][1]["name"] == "London"
+
+
+def test_an_answer_that_says_a_day_too_takes_that_day(weather_rt):
+    ask(weather_rt, "what's the weather like")
+    turn, _ = ask(weather_rt, "london tomorrow")
+    assert turn.spoken == TOMORROW_IN_LONDON
+
+
+@pytest.mark.parametrize("request_", ["will it rain tomorrow in london", "what's the forecast for tomorrow in london"])
+def test_a_whole_weather_request_said_instead_keeps_its_city_and_day(weather_rt, request_):
+    ask(weather_rt, "what's the weather like")
+    turn, _ = ask(weather_rt, request_)
+    assert [(c.name, c.arguments) for c in turn.tool_calls] == \
+        [("get_weather", {"city": "London", "resolved_datetimes": ["tomorrow"]})]
+    assert turn.spoken == TOMORROW_IN_LONDON
+
+
+def test_never_mind_drops_the_question_and_the_next_turn_is_ordinary(weather_rt):
+    ask(weather_rt, "what's the weather like")
+    turn, _ = ask(weather_rt, "never mind")
+    assert turn.spoken == "Okay, I've left it as it is." and Recorded.requests == []
+    turn, _ = ask(weather_rt, "london")                    # asked once: no longer an answer
+    assert [c.name for c in turn.tool_calls] != ["get_weather"]
 
 
 def test_http_error_is_spoken(weather_rt, server):

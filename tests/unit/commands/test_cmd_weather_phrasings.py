@@ -1,0 +1,138 @@
+"""get_weather: the words that say when ("the weekend", "tonight", "later") and determiners are never
+a city (issue: "what's the forecast for the weekend" was claimed with city "The"); the city asked for
+("Which city?") is the next thing said, and a whole request said instead is not taken for a city."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from command_helpers import ask
+from jarvis_tui.commands_registry import discover_commands
+
+COMMANDS = list(discover_commands())
+WEATHER = next(c for c in COMMANDS if c.command_name == "get_weather")
+
+
+def _claims(text: str) -> list[tuple[str, dict]]:
+    return [(c.command_name, r.arguments) for c in COMMANDS if (r := c.pre_route(text)) is not None]
+
+
+@pytest.mark.parametrize("text,arguments", [
+    ("what's the forecast for the weekend", {"resolved_datetimes": ["this_weekend"]}),
+    ("weather for the weekend in paris", {"city": "Paris", "resolved_datetimes": ["this_weekend"]}),
+    ("forecast for tomorrow", {"resolved_datetimes": ["tomorrow"]}),
+    ("what's the weather like this weekend", {"resolved_datetimes": ["this_weekend"]}),
+    ("how's the weather looking for next week in new york", {"city": "New York", "resolved_datetimes": ["next_week"]}),
+    ("weather tonight", {"resolved_datetimes": ["today"]}),
+    ("will it rain tomorrow in seattle", {"city": "Seattle", "resolved_datetimes": ["tomorrow"]}),
+    # said differently from the phrasings above
+    ("What's the forecast for later?", {"resolved_datetimes": ["today"]}),
+    ("forecast for this evening", {"resolved_datetimes": ["today"]}),
+    ("what's the weather like for the day after tomorrow", {"resolved_datetimes": ["day_after_tomorrow"]}),
+    ("weather for the next week", {"resolved_datetimes": ["next_week"]}),
+    ("is it going to snow tonight in denver", {"city": "Denver", "resolved_datetimes": ["today"]}),
+    ("what will the weather be like tomorrow in rome", {"city": "Rome", "resolved_datetimes": ["tomorrow"]}),
+    ("how does the weather look over the weekend", {"resolved_datetimes": ["this_weekend"]}),
+    ("tomorrow's forecast for boston", {"city": "Boston", "resolved_datetimes": ["tomorrow"]}),
+    ("what's the weekend weather like", {"resolved_datetimes": ["this_weekend"]}),
+    ("what's the weather in the hague this afternoon", {"city": "Hague", "resolved_datetimes": ["today"]}),
+    ("do i need an umbrella tomorrow in london", {"city": "London", "resolved_datetimes": ["tomorrow"]}),
+    ("weather today and tomorrow", {"resolved_datetimes": ["today", "tomorrow"]}),
+    ("what's the weather like here right now", {"resolved_datetimes": ["today"]}),
+    ("what's the los angeles weather like", {"city": "Los Angeles", "resolved_datetimes": ["today"]}),
+    ("forecast for san diego the day after tomorrow", {"city": "San Diego", "resolved_datetimes": ["day_after_tomorrow"]}),
+    ("will it snow in montréal this weekend", {"city": "Montréal", "resolved_datetimes": ["this_weekend"]}),
+])
+def test_the_fast_path_reads_the_day_and_the_city(text, arguments):
+    assert _claims(text) == [("get_weather", arguments)]
+
+
+@pytest.mark.parametrize("text", [
+    "what's the forecast for a week",          # a determiner: no city, and no day key says "a week"
+    "what's the weather on friday",            # a weekday: no day key, the model answers it
+    "weather for march",
+    "what's the forecast for my area",
+    "what's the weather going to be like next weekend",
+    "what's the weather like over there",
+])
+def test_words_that_name_no_place_are_never_claimed_as_a_city(text):
+    assert [name for name, _ in _claims(text)] == []
+
+
+HEADS = ["what's the weather", "what's the forecast", "weather", "forecast", "how's the weather looking",
+         "will it rain", "is it going to be cold", "do i need an umbrella", "what will the weather be like",
+         "tell me the weather", "how hot is it", "what is the weather forecast"]
+WHENS = [("tomorrow", "tomorrow"), ("for tomorrow", "tomorrow"), ("tomorrow afternoon", "tomorrow"),
+         ("tonight", "today"), ("this afternoon", "today"), ("this morning", "today"), ("later", "today"),
+         ("later today", "today"), ("today", "today"), ("right now", "today"), ("for the weekend", "this_weekend"),
+         ("over the weekend", "this_weekend"), ("this weekend", "this_weekend"), ("on the weekend", "this_weekend"),
+         ("next week", "next_week"), ("for the week ahead", "next_week"), ("the day after tomorrow", "day_after_tomorrow"),
+         ("for the day after tomorrow", "day_after_tomorrow")]
+PLACES = [None, ("in paris", "Paris"), ("in new york", "New York"), ("for rio de janeiro", "Rio De Janeiro"),
+          ("in the hague", "Hague")]
+
+
+def test_every_day_phrase_with_and_without_a_city_before_or_after_it():
+    wrong = []
+    for head, (when, key), place in itertools.product(HEADS, WHENS, PLACES):
+        orders = [f"{head} {when}"] if place is None else [f"{head} {when} {place[0]}", f"{head} {place[0]} {when}"]
+        want = ({"city": place[1]} if place else {}) | {"resolved_datetimes": [key]}
+        for text in orders:
+            claim = WEATHER.pre_route(text)
+            if claim is None or claim.arguments != want:
+                wrong.append((text, claim.arguments if claim else None))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("city", ["tomorrow", "the", "this weekend", "tonight", "later", "next week", "my area", "Friday"])
+def test_a_model_city_that_names_no_place_is_dropped(city):
+    said = f"what's the weather {city} in there"
+    assert WEATHER.post_process_tool_call({"city": city, "resolved_datetimes": ["today"]}, said) == \
+        {"resolved_datetimes": ["today"]}
+
+
+@pytest.mark.parametrize("city", ["Seattle", "St. Louis", "Rio de Janeiro", "Salt Lake City", "São Paulo", "Seattle, WA"])
+def test_a_model_city_that_names_a_place_is_kept(city):
+    said = f"what's the weather in {city}"
+    assert WEATHER.post_process_tool_call({"city": city}, said) == {"city": city}
+
+
+def test_first_turn_rain_tomorrow_in_a_city(rt):
+    turn = rt.assistant.handle_text("will it rain tomorrow in seattle")
+    assert turn.route == "pre_route"
+    assert turn.tool_calls[0].name == "get_weather"
+    assert turn.tool_calls[0].arguments == {"city": "Seattle", "resolved_datetimes": ["tomorrow"]}
+
+
+def test_without_a_city_it_asks_for_one_for_the_days_said(rt):
+    turn, r = ask(rt, "what's the forecast for the weekend")
+    assert turn.tool_calls[0].arguments == {"resolved_datetimes": ["this_weekend"]}
+    assert r.wait_for_input and r.awaits == {"argument": "city", "arguments": {"resolved_datetimes": ["this_weekend"]}}
+    assert turn.spoken.startswith("Which city?")
+
+
+@pytest.mark.parametrize("words", ["set a timer for 5 minutes", "add milk to my shopping list", "what time is it",
+                                   "remind me to call mom at five", "tell me a joke"])
+def test_other_words_said_for_the_city_are_not_looked_up_and_not_asked_again(rt, words):
+    rt.store.settings.set("weather.geocoding_url", "http://127.0.0.1:9/never-called")
+    ask(rt, "what's the weather like")
+    turn, _ = ask(rt, words)
+    assert not turn.wait_for_input and rt.assistant.awaiting is None    # "Which city?" is not asked again
+    assert not any(c.response.context_data.get("reason") == "network" for c in turn.tool_calls if c.response)
+
+
+@pytest.mark.parametrize("words,command", [("set a timer for 5 minutes", "set_timer"),
+                                           ("add milk to my shopping list", "shopping_list"),
+                                           ("will it rain tomorrow in seattle", "get_weather")])
+def test_a_whole_request_said_instead_of_the_city_is_routed_as_a_new_request(rt, words, command):
+    """The command that asked reads the answer (IJarvisCommand.read_answer): words that name no place are
+    a request of their own, routed as usual; a whole weather request keeps its own city and day."""
+    rt.store.settings.set("weather.geocoding_url", "http://127.0.0.1:9/never-called")
+    ask(rt, "what's the weather like")
+    turn, r = ask(rt, words)
+    assert [c.name for c in turn.tool_calls] == [command]
+    if command == "get_weather":         # read by the weather command as its answer: its own city and day
+        assert turn.tool_calls[0].arguments == {"city": "Seattle", "resolved_datetimes": ["tomorrow"]}
+    else:
+        assert turn.route == "pre_route" and rt.assistant.awaiting is None
