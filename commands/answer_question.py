@@ -173,7 +173,7 @@ class AnswerQuestionCommand(JarvisCommandBase):
             "What's the tallest mountain in the world?", "Where is the Great Wall of China?",
             "Who was the first president?", "When was the Declaration of Independence signed?",
             "Who invented the light bulb?", "What is photosynthesis?", "How does gravity work?",
-            "What's the speed of light?", "What is the square root of 144?", "How many bones are in the human body?",
+            "What's the speed of light?", "What is the boiling point of water at sea level?", "How many bones are in the human body?",
             "What does DNA stand for?", "Tell me about Albert Einstein", "Explain the theory of relativity",
             "Why is the sea salty?", "How many planets are in the solar system?", "Who wrote Romeo and Juliet?",
             "What's the largest ocean?", "When did World War Two end?", "What language do they speak in Brazil?"]])

@@ -1,14 +1,16 @@
 """calculate: two-number arithmetic with exact decimals (no eval)."""
 from __future__ import annotations
 
+import datetime as _dt
 import operator
 import re
+from dataclasses import dataclass
 from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
 from typing import Any
 
 from commands._common import examples, fail, json_number, say
 from commands._parsing import parse_number, say_number
-from jarvis_tui.sdk.text import normalize_utterance, numbers_said, parse_fraction
+from jarvis_tui.sdk.text import NUM, normalize_utterance, numbers_said, parse_fraction
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
 
@@ -34,9 +36,18 @@ def _num(text: str | None) -> Decimal | None:
     return parse_number(text) if text else None
 
 
+def _fraction_exponent(text: str) -> Decimal | None:
+    """An exponent said as a fraction: "(to the) half", "(to the power of) a third", "one half"; a
+    lone ordinal ("to the third") is a power, 3, not a fraction."""
+    words = text.split()
+    return parse_fraction(text) if words == ["half"] or len(words) > 1 else None
+
+
 def _binary(m: re.Match[str], _text: str) -> PreRouteResult | None:
     a, b = _num(m.group("a")), _num(m.group("b"))
     op = _OPS.get(" ".join(m.group("op").split()))
+    if b is None and op == "power":
+        b = _fraction_exponent(m.group("b"))
     if a is None or b is None or op is None or op == "add" and m.group("op") == "and":
         return None
     return PreRouteResult(arguments={"num1": json_number(a), "num2": json_number(b), "operation": op})
@@ -99,6 +110,72 @@ def part_of(voice_command: str) -> dict[str, Any] | None:
 def _part_claim(_m: re.Match[str], text: str) -> PreRouteResult | None:
     args = part_of(text)
     return PreRouteResult(arguments=args) if args else None
+
+
+# a root is the power 1/n: "the square root of 144" is 144 to the power of 0.5
+_ROOT_DEGREES = {"square": 2, "second": 2, "cube": 3, "cubic": 3}
+_ROOT_NAMES = {2: "square", 3: "cube", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth",
+               10: "tenth"}
+MAX_ROOT = 100
+_DEGREE = r"(?:(?P<degree>square|cube|cubic|second|third|[a-z]+th|\d+(?:st|nd|rd|th))\s+)?"
+_ROOT = re.compile(_ASK + r"(?:(?:take|find|get)\s+)?(?:the\s+)?" + _DEGREE + r"(?:root|sqrt)\s+(?:of\s+)?" + _M + _END)
+# ... said inside a longer request the router sent here ("i need the square root of 300 please")
+_ROOT_SAID = re.compile(r"\b" + _DEGREE + r"(?:root|sqrt)\s+(?:of\s+)?(?P<b>" + NUM + r")(?P<rest>.*)")
+
+
+def _root_degree(word: str | None) -> int | None:
+    """"square" -> 2, "cube" -> 3, "fourth" / "4th" -> 4; no word ("root of 81") -> 2."""
+    if word is None:
+        return 2
+    if word in _ROOT_DEGREES:
+        return _ROOT_DEGREES[word]
+    digits = re.fullmatch(r"(\d+)(?:st|nd|rd|th)", word)
+    part = Decimal(digits.group(1)) if digits else (1 / f if (f := parse_fraction(word)) else None)
+    return int(part) if part is not None and part == part.to_integral_value() and 2 <= part <= MAX_ROOT else None
+
+
+def root_of(voice_command: str) -> dict[str, Any] | None:
+    """The power a root is: "what's the square root of 144" -> 144 to the power of 0.5, "the cube root
+    of 27" -> 27 to the power of 1/3. None when the words say no root, or more than one operation
+    ("the square root of 144 plus 1")."""
+    m = _ROOT_SAID.search(normalize_utterance(voice_command).strip(" ?.!"))
+    if m is None or any(o.split() == m.group("rest").split()[:len(o.split())] for o in _EXPRESSION_OPS):
+        return None
+    degree, a = _root_degree(m.group("degree")), _num(m.group("b"))
+    if degree is None or a is None:
+        return None
+    return {"num1": json_number(a), "num2": json_number(1 / Decimal(degree)), "operation": "power"}
+
+
+def _root_claim(_m: re.Match[str], text: str) -> PreRouteResult | None:
+    args = root_of(text)
+    return PreRouteResult(arguments=args) if args else None
+
+
+def _degree_of_root(exponent: Decimal) -> int | None:
+    """The n of a power 1/n (0.5 -> 2, 0.333... -> 3): such a power is said as a root."""
+    if not 0 < exponent < 1:
+        return None
+    n = (1 / exponent).to_integral_value()
+    return int(n) if 2 <= n <= MAX_ROOT and abs(1 / exponent - n) < Decimal("1e-9") else None
+
+
+def _root(a: Decimal, degree: int) -> Decimal:
+    """The real n-th root (an odd root of a negative number is negative; the caller refuses an even
+    one), exact where it is a short decimal: the cube root of 27 is 3, not 2.9999..."""
+    size = abs(a)
+    r = size.sqrt() if degree == 2 else size ** (1 / Decimal(degree))
+    short = round(r, 12)
+    r = short if short ** degree == size else r
+    return -r if a < 0 else r
+
+
+def _root_name(degree: int) -> str:
+    """2 -> "square", 3 -> "cube", 4 -> "fourth", 21 -> "21st"."""
+    if degree in _ROOT_NAMES:
+        return _ROOT_NAMES[degree]
+    suffix = "th" if 11 <= degree % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(degree % 10, "th")
+    return f"{degree}{suffix}"
 
 
 def _dec(v: Any) -> Decimal:
@@ -228,6 +305,53 @@ def _said_numbers_only(args: dict[str, Any], voice_command: str) -> dict[str, An
     return args
 
 
+# ---- arithmetic on the last result: "and times 3", "double it", "what's that squared" ----------------
+FOLLOW_UP_SECONDS = 300          # how long after a result "that" still means it
+
+
+@dataclass
+class LastResult:
+    """The last result the calculator gave in this running assistant, and when."""
+
+    value: Decimal | None = None
+    at: _dt.datetime | None = None
+
+
+_LEAD = re.compile(r"^(?:(?:and|now|then|so|ok|okay|right|next|also|hmm|um)\s+)+")
+# the words that point back at the result
+_REFERENT = re.compile(r"\b(?:(?:that|this)(?:\s+(?:number|result|answer))?|it|the\s+(?:result|answer|total))\b")
+# an operation on it with no number of its own
+_SCALE_WORDS = {"double": "times 2", "twice": "times 2", "triple": "times 3", "quadruple": "times 4",
+                "halve": "divided by 2", "half": "divided by 2", "square": "squared", "cube": "cubed"}
+_SCALE = re.compile(_ASK + r"(?P<verb>" + "|".join(_SCALE_WORDS) + r")\s+(?:of\s+)?" + _REFERENT.pattern)
+# an operation and a number, the result left unsaid: "plus 10", "divide by 2", "take away 7"
+_LEADING_OP = "|".join(re.escape(o) for o in sorted(set(_OPS) - {"and"}, key=len, reverse=True))
+_ON_THE_RESULT = [
+    (re.compile(r"(?P<x>(?:" + _LEADING_OP + r"|squared|cubed)(?:\s.*)?)"), "{n} {x}"),
+    (re.compile(r"(?:add|plus)\s+(?P<x>.+?)(?:\s+more)?"), "{n} plus {x}"),
+    (re.compile(r"(?:subtract|take\s+away|take|minus)\s+(?P<x>.+?)(?:\s+away)?"), "{n} minus {x}"),
+    (re.compile(r"(?P<verb>divide|multiply)\s+(?P<x>by\s+.+)"), "{verb} {n} {x}"),
+]
+
+
+def on_the_result(voice_command: str, last: Decimal) -> str | None:
+    """A follow-up that works on the last result, said as a request of its own: "and times 3" ->
+    "250 times 3", "now divide that by 2" -> "divide 250 by 2", "double it" -> "250 times 2"; None when
+    the words do not point back at a result."""
+    t = _LEAD.sub("", normalize_utterance(voice_command).strip(" ?.!"))
+    n = format(last.normalize(), "f")
+    m = _SCALE.fullmatch(t)
+    if m:
+        return f"{n} {_SCALE_WORDS[m.group('verb')]}"
+    if _REFERENT.search(t):
+        return _REFERENT.sub(n, t, count=1)
+    for pattern, said in _ON_THE_RESULT:
+        m = pattern.fullmatch(t)
+        if m:
+            return said.format(n=n, **m.groupdict())
+    return None
+
+
 # What the intent router learns from besides the adapter examples in the class: more ways
 # people say it, requests that look alike but are not this command's, and its domain words.
 _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [("what's nine times eight", {'num1': 9, 'num2': 8, 'operation': 'multiply'}),
@@ -242,8 +366,18 @@ _MORE_EXAMPLES += [('what is seven times eight', {'num1': 7, 'num2': 8, 'operati
  ('what is fifteen plus twenty', {'num1': 15, 'num2': 20, 'operation': 'add'}),
  ('what is forty minus nine', {'num1': 40, 'num2': 9, 'operation': 'subtract'}),
  ('how much is three hundred plus fifty', {'num1': 300, 'num2': 50, 'operation': 'add'})]
+# roots, as the power 1/n (the answer_question side used to get them: "what's the square root of 144")
+_MORE_EXAMPLES += [("what's the square root of 144", {'num1': 144, 'num2': 0.5, 'operation': 'power'}),
+ ('what is the cube root of 27', {'num1': 27, 'num2': 1 / 3, 'operation': 'power'}),
+ ('square root of 2', {'num1': 2, 'num2': 0.5, 'operation': 'power'}),
+ ('calculate the square root of eighty one', {'num1': 81, 'num2': 0.5, 'operation': 'power'}),
+ ("what's the fourth root of 16", {'num1': 16, 'num2': 0.25, 'operation': 'power'}),
+ ('tell me the square root of 2.25', {'num1': 2.25, 'num2': 0.5, 'operation': 'power'}),
+ ('what is the cube root of 1000', {'num1': 1000, 'num2': 1 / 3, 'operation': 'power'}),
+ ("what's 49 to the power of a half", {'num1': 49, 'num2': 0.5, 'operation': 'power'})]
 _NEGATIVES: list[str] = ['how much is ten dollars in euros', "what's the square root of a negative number"]
-_DOMAIN_WORDS: list[str] = ['plus', 'minus', 'times', 'divided', 'multiplied', 'calculate', 'sum', 'squared', 'cubed']
+_DOMAIN_WORDS: list[str] = ['plus', 'minus', 'times', 'divided', 'multiplied', 'calculate', 'sum', 'squared', 'cubed',
+                             'square root', 'cube root']
 
 
 class CalculateCommand(JarvisCommandBase):
@@ -258,7 +392,8 @@ class CalculateCommand(JarvisCommandBase):
     @property
     def description(self) -> str:
         return ("Arithmetic on two numbers: add, subtract, multiply, divide or power (num1 to the power of num2), "
-                "with exact decimal results. Percentages: 15 percent of 200 is multiply 0.15 by 200.")
+                "with exact decimal results. Percentages: 15 percent of 200 is multiply 0.15 by 200. A root is a "
+                "power: the square root of 144 is 144 to the power of 0.5.")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
@@ -278,7 +413,7 @@ class CalculateCommand(JarvisCommandBase):
     @property
     def antipatterns(self) -> list[CommandAntipattern]:
         return [CommandAntipattern("convert_measurement", "How many grams in 5 ounces? (units, not arithmetic)"),
-                CommandAntipattern("answer_question", "What is the square root of 144? (not a two-number operation)")]
+                CommandAntipattern("answer_question", "What is pi? (a fact, not a calculation)")]
 
     @property
     def fast_paths(self) -> list[FastPath]:
@@ -288,8 +423,8 @@ class CalculateCommand(JarvisCommandBase):
             FastPath("calculate.binary", _ASK + _N + r"\s*(?P<op>" + ops + r")\s*" + _M + _END, _binary,
                      "what's 3.5 plus 1.25"),
             FastPath("calculate.add", r"add\s+" + _N + r"\s+(?:and|to)\s+" + _M, _verb("add"), "add 5 and 3"),
-            FastPath("calculate.subtract", r"subtract\s+" + _N + r"\s+from\s+" + _M, _verb("subtract", swap=True),
-                     "subtract 4 from 10"),
+            FastPath("calculate.subtract", r"(?:subtract|take\s+away|take)\s+" + _N + r"\s+(?:away\s+)?from\s+" + _M,
+                     _verb("subtract", swap=True), "subtract 4 from 10 / take away 4 from 10"),
             FastPath("calculate.multiply", r"multiply\s+" + _N + r"\s+(?:by|and|times|with)\s+" + _M, _verb("multiply"),
                      "multiply 6 by 7"),
             FastPath("calculate.divide", r"divide\s+" + _N + r"\s+(?:by|over)\s+" + _M, _verb("divide"), "divide 20 by 5"),
@@ -300,13 +435,45 @@ class CalculateCommand(JarvisCommandBase):
             FastPath("calculate.percent_change", _PERCENT_CHANGE, _part_claim, "20 percent off 80"),
             FastPath("calculate.percent", _ASK + _N + r"\s*(?:percent|per cent|%)\s+of\s+" + _M, _percent,
                      "what's 15 percent of 200"),
+            FastPath("calculate.root", _ROOT, _root_claim, "what's the square root of 144 / the cube root of 27"),
+            # last: a follow-up, said again with the last result and claimed by the paths above
+            FastPath("calculate.on_the_result", r".+", self._on_the_result_claim,
+                     "and times 3 / double it / what's that squared (a recent result)"),
         ]
+
+    def _last_result(self) -> Decimal | None:
+        """The result this calculator gave in the last few minutes, or None."""
+        kept = self.services.kept(LastResult) if self.services is not None else None
+        if kept is None or kept.at is None or self.services.clock() - kept.at > _dt.timedelta(seconds=FOLLOW_UP_SECONDS):
+            return None
+        return kept.value
+
+    def _keep_result(self, value: Decimal) -> None:
+        if self.services is not None:
+            kept = self.services.keep(LastResult, LastResult)
+            kept.value, kept.at = value, self.services.clock()
+
+    def _follow_up(self, voice_command: str) -> str | None:
+        """The request a follow-up on a recent result stands for ("and times 3" -> "250 times 3")."""
+        last = self._last_result()
+        return None if last is None else on_the_result(voice_command, last)
+
+    def _on_the_result_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
+        said = self._follow_up(text)
+        return self.pre_route(said) if said is not None else None
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A number the user did not say is dropped (a calculation needs the user's two numbers: "how
         many feet in a mile" is not one); "take 15 from 90" / "subtract 4 from 10" is the second
-        number minus the first."""
-        part = part_of(voice_command)
+        number minus the first; a root is the power 1/n; a follow-up ("and times 3") works on the
+        last result."""
+        follow_up = self._follow_up(voice_command)
+        if follow_up is not None:
+            claim = self.pre_route(follow_up)
+            if claim is not None:
+                return dict(claim.arguments)
+            voice_command = follow_up       # the result counts as said
+        part = part_of(voice_command) or root_of(voice_command)
         if part is not None:            # "half of 350": the model divided by a half
             return part
         split = _split_expression(voice_command)
@@ -326,6 +493,9 @@ class CalculateCommand(JarvisCommandBase):
             a, b = _num(m.group("a")), _num(m.group("b"))
             if a is not None and b is not None:
                 out["num1"], out["num2"] = json_number(b), json_number(a)
+        last = self._last_result()
+        if follow_up is not None and last is not None and out.get("num1") is None and out.get("num2") is not None:
+            out["num1"] = json_number(last)
         return out
 
     # what the intent router learns from besides the examples (the module's constants above)
@@ -369,18 +539,24 @@ class CalculateCommand(JarvisCommandBase):
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         a, b, op = _dec(kwargs["num1"]), _dec(kwargs["num2"]), kwargs["operation"]
-        said = f"{say_number(a, PLACES)} {_WORD[op]} {say_number(b, PLACES)}"
+        degree = _degree_of_root(b) if op == "power" else None       # 144 to the power of 0.5: a square root
+        said = f"the {_root_name(degree)} root of {say_number(a, PLACES)}" if degree else \
+            f"{say_number(a, PLACES)} {_WORD[op]} {say_number(b, PLACES)}"
+        said = said[0].upper() + said[1:]
         with localcontext() as ctx:
             ctx.prec = 34
             ctx.traps[DivisionByZero] = True
+            if degree and degree % 2 == 0 and a < 0:
+                return fail(f"{said} has no real answer.", expression=said)
             if op == "power" and (abs(b) > MAX_EXPONENT or (a == 0 and b < 0)):
                 return fail(f"{said} is too big or has no answer I can say.", expression=said)
             if op == "divide" and b == 0:
                 return fail(f"{said} has no answer: you can't divide by zero.", expression=said)
             try:
-                r = _apply(a, op, b)
+                r = _root(a, degree) if degree else _apply(a, op, b)
             except (InvalidOperation, DivisionByZero, ArithmeticError) as exc:
-                return fail(f"I couldn't work out {said}: {exc}.", expression=said)
+                return fail(f"I couldn't work out {said[0].lower() + said[1:]}: {exc}.", expression=said)
+        self._keep_result(r)
         spoken = say_number(r, PLACES)
         exact = spoken.replace(",", "") == format(r.normalize(), "f")
         result = json_number(r) if exact else float(r)
