@@ -1,13 +1,32 @@
-"""forget: delete one thing the user asked the assistant to remember ("forget my locker code")."""
+"""forget: delete one thing the user asked the assistant to remember ("forget my locker code"), named
+("forget my locker code": deleted at once) or described ("forget where i parked": found with the
+memories' matcher, and deleted only after a Yes)."""
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from commands._common import examples, fail, say
-from commands._memories import claim_remembered, find_memory, memory_store, second_person
-from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
-                            JarvisParameter, PreRouteResult, RequestInformation)
+from commands._common import claim, examples, fail, say
+from commands._memories import (LOOSE_MATCH_MIN, MATCH_MIN, find_memory, memory_store, names_exactly, second_person,
+                                spoken_topic, topic_words)
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation, normalize_utterance)
+
+FORGET_MEMORY = "forget_memory"
+# "forget my locker code", "forget where i parked", "delete the memory about my locker", "forget what i
+# said about the key", "remove the garage code from your memory"
+_FORGET = re.compile(
+    r"(?:(?:please|just|now|you\s+can|can\s+you|could\s+you)\s+)*(?P<verb>forget|stop\s+remembering|erase|delete|remove|wipe)"
+    r"\s+(?:about\s+)?(?P<memory>(?:the\s+|that\s+)?(?:memory|note|fact)\s+(?:about|of|on)\s+|what\s+i\s+"
+    r"(?:told\s+you|said|say)\s+about\s+|everything\s+about\s+)?(?P<topic>.+?)"
+    r"(?P<from_memory>\s+from\s+(?:your\s+)?memory)?(?:\s+(?:please|anymore|any\s+more))?")
+# a described memory: "my parking spot", "where i parked", "what my locker code is"
+_DESCRIBED = re.compile(r"(?:my|our|where|what|when|who|which|how)\b")
+
+
+def _topic(said: str) -> str:
+    """ "my bike lock" -> "bike lock"; "where i parked" stays (it is said back: "where you parked")."""
+    return re.sub(r"^(?:my|our|the)\s+", "", said.strip())
 
 _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("forget my locker code", {"topic": "locker code"}), ("delete what i told you about my car", {"topic": "car"}),
@@ -19,7 +38,7 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("delete the memory about my bike lock", {"topic": "bike lock"}),
     ("please forget my license plate", {"topic": "license plate"}),
     ("you don't need to remember my gym locker anymore", {"topic": "gym locker"}),
-    ("wipe my passport date from memory", {"topic": "passport"}),
+    ("wipe my passport date from memory", {"topic": "passport date"}),
 ]
 _NEGATIVES: list[str] = ["forget it", "never mind forget it", "forget about it", "i forgot my keys",
                          "how do i forget someone", "forget what i just said"]
@@ -51,13 +70,23 @@ class ForgetCommand(JarvisCommandBase):
 
     @property
     def fast_paths(self) -> list[FastPath]:
-        return [FastPath("forget.topic",
-                         r"(?:please\s+|you\s+can\s+)?(?:forget|erase|delete|remove)\s+(?:about\s+)?(?:what\s+i\s+told\s+you\s+about\s+)?"
-                         r"(?P<topic>(?:my|our)\s+[\w' ]+?)(?:\s+from\s+(?:your\s+)?memory)?",
-                         self._claim_known, "forget my locker code (when one is stored)")]
+        return [FastPath("forget.topic", _FORGET, self._claim,
+                         "forget my locker code / forget where i parked (when one is stored) / delete the memory about X")]
 
-    def _claim_known(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
-        return claim_remembered(self.services, m.group("topic"))
+    def _claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """Words that say "memory" are forget's; a topic ("my locker code", "where i parked") only when
+        a stored memory is about it ("delete my shopping list" stays with the list), found more
+        loosely after "forget" (a guess that is not exact asks before it deletes)."""
+        topic = _topic(m.group("topic"))
+        if not topic_words(topic):
+            return None                      # "forget it", "forget what i just said"
+        if m.group("memory") or m.group("from_memory"):
+            return claim(topic=topic)
+        if self.services is None or not _DESCRIBED.match(m.group("topic")):
+            return None
+        loose = m.group("verb") in ("forget", "stop remembering")
+        found, _ = find_memory(topic, memory_store(self.services).all(), LOOSE_MATCH_MIN if loose else MATCH_MIN)
+        return claim(topic=topic) if found else None
 
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS
@@ -68,22 +97,61 @@ class ForgetCommand(JarvisCommandBase):
     def generate_adapter_examples(self) -> list[CommandExample]:
         return examples(_MORE_EXAMPLES, primary=None)
 
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """The topic is the user's own description when the words give one ("forget where i parked":
+        the model wrote none, and the command asked "What topic should I use?")."""
+        m = _FORGET.fullmatch(normalize_utterance(voice_command).strip(" ?.!"))
+        if m and topic_words(m.group("topic")):
+            return {**args, "topic": _topic(m.group("topic"))}
+        return args
+
+    def _find(self, topic: str) -> dict[str, Any] | None:
+        found, _ = find_memory(topic, memory_store(self.services).all(), LOOSE_MATCH_MIN)
+        return found
+
+    @staticmethod
+    def _which(memory: dict[str, Any]) -> str:
+        """The memory said back without a secret's value: "your locker code", "that you parked on level 3"."""
+        return f"your {memory['topic']}" if memory["secret"] else f"that {second_person(memory['text'])}"
+
     def confirmation_question(self, args: dict[str, Any]) -> str | None:
-        """Asked before a guessed forget: exactly which memory would go."""
+        """Asked before a guessed forget of a memory named exactly (one only described asks with its
+        own buttons when it runs; nothing found: the command says so)."""
         if self.services is None:
             return None
-        found, _ = find_memory(str(args.get("topic") or ""), memory_store(self.services).all())
-        return f"Forget that {second_person(found['text'])}?" if found and not found["secret"] else \
-            (f"Forget your {found['topic']}?" if found else None)
+        topic = str(args.get("topic") or "")
+        found = self._find(topic)
+        return f"Forget {self._which(found)}?" if found and names_exactly(topic, found) else None
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
             return fail("Memories need a running assistant.")
         topic = str(kwargs.get("topic") or "").strip()
-        store = memory_store(self.services)
-        found, _ = find_memory(topic, store.all())
+        found = self._find(topic)
         if found is None:
-            return fail(f"I don't have anything saved about {topic or 'that'}.", found=False)
-        store.delete(found["id"])
-        return say(f"OK, I've forgotten your {found['topic']}." if found["value"] or found["secret"]
-                   else f"OK, I've forgotten that {second_person(found['text'])}.", memory_id=found["id"])
+            about = spoken_topic(topic, request_info.voice_command) if topic else "that"
+            return say(f"I don't have anything saved about {about}.", found=False)
+        if not names_exactly(topic, found):          # a description: the match is a guess, asked first
+            return CommandResponse.follow_up_response(
+                {"message": f"Forget {self._which(found)}?", "memory_id": found["id"]},
+                actions=[IJarvisButton("Yes", FORGET_MEMORY, "destructive", "trash"),
+                         IJarvisButton("No", "cancel_click", "secondary")])
+        return self._forget(found)
+
+    def _forget(self, memory: dict[str, Any], named: bool = True) -> CommandResponse:
+        """Deletes it; "your favourite tea" when the user named it, the whole memory when it was found
+        by a description ("your car" alone says little after "forget where i parked")."""
+        memory_store(self.services).delete(memory["id"])
+        return say(f"OK, I've forgotten your {memory['topic']}." if named and memory["value"] or memory["secret"]
+                   else f"OK, I've forgotten {self._which(memory)}.", memory_id=memory["id"])
+
+    def handle_action(self, action_name: str, context: dict[str, Any]) -> CommandResponse:
+        if action_name == FORGET_MEMORY and self.services is not None:
+            memory = memory_store(self.services).get(int(context.get("memory_id") or 0))
+            if memory is None:
+                return CommandResponse.final_response({"message": "That memory is already gone."})
+            response = self._forget(memory, named=False)
+            return CommandResponse.final_response(response.context_data)
+        if action_name == "cancel_click":
+            return CommandResponse.final_response({"message": "OK, I kept it."})
+        return super().handle_action(action_name, context)

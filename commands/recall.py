@@ -6,7 +6,8 @@ import re
 from typing import Any
 
 from commands._common import claim, examples, fail, say
-from commands._memories import answer, claim_remembered, find_memory, memory_store, second_person
+from commands._memories import (answer, asked_topic, claim_remembered, find_memory, memory_store, second_person,
+                                spoken_topic)
 from commands._parsing import join_words
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation)
@@ -74,13 +75,21 @@ class RecallCommand(JarvisCommandBase):
     def generate_adapter_examples(self) -> list[CommandExample]:
         return examples(_MORE_EXAMPLES, primary=None) + self.generate_prompt_examples()
 
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """The topic is what the user's words ask about: the model left it out of "what's my wifi
+        password", which then listed every memory. A question about everything has none."""
+        asked = asked_topic(voice_command)
+        if not asked:
+            return {}
+        return {**args, "topic": str(args.get("topic") or "").strip() or asked}
+
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
             return fail("Memories need a running assistant.")
         memories = memory_store(self.services).all()
-        if not memories:
-            return say("You haven't asked me to remember anything yet.", memories=0)
         topic = str(kwargs.get("topic") or "").strip()
+        if not memories and not topic:
+            return say("You haven't asked me to remember anything yet.", memories=0)
         if not topic:
             plain = [second_person(m["text"]).rstrip(".") for m in memories if not m["secret"]]
             secret = [m["topic"] for m in memories if m["secret"]]
@@ -90,6 +99,7 @@ class RecallCommand(JarvisCommandBase):
                        memories=len(memories))
         found, score = find_memory(topic, memories)
         if found is None:
-            return say(f"I don't have anything saved about {topic}.", found=False)
+            return say(f"I don't have anything saved about {spoken_topic(topic, request_info.voice_command)}.",
+                       found=False)
         return say(answer(found), found=True, memory_id=found["id"], secret=bool(found["secret"]),
                    match=round(score, 2))
