@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from commands._common import ASSETS, examples
-from commands._lists import ListCommandBase, action_claim, items_claim
+from commands._lists import ADD_IT, DONE_IT, HAS, SOME_LIST, ListCommandBase, action_claim, items_claim
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:shopping|grocery|groceries)\s+list"
@@ -49,6 +49,14 @@ _MORE_EXAMPLES += [
  ('we are almost out of cat food', {'action': 'add', 'items': ['cat food']}),
  ("don't let me forget to buy lemons", {'action': 'add', 'items': ['lemons']}),
 ]
+# an item said by part of its words ("the milk thing"), and items said before the words that ask
+# for them ("..., put them on the list")
+_MORE_EXAMPLES += [
+ ('check off the milk thing', {'action': 'check_off', 'items': ['milk thing']}),
+ ('is bread on my list', {'action': 'read', 'items': ['bread']}),
+ ('do we have eggs on the grocery list', {'action': 'read', 'items': ['eggs']}),
+ ('dish soap, stick it on the list', {'action': 'add', 'items': ['dish soap']}),
+]
 _NEGATIVES: list[str] = ['order more printer ink online', 'buy me new shoes on amazon', 'track my parcel',
  'list the trains leaving for manchester tonight', 'give me a list of good restaurants near here',
  'list the top ten films out now', 'make a playlist of my favourite songs', 'list the bus times for route nine']
@@ -79,6 +87,7 @@ class ShoppingListCommand(ListCommandBase):
     noun = "shopping list"
     item_word = "item"
     done_action = "check_off"
+    item_verbs = r"(?:buy|get|pick\s+up|grab|order)"
 
     @property
     def command_name(self) -> str:
@@ -123,6 +132,15 @@ class ShoppingListCommand(ListCommandBase):
                      items_claim("add", "items"), "add milk and eggs to my shopping list"),
             FastPath("shopping_list.add_to", r"add\s+to\s+" + _LIST + r",?\s+(?P<items>.+)",
                      items_claim("add", "items"), "add to my shopping list milk"),
+            FastPath("shopping_list.add_said", r".+?[\s,]+" + ADD_IT + r"\s+(?:to|on|onto)\s+" + _LIST,
+                     self.pointed_claim("add"), "paper towels, put them on the shopping list"),
+            FastPath("shopping_list.check_off_said", r".+?[\s,]+" + DONE_IT + r"(?:\s+(?:on|from|off))?\s+" + _LIST,
+                     self.pointed_claim("check_off"), "i bought the eggs, cross them off my shopping list"),
+            FastPath("shopping_list.check_off_said_here", r".+?[\s,]+" + DONE_IT + r"(?:\s+(?:on|from|off)\s+" + SOME_LIST + ")?",
+                     self.pointed_claim("check_off", only_if_on_the_list=True), "the milk thing, check it off (when on it)"),
+            FastPath("shopping_list.has", HAS + _LIST, self.has_claim, "is milk on my shopping list"),
+            FastPath("shopping_list.has_here", HAS + SOME_LIST, self.found_claim("read"),
+                     "is the milk on my list (when it is on this one)"),
             FastPath("shopping_list.read",
                      r"(?:what's|what is|what are|whats)\s+(?:on|in)\s+" + _LIST + r"|(?:read|show|tell|give|list)(?:\s+me)?\s+"
                      + _LIST + r"|(?:check|open)\s+" + _LIST + r"|" + _LIST.replace("(?:my\\s+|the\\s+|our\\s+)?", "(?:my\\s+|the\\s+)")
@@ -131,6 +149,10 @@ class ShoppingListCommand(ListCommandBase):
             FastPath("shopping_list.check_off",
                      r"(?:check|cross|tick|mark)\s+(?:off\s+)?(?P<items>.+?)(?:\s+off)?(?:\s+as\s+(?:bought|done|got))?\s+(?:on|from|off)\s+" + _LIST,
                      items_claim("check_off", "items"), "check off milk on my shopping list"),
+            FastPath("shopping_list.check_off_here",
+                     r"(?:(?:check|cross|tick|mark)\s+off\s+(?P<items>.+?)|(?:check|cross|tick|mark)\s+(?P<items2>.+?)\s+(?:off|as\s+(?:bought|got)))"
+                     r"(?:\s+(?:on|from|off)\s+" + SOME_LIST + ")?",
+                     self.found_claim("check_off"), "tick off the milk thing (when it is on this list)"),
             FastPath("shopping_list.remove",
                      r"(?:remove|delete|take|drop|erase)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+(?:of\s+)?" + _LIST,
                      items_claim("remove", "items"), "remove eggs from the shopping list"),

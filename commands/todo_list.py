@@ -5,11 +5,12 @@ import re
 from typing import Any
 
 from commands._common import examples
-from commands._lists import ListCommandBase, action_claim, items_claim
+from commands._lists import ADD_IT, DONE_IT, HAS, SOME_LIST, ListCommandBase, action_claim, items_claim
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter, PreRouteResult
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:to-?\s?do|todo|task|tasks)\s+list"
 _DONE = r"(?:as\s+)?(?:done|complete|completed|finished)"
+_TASKS = r"(?:" + _LIST + r"|(?:my\s+|the\s+|our\s+)(?:tasks|to-?dos|chores))"     # "add it to my tasks"
 
 
 # What the intent router learns from besides the adapter examples in the class: more ways
@@ -23,6 +24,16 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('add call the plumber to my
  ('clear my to do list', {'action': 'clear'}),
  ('add a task to book the hotel', {'action': 'add', 'tasks': ['book the hotel']}),
  ('what chores are left', {'action': 'read'})]
+# a task said by part of its words ("the passport one"), and one said before the words that ask
+# for it ("..., add it to my tasks")
+_MORE_EXAMPLES += [
+ ('tick off the dentist one', {'action': 'complete', 'tasks': ['dentist one']}),
+ ('the one about the plumber is done', {'action': 'complete', 'tasks': ['one about the plumber']}),
+ ('mark the bike thing as finished', {'action': 'complete', 'tasks': ['bike thing']}),
+ ('delete the bike thing from my tasks', {'action': 'remove', 'tasks': ['bike thing']}),
+ ('is the passport on my list', {'action': 'read', 'tasks': ['passport']}),
+ ('the gutters need cleaning, put that on my tasks', {'action': 'add', 'tasks': ['gutters need cleaning']}),
+]
 _NEGATIVES: list[str] = []
 _DOMAIN_WORDS: list[str] = ['to do', 'to-do', 'todo', 'task', 'tasks', 'chores']
 
@@ -77,6 +88,15 @@ class TodoListCommand(ListCommandBase):
                      items_claim("add", "tasks"), "add call the bank to my to-do list"),
             FastPath("todo_list.add_task", r"add\s+(?:a\s+)?(?:new\s+)?task(?:\s+to)?:?\s+(?P<items>.+)",
                      items_claim("add", "tasks"), "add a task to call the bank"),
+            FastPath("todo_list.add_said", r".+?[\s,]+" + ADD_IT + r"\s+(?:to|on|onto)\s+" + _TASKS,
+                     self.pointed_claim("add"), "i need to fix the bike tire, add it to my tasks"),
+            FastPath("todo_list.complete_said", r".+?[\s,]+" + DONE_IT + r"(?:\s+(?:on|from|off))?\s+" + _TASKS,
+                     self.pointed_claim("complete"), "i finished the laundry, check it off my to-do list"),
+            FastPath("todo_list.complete_said_here", r".+?[\s,]+" + DONE_IT + r"(?:\s+(?:on|from|off)\s+" + SOME_LIST + ")?",
+                     self.pointed_claim("complete", only_if_on_the_list=True), "the passport one, tick it off (when on it)"),
+            FastPath("todo_list.has", HAS + _TASKS, self.has_claim, "is call the bank on my to-do list"),
+            FastPath("todo_list.has_here", HAS + SOME_LIST, self.found_claim("read"),
+                     "is the passport on my list (when it is on this one)"),
             FastPath("todo_list.read",
                      r"(?:what's|what is|what are|whats)\s+(?:on|in)\s+" + _LIST + r"|(?:read|show|tell|give|list)(?:\s+me)?\s+"
                      + _LIST + r"|(?:check|open)\s+" + _LIST + r"|what are my tasks|(?:read|list|show)(?:\s+me)?\s+my\s+tasks",
@@ -84,11 +104,16 @@ class TodoListCommand(ListCommandBase):
             FastPath("todo_list.uncomplete",
                      r"(?:mark|set)\s+(?P<items>.+?)\s+as\s+(?:not\s+done|not\s+complete|incomplete|undone|open|to\s?do)(?:\s+(?:on|in)\s+" + _LIST + r")?"
                      r"|uncheck\s+(?P<items2>.+?)\s+(?:on|in|from)\s+" + _LIST,
-                     lambda m, t: items_claim("uncomplete", "tasks")(_merge(m), t), "mark call the bank as not done"),
+                     items_claim("uncomplete", "tasks"), "mark call the bank as not done"),
             FastPath("todo_list.complete",
                      r"(?:mark|check off|cross off|tick off|check|cross|tick)\s+(?P<items>.+?)\s+(?:" + _DONE + r"|off)(?:\s+(?:on|from)\s+" + _LIST + r")?"
                      r"|(?:complete|finish|check off|cross off|tick off)\s+(?P<items2>.+?)\s+(?:on|from)\s+" + _LIST,
-                     lambda m, t: items_claim("complete", "tasks")(_merge(m), t), "mark call the bank as done"),
+                     items_claim("complete", "tasks"), "mark call the bank as done"),
+            FastPath("todo_list.complete_here", r"(?:check|cross|tick)\s+off\s+(?P<items>.+?)(?:\s+(?:on|from|off)\s+" + SOME_LIST + ")?",
+                     self.found_claim("complete"), "tick off plumber (when it is on this list)"),
+            FastPath("todo_list.is_done",
+                     r"(?P<items>.+?)(?:\s+(?:is|are)|'s)\s+(?:all\s+|now\s+)?(?:done|finished|complete|completed)(?:\s+now)?",
+                     self.found_claim("complete"), "the one about the plumber is done (when it is on the list)"),
             FastPath("todo_list.finished",
                      r"(?:i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?:finished|completed|done|did)"
                      r"|i(?:'m|\s+am)\s+(?:all\s+)?done\s+with|(?:just\s+)?(?:finished|completed|done\s+with))\s+(?:with\s+)?(?P<items>.+?)(?:\s+(?:today|now|already))?",
@@ -153,13 +178,3 @@ class TodoListCommand(ListCommandBase):
             ("Delete all of my tasks", {"action": "clear"}),
         ])
 
-
-def _merge(m):
-    """The complete/uncomplete patterns have two alternatives; hand the matched one on as `items`."""
-    class _M:
-        def __init__(self, items: str | None) -> None:
-            self._items = items
-
-        def groupdict(self):
-            return {"items": self._items}
-    return _M(m.groupdict().get("items") or m.groupdict().get("items2"))
