@@ -6,11 +6,12 @@ import datetime as _dt
 import re
 from typing import Any
 
-from commands._background import RECURRENCES, ReminderService, parse_iso, reminder_service
+from commands._background import RECURRENCES, ReminderService, next_occurrence, parse_iso, reminder_service
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import WEEKDAYS, find_clock_span, find_clock_time, find_date, plural, say_date
+from jarvis_tui.sdk.text import (WEEKDAYS, corrected_value, expand_contractions, find_clock_span, find_clock_time, find_date,
+                                 join_words, normalize_utterance, plural, say_date)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -18,9 +19,12 @@ from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse,
 
 _DAY_WORDS = re.compile(r"\b(?:tomorrow|tonight|today|morning|afternoon|evening|night|noon|next|weekend|week|month|"
                         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|every|daily|at|in|on)\b")
+_WEEKDAY = "(?:" + "|".join(WEEKDAYS) + ")"
 _RECUR = (r"(?P<recur>every\s*day|everyday|daily|each day|every morning|every evening|every night|on weekdays|every weekday|"
-          r"weekdays|weekday|mondays? (?:to|through|thru|till|until) fridays?|every week|weekly|every other week|biweekly|every month|monthly|"
-          r"every (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))")
+          r"weekdays|weekday|mondays? (?:to|through|thru|till|until) fridays?|every week|each week|weekly|every other week|"
+          r"every second week|every two weeks|fortnightly|biweekly|every month|each month|monthly|"
+          r"(?:every|each)\s+(?:other\s+|second\s+)?" + _WEEKDAY + r"s?\b|"
+          r"(?:on\s+)?" + _WEEKDAY + r"s\b(?!\s+(?:to|through|thru|till|until)\b))")   # "on tuesdays", "every other friday"
 # when-words a model leaves at the end of a reminder's text ("stretch every weekday at 10:30"): the
 # time and recurrence are arguments of their own, so the text keeps only the what
 _WHEN_TAIL = re.compile(r"(?:[\s,]+(?:" + _RECUR + r"|(?:at|by|around)\s+(?:noon|midnight|\d{1,2}(?:[:.]\d{2})?"
@@ -29,7 +33,11 @@ _WHEN_TAIL = re.compile(r"(?:[\s,]+(?:" + _RECUR + r"|(?:at|by|around)\s+(?:noon
 _RECUR_MAP = {"every day": "daily", "everyday": "daily", "daily": "daily", "each day": "daily", "every morning": None,
               "every evening": None, "every night": None, "on weekdays": "weekdays", "every weekday": "weekdays",
               "weekdays": "weekdays", "weekday": "weekdays", "every week": "weekly", "weekly": "weekly", "every other week": "biweekly",
-              "biweekly": "biweekly", "every month": "monthly", "monthly": "monthly"}
+              "biweekly": "biweekly", "every month": "monthly", "monthly": "monthly", "each week": "weekly",
+              "every second week": "biweekly", "every two weeks": "biweekly", "fortnightly": "biweekly",
+              "each month": "monthly"}
+# a weekday a repeat is said on: "every monday", "each sunday", "every other friday", "on tuesdays"
+_REPEAT_DAY = re.compile(r"\b(?P<lead>(?:every|each)\s+(?P<other>other\s+|second\s+)?|on\s+)?(?P<wd>" + _WEEKDAY + r")(?P<plural>s)?\b")
 _DAY_PARTS = (("noon", "12:00"), ("tonight", "20:00"), ("morning", "09:00"), ("afternoon", "15:00"),
               ("evening", "18:00"), ("night", "21:00"))
 _TIME = r"(?P<time>[\w:. ]+?)"
@@ -51,8 +59,9 @@ def _recurrence(word: str | None) -> tuple[bool, str | None]:
     if not word:
         return True, None
     w = " ".join(word.split())
-    if w.startswith("every ") and w[6:] in WEEKDAYS:
-        return True, "weekly"
+    repeat = _REPEAT_DAY.fullmatch(w)
+    if repeat:
+        return True, "biweekly" if repeat.group("other") else "weekly"
     if re.fullmatch(r"mondays? \w+ fridays?", w):           # "monday to friday"
         return True, "weekdays"
     if w in _RECUR_MAP and _RECUR_MAP[w] is not None:
@@ -69,6 +78,90 @@ _REQUEST_FRAME = re.compile(r"^(?:please\s+)?(?:remind\s+me|set\s+(?:a|an)\s+rem
                             r"(?:\s+(?:to|about|of|that))?\s+(?=\S)", re.I)
 # a name given to what is set: "... called gym", "... that says call the vet"
 _LABEL = re.compile(r"(?:^|\s)(?:called|named|labell?ed|titled|(?:that|which)\s+says|saying)\s+(?P<label>\S.*)$", re.I)
+
+
+# words said before what a request asks ("you can", "actually", "i will")
+_LEAD = r"(?:(?:i|we|you|just|actually|please|really|can|could|will|would|do|does|am|are|be|there|is|there's|so|and|oh|ok|okay)[,\s]+)*"
+# a contraction typed without its apostrophe: "dont", "wont"
+_NO_APOSTROPHE = re.compile(r"\b(do|does|did|wo|ca|is|are|was|were|would|should|could|have|has)nt\b")
+# words that say the user no longer wants a reminder or an alarm (contractions expanded): "i do not
+# need the alarm", "i will not be needing it", "no need for the dentist reminder", "do not remind me
+# to ... anymore", "... is not on any more"
+_UNWANTED = re.compile(r"\b(?:not|never)\s+(?:\w+\s+){0,2}?(?:need|want|use|require)\w*\b(?!\s+to\b)"
+                       r"|\bno\s+longer\s+(?:\w+\s+){0,2}?(?:need|want|use|require|have)\w*\b"
+                       r"|\bno\s+(?:more\s+)?(?:need|use)\s+(?:for|of|to\s+(?:remind|wake))\b"
+                       r"|\bno\s+more\s+(?:[\w']+\s+){0,3}?(?:reminders?|alarms?|wake[- ]?up)\b"
+                       r"|\b(?:not|never)\s+(?:\w+\s+)?remind\w*\s+me\b|\bstop\s+(?:remind|wak)\w*\s+me\b"
+                       r"|\b(?:not|no)\b(?:\s+\S+)+?\s+(?:any\s?more|any\s+longer)\b")
+# ... and a verb of dropping one it names: "forget about the grandma reminder", "skip tomorrow's alarm"
+_DROP = re.compile(r"^" + _LEAD + r"(?:forget(?:\s+about)?|get\s+rid\s+of|skip|drop|scrap|ditch|lose)"
+                   r"\s+(?:the|my|that|this|[\w]+'s)\s+(?:[\w']+\s+){0,4}?(?:reminders?|alarms?|wake[- ]?up(?:\s+call)?)\b")
+# what asks to be reminded, though it says "not": "don't forget to", "don't let me forget"
+_NOT_FORGET = re.compile(r"\b(?:not|never)\s+(?:let\s+me\s+|want\s+to\s+|going\s+to\s+)?forget\b")
+# a request to set one ("remind me", "set an alarm"), and a "not" said just before it ("do not remind me")
+_SET_REQUEST = re.compile(r"\b(?:remind\w*|wake)\s+me\b|\b(?:set|add|schedule|create|make|put)\s+(?:up\s+)?(?:a|an|my|the)\b")
+_NEGATED = re.compile(r"\b(?:not|never|stop|no\s+need\s+to)\s+(?:\w+\s+)?$")
+
+
+def _expanded(text: str) -> str:
+    """Contractions as the words they stand for, typed with or without the apostrophe ("dont" -> "do not")."""
+    return expand_contractions(_NO_APOSTROPHE.sub(r"\1n't", text))
+
+
+def no_longer_wanted(said: str) -> bool:
+    """Whether a request says the user no longer wants a reminder or an alarm: "i don't need the alarm
+    tomorrow anymore", "i won't need that alarm", "no need for the dentist reminder", "don't remind
+    me to water the plants anymore", "forget about the grandma reminder". Not a request to be
+    reminded that says "not": "don't forget to lock the door", "remind me that i don't need to bring
+    lunch" (what follows "remind me" is what to be reminded of)."""
+    t = _expanded(normalize_utterance(said))
+    if _NOT_FORGET.search(t) or any(not _NEGATED.search(t[:m.start()]) for m in _SET_REQUEST.finditer(t)):
+        return False
+    return bool(_UNWANTED.search(t) or _DROP.match(t))
+
+
+# the words of a delete that ask for it, not the reminder's: "forget (about)", "i don't need", "get rid of"
+_DELETE_VERBS = re.compile(r"^" + _LEAD
+                           + r"(?:(?:not|never|no\s+longer)\s+(?:\w+\s+){0,2}?(?:need|want|use|require)\w*(?:\s+(?:for|of))?"
+                           r"|(?:have\s+)?no\s+(?:more\s+)?(?:need|use)\s+(?:for|of)|no\s+more|(?:stop|not)\s+remind\w*\s+me(?:\s+(?:to|about|of))?"
+                           r"|forget(?:\s+about)?|get\s+rid\s+of|skip|drop|scrap|ditch|lose|cancel|delete|remove|erase"
+                           r"|(?:turn|switch)\s+off)\s+")
+_DELETE_TAIL = re.compile(r"\s+(?:any\s?more|any\s+longer|after\s+all|now|then|please|at\s+all)$")
+
+
+def reminder_named(text: str) -> str:
+    """The reminder a delete names, without the words that ask for the delete: "forget grandma
+    reminder" -> "grandma reminder", "i don't need the alarm tomorrow anymore" -> "alarm tomorrow"."""
+    t = _expanded(" ".join(text.lower().replace("\u2019", "'").split())).strip(" .!?,")
+    t = _DELETE_TAIL.sub("", _DELETE_VERBS.sub("", t))
+    t = re.sub(r"^(?:the|my|that|this|our)\s+", "", t)
+    return re.sub(r"^reminders?\s+(?:to|about|for|of)\s+", "", t).strip()      # "reminder about the school run"
+
+
+def _clock_said(words: list[str]) -> tuple[str, range] | None:
+    """The clock time words say to name a reminder ("7 am", "7:30", "nine o'clock"), with the span of
+    its words; None when they say none."""
+    found = find_clock_span(words, max_words=4, bare_digits=True)
+    if found is not None:
+        return found
+    for end, w in enumerate(words):
+        for start in range(max(end - 2, 0), end) if w in ("o'clock", "oclock") else ():
+            clock = parse_clock_time(" ".join(words[start:end + 1]), require_meridiem=False)
+            if clock:
+                return clock, range(start, end + 1)
+    return None
+
+
+def _when_said(said: str, today: _dt.date) -> str:
+    """The words of a request that say when a reminder rings: its repeat ("weekday", "every
+    monday"), its day ("tomorrow") and its clock time ("7:30", "6 am"), as said."""
+    t = normalize_utterance(said)
+    repeat = re.search(_RECUR, t)
+    day = find_date(t, today)
+    ws = t.split()
+    clock = _clock_said(ws)
+    return " ".join(x for x in (repeat and repeat.group("recur"), day and day.words,
+                                clock and " ".join(ws[clock[1].start:clock[1].stop])) if x)
 
 
 def remind_phrase(text: str, said: str) -> str:
@@ -114,7 +207,29 @@ def _occurs_on(reminder: dict[str, Any], day: _dt.date) -> bool:
             "biweekly": (day - first).days % 14 == 0, "monthly": day.day == first.day}.get(recurrence, False)
 
 
+def _first_day(said: str, today: _dt.date, recurrence: str | None) -> tuple[_dt.date | None, bool]:
+    """The day a reminder first rings as the request says it, and whether it is a weekday said (a
+    time already past on it is next week's): "every monday" and "on tuesdays" the next such day,
+    "on the first of every month" the next 1st, "tomorrow", "next friday", "june 3rd" that day;
+    (None, False) when no day is said. A daily or weekday repeat names no first day by its weekdays
+    ("monday to friday")."""
+    if recurrence in ("daily", "weekdays"):
+        day = find_date(said, today)
+        return (day.when, False) if day is not None and day.kind != "weekday" else (None, False)
+    if recurrence in ("weekly", "biweekly"):
+        repeat = next((m for m in _REPEAT_DAY.finditer(said) if m.group("lead") or m.group("plural")), None)
+        if repeat:                                     # "every monday" is no date to find_date
+            weekday = WEEKDAYS.index(repeat.group("wd"))
+            return today + _dt.timedelta(days=(weekday - today.weekday()) % 7), True
+    day = find_date(re.sub(r"\s+of\s+(?:every|each|the)\s+month\b", "", said), today)   # "the 1st of every month"
+    if day is None:
+        return None, False
+    return day.when, day.kind == "weekday"
+
+
 ALARM_TEXTS = {"alarm": "alarm", "wake up": "wake up"}
+# how a request names the alarm itself: "my wake-up call", "the alarm clock"
+_ALARM_NAME = re.compile(r"\b(?:alarms?(?:\s+clock)?|wake[- ]?up(?:\s+(?:call|alarm))?)\b")
 
 
 def _alarm_noun(text: str) -> str | None:
@@ -124,6 +239,40 @@ def _alarm_noun(text: str) -> str | None:
     if t == "wake up":
         return "wake-up alarm"
     return t if t in ALARM_TEXTS or t.endswith(" alarm") else None
+
+def _repeats(due: _dt.datetime, recurrence: str) -> str:
+    """How a reply says a repeat: "every day", "every weekday", "every Monday", "every other Monday"."""
+    return {"daily": "every day", "weekdays": "every weekday", "weekly": f"every {due.strftime('%A')}",
+            "biweekly": f"every other {due.strftime('%A')}",
+            "monthly": f"on day {due.day} of every month"}[recurrence]
+
+
+def _rings(reminder: dict[str, Any], now: _dt.datetime) -> str:
+    """When a reminder rings, as a reply says it: "tomorrow at 9 AM", "every weekday at 7:30 AM"."""
+    due = parse_iso(reminder["due_at"])
+    if reminder.get("recurrence"):
+        return f"{_repeats(due, reminder['recurrence'])} at {say_clock(due)}"
+    return say_when(due, now)
+
+
+def _named(reminder: dict[str, Any]) -> str:
+    """A reminder as a question names it: "the alarm", "the gym alarm", "the reminder to call mom"."""
+    text = reminder["text"]
+    noun = _alarm_noun(text)
+    if noun:
+        return f"the {noun}"
+    if re.match(r"(?:the|my|a|an|our)\s", text.lower()):         # "the dentist": the reminder about the dentist
+        return f"the reminder about {second_person(text)}"
+    return f"the reminder {remind_phrase(text, text)}"
+
+
+def _which_one(found: list[dict[str, Any]], now: _dt.datetime) -> str:
+    """The reminders a request could mean, told apart by when they ring where their names are the
+    same: "the alarm tomorrow at 9 AM or the alarm every weekday at 7:30 AM"."""
+    names = [_named(r) for r in found]
+    return join_words([f"{name} {_rings(r, now)}" if names.count(name) > 1 else name
+                       for name, r in zip(names, found)], "or")
+
 
 # a reminder text that only says "an alarm" or "wake me": the alarm itself
 # ("i need a daily alarm for 6": the request itself, its when and how often said elsewhere)
@@ -209,14 +358,69 @@ _MOVE = (_MOVE_VERB + r"\s+(?:my|the)\s+(?P<text>[\w' ]+?)(?:\s+(?P<kind>reminde
 def moved_to(said: str) -> tuple[str, str | None]:
     """Where a move request puts a reminder: the words after its last "to / until / for" that say a
     clock time or a date, and the clock time in them ("... to friday at 10" -> ("friday at 10",
-    "10:00")); ("", None) when no such words follow."""
+    "10:00")); the "to" of "quarter to seven" is the clock time's. ("", None) when no such words follow."""
     said = " ".join(said.lower().split())
     for m in reversed(list(re.finditer(r"\b(?:to|until|till|for)\s+", said))):
+        if m.group(0).startswith("to") and _CLOCK_BEFORE_TO.search(said[:m.start()]):
+            continue
         tail = said[m.end():].strip(" ?.!")
         found = find_clock_time("at " + tail)
         if found or find_date(tail, _dt.date.today()):
             return tail, found[0] if found else None
     return "", None
+
+
+# the words before the "to" of a clock time: "quarter to", "ten to", "20 minutes to"
+_CLOCK_BEFORE_TO = re.compile(r"\b(?:quarter|half|\d{1,2}|five|ten|twenty|twenty[- ]five|minutes?)\s+$")
+_JUST_SET = _dt.timedelta(minutes=2)
+
+
+def _correction_words(value: str) -> str:
+    """The new when of a correction, without the thing it names: "make that alarm 7" -> "7"."""
+    return re.sub(r"^(?:(?:the|my)\s+)?(?:alarm|reminder|appointment)\s+(?:to\s+|for\s+|at\s+)?", "", value)
+
+
+def when_only(words: str, today: _dt.date) -> tuple[str, str | None] | None:
+    """Words that say nothing but a new time or day ("6:45", "at half past six", "tuesday",
+    "tomorrow at 8"): (the words, the clock time in them); None when they say anything else."""
+    t = " ".join(words.lower().split())
+    day = find_date(t, today)
+    rest = t.replace(day.words, " ") if day else t
+    rest = " ".join(w for w in rest.split() if w not in ("at", "on", "for", "by", "around"))
+    clock = parse_clock_time(rest, require_meridiem=False) if rest else None
+    if (rest and clock is None) or (day is None and clock is None):
+        return None
+    return t, clock
+
+
+def new_when(said: str) -> tuple[str, str | None]:
+    """Where a move or a correction puts a reminder: the words that say it and the clock time in
+    them ("move my alarm to 7" -> ("7", "07:00"), "actually make that tuesday" -> ("tuesday", None));
+    ("", None) when neither says one."""
+    tail, clock = moved_to(said)
+    if tail:
+        return tail, clock
+    value = corrected_value(said)
+    found = when_only(_correction_words(value), _dt.date.today()) if value else None
+    return found or ("", None)
+
+
+def _nearer_half(time: str, before: _dt.datetime, alarm: bool) -> str:
+    """A new clock time said without AM or PM for a reminder that rang at `before`: the reading
+    nearer the time it had ("make that 6:45" of a 6:15 AM alarm is 6:45 AM, "make it 9" of an 8 PM
+    reminder 9 PM); a reminder is not moved into the small hours unless it was in them ("move my
+    9 AM reminder to 4" is 4 PM)."""
+    hh, mm = (int(x) for x in time.split(":"))
+    if not 1 <= hh <= 12:
+        return time
+    readings = [hh % 12, hh % 12 + 12]
+    if not alarm and before.hour >= 7:
+        readings = [h for h in readings if h >= 7]
+
+    def apart(h: int) -> int:
+        d = abs(h * 60 + mm - (before.hour * 60 + before.minute))
+        return min(d, 24 * 60 - d)
+    return f"{min(readings, key=apart):02d}:{mm:02d}"
 
 
 def _moved_name(m: re.Match[str]) -> str:
@@ -367,6 +571,22 @@ _MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
  'is the book club still on next tuesday',
  'when is the plumber coming on the 3rd',
 ]]
+# saying that a reminder or an alarm is no longer wanted deletes it, whatever verb is missing
+# ("i don't need ..." is not a request to set one; "don't forget to ..." above still is)
+_MORE_EXAMPLES += [
+ ("i don't need the gym alarm anymore", {'action': 'delete', 'text': 'gym alarm'}),
+ ('i won\'t be needing my saturday alarm', {'action': 'delete', 'text': 'alarm'}),
+ ('i no longer need a reminder to feed the fish', {'action': 'delete', 'text': 'feed the fish'}),
+ ("there's no need for the parking reminder now", {'action': 'delete', 'text': 'parking'}),
+ ('forget about the reminder to call the landlord', {'action': 'delete', 'text': 'call the landlord'}),
+ ("don't remind me to take the recycling out any more", {'action': 'delete', 'text': 'take the recycling out'}),
+ ('stop reminding me about the gas bill', {'action': 'delete', 'text': 'gas bill'}),
+ ('drop the piano lesson reminder', {'action': 'delete', 'text': 'piano lesson'}),
+ ('skip the alarm on saturday', {'action': 'delete', 'text': 'alarm'}),
+ ("i don't want the 6 am alarm any more", {'action': 'delete', 'text': 'alarm'}),
+ ('no need to wake me up tomorrow', {'action': 'delete', 'text': 'wake up'}),
+ ("i won't need the reminder about the school run", {'action': 'delete', 'text': 'school run'}),
+]
 _NEGATIVES: list[str] = ['which alarm clock should i buy', 'my alarm clock is broken', 'i overslept this morning',
  'what is a calendar year', 'how do you spell appointment']
 # public events, things to do and timetables are not the user's own calendar
@@ -388,7 +608,9 @@ ACTION_WORDS = {
     "set": ["remind", "reminder", "set", "add", "create", "make", "alert", "wake", "alarm", "need to", "have to",
             "don't let me forget", "remember to", "schedule", "book", "put", "note", "ping"],
     "list": ["any", "what", "what's", "which", "list", "show", "read", "tell me", "do i have", "check", "upcoming"],
-    "delete": ["delete", "remove", "cancel", "clear", "get rid of", "erase", "drop", "forget about", "turn off"],
+    "delete": ["delete", "remove", "cancel", "clear", "get rid of", "erase", "drop", "forget about", "turn off",
+               "don't need", "not need", "won't need", "won't be needing", "no longer", "no need", "skip", "scrap",
+               "stop reminding", "don't remind"],
     "snooze": ["snooze", "postpone", "push back", "again in"],
     "move": ["move", "reschedule", "change", "shift", "push", "bring forward"],
 }
@@ -472,10 +694,31 @@ class ReminderCommand(JarvisCommandBase):
             FastPath("reminder.delete_named", r"(?:cancel|delete|remove)\s+(?:my|the)\s+(?P<text>[\w ]+?)\s+reminder",
                      _delete_claim, "delete the medicine reminder"),
             FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),
+            FastPath("reminder.correction", r".+", self._correction_claim,
+                     "actually make that 6:45 (right after a reminder was set)"),
             FastPath("reminder.snooze", r"snooze(?:\s+(?:that|the|this|my|it)(?:\s+reminder)?)?"
                      r"(?:\s+(?:about|for|to)\s+(?P<text>[a-z ]+?)(?=\s+for\s|$))?(?:\s+for\s+(?P<dur>[\w ,./-]+))?",
                      _snooze_claim, "snooze (that reminder) for 15 minutes"),
         ]
+
+    def _correction_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
+        """"actually make that 6:45" moves the reminder set in the last two minutes; with none set, or
+        words that say more than a new time or day, it is not this fast path's."""
+        if self.services is None or self._just_set() is None:
+            return None
+        value = corrected_value(text)
+        found = when_only(_correction_words(value), self._now().date()) if value else None
+        if found is None:
+            return None
+        return PreRouteResult(arguments={"action": "move", **({"time": found[1]} if found[1] else {})})
+
+    def _just_set(self) -> dict[str, Any] | None:
+        """The newest reminder, when it was set in the last two minutes (what a correction changes).
+        Its age is by the store's created_at, which the wall clock writes."""
+        newest = max(self.services.store.reminders.active(), key=lambda r: r["id"], default=None)
+        if newest is None or _dt.datetime.now().astimezone() - parse_iso(newest["created_at"]) > _JUST_SET:
+            return None
+        return newest
 
     # what the intent router learns from besides the examples (the module's constants above)
     negative_examples = _NEGATIVES
@@ -548,6 +791,10 @@ class ReminderCommand(JarvisCommandBase):
         say is dropped, a day part ("tomorrow morning") gives its usual hour, and the recurrence
         comes from the words (none said -> none). A reminder text the user did not say is dropped."""
         out = drop_ungrounded(args, voice_command, ["text"])
+        if out.get("action") == "set" and no_longer_wanted(voice_command):
+            out["action"] = "delete"                # "i don't need the alarm tomorrow anymore" sets nothing
+        if out.get("action") == "delete":
+            return self._deleting(out, voice_command)
         if out.get("action") == "move":
             return self._moving(out, voice_command)
         if out.get("action") != "set":
@@ -623,6 +870,29 @@ class ReminderCommand(JarvisCommandBase):
             out.pop("recurrence", None)
         return out
 
+    def _deleting(self, out: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """A delete: the reminder named without the words that ask for the delete ("forget grandma
+        reminder" deletes "grandma"), with the when the request says where one of those rings then
+        ("the weekday alarm", "the 7:30 alarm", "the alarm tomorrow"), so that the question asked
+        first and the delete mean the same one. A clock time or repeat the model wrote is no part of
+        a delete."""
+        for key in ("time", "relative_minutes", "recurrence"):
+            out.pop(key, None)
+        text = reminder_named(str(out.get("text") or ""))
+        if not text and self.services is not None:     # the model named none: the one the words name, if any
+            named = reminder_named(normalize_utterance(voice_command))
+            text = named if named and self._find(named) else ""
+        if text:
+            out["text"] = text
+        if self.services is None or text.lower() == "all" or not self._find(text):
+            return out
+        when = _when_said(voice_command, self._now().date())
+        what = text or (_said_alarm(voice_command) or "")
+        narrowed = " ".join(x for x in (what, when) if x)
+        if when and when not in text and self._find(narrowed):
+            out["text"] = narrowed
+        return out
+
     @staticmethod
     def _moving(out: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A move: the reminder named as the request names it (not the request copied: "move my
@@ -635,7 +905,7 @@ class ReminderCommand(JarvisCommandBase):
         text = re.sub(r"\s+(?:reminder|appointment)$", "", text, flags=re.I)
         if text:
             out["text"] = text
-        tail, clock = moved_to(voice_command)
+        tail, clock = new_when(voice_command)
         if clock:
             out["time"] = clock
         elif not re.search(r"\d|noon|midnight|o'clock", tail):
@@ -672,19 +942,14 @@ class ReminderCommand(JarvisCommandBase):
         hh, mm = (int(x) for x in time.strip().split(":"))
         due = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
         said = voice.lower()
-        day = None if recurrence else find_date(said, now.date())
-        if day is not None and day.when > now.date():        # "on june 3rd", "next friday", "the day after tomorrow"
-            return due.replace(year=day.when.year, month=day.when.month, day=day.when.day)
-        if (day is None and not alarm and 1 <= hh <= 11 and due <= now < due + _dt.timedelta(hours=12)
+        day, weekday_said = _first_day(said, now.date(), recurrence)
+        if day is not None and day > now.date():        # "every monday", "on june 3rd", "next friday", "tomorrow"
+            due = due.replace(year=day.year, month=day.month, day=day.day)
+        elif (not recurrence and not alarm and 1 <= hh <= 11 and due <= now < due + _dt.timedelta(hours=12)
                 and find_clock_time(said) is not None and not _MERIDIEM_SAID.search(said)):
-            return due + _dt.timedelta(hours=12)      # "at 3:30" said at noon: this afternoon, not 3:30 AM tomorrow
-        weekday = next((i for i, d in enumerate(WEEKDAYS) if re.search(rf"\b{d}s?\b", said)), None)
-        if re.search(r"\btomorrow\b", said):
-            due += _dt.timedelta(days=1)
-        elif weekday is not None:
-            due += _dt.timedelta(days=(weekday - due.weekday()) % 7)
-        if due <= now:
-            due += _dt.timedelta(days=1) if weekday is None else _dt.timedelta(days=7)
+            return due + _dt.timedelta(hours=12)      # "at 3:30" said at noon, for today: this afternoon, not 3:30 AM tomorrow
+        if due <= now:                                # past: the next day, or the weekday said next week
+            due += _dt.timedelta(days=7 if weekday_said else 1)
         if recurrence == "weekdays":
             while due.weekday() >= 5:
                 due += _dt.timedelta(days=1)
@@ -700,16 +965,16 @@ class ReminderCommand(JarvisCommandBase):
         rid = self.services.store.reminders.add(text, due, recurrence)
         reminder_service(self.services).ensure_running()
         if noun and not kw.get("relative_minutes"):
-            # an alarm rings at a clock time: say which, and which day
+            # an alarm rings at a clock time: say which, and which day or how often
             when = "for " + say_when(due, now).removeprefix("at ").removeprefix("on ")   # "for tomorrow at 7 AM"
+            if recurrence:
+                when = f"to ring {_repeats(due, recurrence)} at {say_clock(due)}"    # "to ring every weekday at 7 AM"
             return say(f"OK, your {noun} is set {when}.", reminder_id=rid, due_at=due.isoformat(),
                        recurrence=recurrence, alarm=True)
         if kw.get("relative_minutes") and not recurrence:
             when = f"in {say_duration(int(kw['relative_minutes']) * 60)}"
         elif recurrence:
-            when = {"daily": "every day", "weekdays": "every weekday", "weekly": f"every {due.strftime('%A')}",
-                    "biweekly": f"every other {due.strftime('%A')}",
-                    "monthly": f"on day {due.day} of every month"}[recurrence] + f" at {say_clock(due)}"
+            when = f"{_repeats(due, recurrence)} at {say_clock(due)}"
         else:
             when = say_when(due, now)
         return say(f"OK, I'll remind you {remind_phrase(text, request_info.voice_command)} {when}.", reminder_id=rid,
@@ -754,10 +1019,13 @@ class ReminderCommand(JarvisCommandBase):
             return "Delete that reminder?"
         text = str(args.get("text") or "").strip()
         found = self.services.store.reminders.active() if text.lower() == "all" else self._find(text)
-        if not found or (len(found) > 1 and text.lower() != "all" and text):
+        if not found or (len(found) > 1 and text.lower() != "all"):
             return None                    # nothing to delete, or the command asks which one
         if len(found) == 1:
-            return f"Delete your reminder to {found[0]['text']}?"
+            skipped = self._skipped_day(found[0], text)
+            if skipped is not None:
+                return f"Skip {_named(found[0])} {_day_name(skipped, self._now().date())}?"
+            return f"Delete {_named(found[0])} {_rings(found[0], self._now())}?"
         return f"Delete all {len(found)} of your reminders?"
 
     def _find(self, text: str | None) -> list[dict[str, Any]]:
@@ -770,23 +1038,35 @@ class ReminderCommand(JarvisCommandBase):
             return exact
         words = [w for w in re.findall(r"[a-z0-9']+", want) if w not in ("the", "my", "a", "to", "reminder")]
         by_text = [r for r in rows if words and all(w in r["text"].lower() for w in words)]
-        return by_text or self._find_by_when(rows, want)
+        if by_text:
+            return by_text
+        if _ALARM_NAME.fullmatch(want):            # "wake up call", "alarm clock": the alarms
+            return [r for r in rows if r["text"].lower() in ALARM_TEXTS]
+        return self._find_by_when(rows, want)
 
     def _find_by_when(self, rows: list[dict[str, Any]], want: str) -> list[dict[str, Any]]:
         """The reminders a request names by when they ring ("my monday reminder", "the 7 am alarm",
-        "tomorrow's reminder"), with any other words in their text; [] when it names no when."""
+        "tomorrow's reminder", "the weekday alarm", "the daily one"), with any other words in their
+        text; [] when it names no when. A clock time said without AM or PM matches either."""
         now = self._now()
-        rest = want.replace("'s ", " ")
+        rest = _ALARM_NAME.sub("alarm", want.replace("'s ", " "))
+        repeat = re.search(_RECUR, rest)
+        recurrence = _recurrence(repeat.group("recur"))[1] if repeat else None
+        repeat_day = _REPEAT_DAY.fullmatch(repeat.group("recur")) if recurrence in ("weekly", "biweekly") else None
+        if recurrence:
+            rest = rest.replace(repeat.group("recur"), " ")
         day = find_date(rest, now.date())
         if day is not None:
             rest = rest.replace(day.words, " ")
         ws = rest.split()
-        clock = find_clock_span(ws, max_words=4, bare_digits=True)
+        clock = _clock_said(ws)
         if clock is not None:
-            rest = rest.replace(" ".join(ws[clock[1].start:clock[1].stop]), " ")
-        if day is None and clock is None:
+            clock_words = " ".join(ws[clock[1].start:clock[1].stop])
+            rest = rest.replace(clock_words, " ")
+        if day is None and clock is None and recurrence is None:
             return []
         hh_mm = None if clock is None else tuple(int(x) for x in clock[0].split(":"))
+        either_half = clock is not None and not _MERIDIEM_SAID.search(clock_words)
         words = [w for w in re.findall(r"[a-z0-9']+", rest)
                  if w not in ("the", "my", "a", "to", "reminder", "reminders", "for", "on", "at", "of", "one", "s")]
         out = []
@@ -794,10 +1074,14 @@ class ReminderCommand(JarvisCommandBase):
             due = parse_iso(r["due_at"])
             if day is not None and not _occurs_on(r, day.when):
                 continue
-            if hh_mm is not None and (due.hour, due.minute) != hh_mm:
+            if recurrence is not None and (r["recurrence"] != recurrence or (
+                    repeat_day is not None and due.strftime("%A").lower() != repeat_day.group("wd"))):
+                continue
+            if hh_mm is not None and (due.hour, due.minute) != hh_mm and not (
+                    either_half and (due.hour % 12, due.minute) == (hh_mm[0] % 12, hh_mm[1])):
                 continue
             text = r["text"].lower()
-            if all(w in text or (w in ("alarm", "alarms") and text in ALARM_TEXTS) for w in words):
+            if all(w in text or (w == "alarm" and text in ALARM_TEXTS) for w in words):
                 out.append(r)
         return out
 
@@ -816,16 +1100,30 @@ class ReminderCommand(JarvisCommandBase):
         if not found:
             return fail(f"I can't find a reminder about {text}." if text else "You have no reminders.", deleted=[])
         if len(found) > 1:
-            names = "; ".join(r["text"] for r in found)
-            return CommandResponse.follow_up_response({"message": f"Which one: {names}?",
+            return CommandResponse.follow_up_response({"message": f"Which one: {_which_one(found, self._now())}?",
                                                        "candidates": [r["id"] for r in found]})
+        skipped = self._skipped_day(found[0], text)
+        if skipped is not None:                # "i don't need the alarm tomorrow": the series stays
+            r, now = found[0], self._now()
+            due = parse_iso(r["due_at"])
+            after = next_occurrence(due, r["recurrence"], due)
+            store.reschedule(r["id"], after)
+            return say(f"OK, I'll skip {_named(r)} {_day_name(skipped, now.date())}; it rings next "
+                       f"{say_when(after, now)}.", skipped=[r["id"]], reminder_id=r["id"], due_at=after.isoformat())
         store.delete(found[0]["id"])
         what = found[0]["text"]
         noun = _alarm_noun(what)
         if noun:
-            when = say_when(parse_iso(found[0]["due_at"]), self._now())
-            return say(f"Deleted your {noun} {when}.", deleted=[found[0]["id"]])
+            return say(f"Deleted your {noun} {_rings(found[0], self._now())}.", deleted=[found[0]["id"]])
         return say(f"Deleted the reminder to {what}.", deleted=[found[0]["id"]])
+
+    def _skipped_day(self, reminder: dict[str, Any], text: str) -> _dt.date | None:
+        """The day a delete of a repeating reminder names ("alarm tomorrow", "alarm on march 5"), when
+        that is the next day it rings: that day is skipped, the repeat kept. None otherwise."""
+        day = find_date(text, self._now().date()) if reminder.get("recurrence") else None
+        if day is None or day.kind not in ("relative_day", "day_month", "month_day", "holiday"):
+            return None
+        return day.when if parse_iso(reminder["due_at"]).date() == day.when else None
 
     def _all_said(self, voice: str) -> tuple[list[dict[str, Any]], str, str]:
         """What "all" deletes: the alarms only when alarms are said ("turn off all my alarms" deleted
@@ -848,30 +1146,31 @@ class ReminderCommand(JarvisCommandBase):
         """One reminder to a new time or day; the same time on the day said when only a day is said."""
         text = (kw.get("text") or "").strip()
         rows = self.services.store.reminders.active()
-        found = self._find(text) if text else (rows if len(rows) == 1 else [])
+        just_set = None if text else self._just_set()
+        found = self._find(text) if text else [just_set] if just_set else (rows if len(rows) == 1 else [])
         if not found:
             if not text and rows:
                 return CommandResponse.follow_up_response({"message": "Which reminder should I move?"})
             return fail(f"I can't find a reminder about {text}." if text else "You have no reminders.")
         if len(found) > 1:
-            names = "; ".join(r["text"] for r in found)
-            return CommandResponse.follow_up_response({"message": f"Which one should I move: {names}?",
+            return CommandResponse.follow_up_response({"message": f"Which one should I move: {_which_one(found, self._now())}?",
                                                        "candidates": [r["id"] for r in found]})
         r = found[0]
         now = self._now()
         noun = _alarm_noun(r["text"])
-        tail, said_clock = moved_to(request_info.voice_command)
+        tail, said_clock = new_when(request_info.voice_command)
         time = kw.get("time") or said_clock
+        before = parse_iso(r["due_at"]).astimezone(now.tzinfo)
         if kw.get("relative_minutes"):
             due = (now + _dt.timedelta(minutes=int(kw["relative_minutes"]))).replace(microsecond=0)
         elif time or tail:
             if not time:                               # "move it to friday": at the hour it had
-                time = parse_iso(r["due_at"]).strftime("%H:%M")
-            elif noun is None and 1 <= int(time[:2]) <= 6 and not _MERIDIEM_SAID.search(tail):
-                time = f"{int(time[:2]) + 12:02d}:{time[3:]}"     # "to 4": 4 PM, not 4 AM (alarms aside)
+                time = before.strftime("%H:%M")
+            elif not _MERIDIEM_SAID.search(tail):
+                time = _nearer_half(time, before, alarm=noun is not None)
             if find_date(tail, now.date()) is None:     # a time alone: the day it had
                 hh, mm = (int(x) for x in time.split(":"))
-                due = parse_iso(r["due_at"]).astimezone(now.tzinfo).replace(hour=hh, minute=mm, second=0, microsecond=0)
+                due = before.replace(hour=hh, minute=mm, second=0, microsecond=0)
                 if due <= now:
                     due += _dt.timedelta(days=1)
             else:
@@ -881,10 +1180,10 @@ class ReminderCommand(JarvisCommandBase):
                                                        "candidates": [r["id"]]})
         self.services.store.reminders.reschedule(r["id"], due)
         reminder_service(self.services).ensure_running()
-        when = say_when(due, now)
+        when = _rings({**r, "due_at": due.isoformat()}, now)      # a repeat keeps repeating: "every Monday at 9 AM"
         if noun:
-            return say(f"OK, your {noun} is now set for {when.removeprefix('at ').removeprefix('on ')}.",
-                       reminder_id=r["id"], due_at=due.isoformat())
+            ring = f"to ring {when}" if r["recurrence"] else f"for {when.removeprefix('at ').removeprefix('on ')}"
+            return say(f"OK, your {noun} is now set {ring}.", reminder_id=r["id"], due_at=due.isoformat())
         return say(f"OK, I'll remind you {remind_phrase(r['text'], r['text'])} {when} instead.",
                    reminder_id=r["id"], due_at=due.isoformat())
 

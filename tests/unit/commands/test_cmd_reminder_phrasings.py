@@ -1,0 +1,316 @@
+"""Reminders as people say them: the day a repeat is said on, a reminder no longer wanted, two
+alarms told apart by when they ring, and a correction right after one was set. The store, the
+commands and the router are the real ones; the clock is the FakeClock of the tests' `clock`."""
+from __future__ import annotations
+
+import datetime as _dt
+
+import pytest
+
+from command_helpers import ask
+from jarvis_tui.assistant.intent_router import IntentRouter
+from jarvis_tui.commands_registry import discover_commands
+from jarvis_tui.sdk import RequestInformation
+
+UTC = _dt.timezone.utc
+WED_4_50_PM = _dt.datetime(2025, 3, 5, 16, 50, tzinfo=UTC)
+TUE_9_AM = _dt.datetime(2025, 3, 4, 9, 0, tzinfo=UTC)
+MON_8_AM = _dt.datetime(2025, 3, 10, 8, 0, tzinfo=UTC)
+MON_10_AM = _dt.datetime(2025, 3, 10, 10, 0, tzinfo=UTC)
+FRI_4_50_PM = _dt.datetime(2025, 3, 7, 16, 50, tzinfo=UTC)
+
+
+def _at(day: int, hour: int, minute: int = 0, month: int = 3) -> _dt.datetime:
+    return _dt.datetime(2025, month, day, hour, minute, tzinfo=UTC)
+
+
+def _set(rt, said: str, args: dict) -> str:
+    """One 'set' as the model wrote it: post-processed and run; the reply."""
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "set", **args}, said)
+    r = reminder.execute(RequestInformation(said), **out)
+    assert r.success, r.message
+    return r.message
+
+
+def _rows(rt) -> dict[str, tuple[_dt.datetime, str | None]]:
+    return {r["text"]: (_dt.datetime.fromisoformat(r["due_at"]), r["recurrence"]) for r in rt.store.reminders.active()}
+
+
+# ---- 1. the day a repeat is said on, and "this afternoon" only for today ---------------------------
+@pytest.mark.parametrize("now,said,args,due,recurrence", [
+    # the request of the report: said on a Wednesday at 4:50 PM, it rang every Wednesday at 9 PM
+    (WED_4_50_PM, "remind me every monday at nine to put the bins out",
+     {"text": "put the bins out", "time": "09:00", "recurrence": "weekly"}, _at(10, 9), "weekly"),
+    (WED_4_50_PM, "every other friday at 5 remind me to pay the cleaner",
+     {"text": "pay the cleaner", "time": "17:00"}, _at(7, 17), "biweekly"),
+    (WED_4_50_PM, "remind me each sunday at ten to call grandma", {"text": "call grandma", "time": "10:00"},
+     _at(9, 10), "weekly"),
+    (WED_4_50_PM, "remind me weekly on monday at nine to send the report",
+     {"text": "send the report", "time": "09:00", "recurrence": "weekly"}, _at(10, 9), "weekly"),
+    (WED_4_50_PM, "remind me fortnightly on saturday at 10 to clean the gutters",
+     {"text": "clean the gutters", "time": "10:00"}, _at(8, 10), "biweekly"),
+    (WED_4_50_PM, "remind me on the first of every month at 10 am to pay rent",
+     {"text": "pay rent", "time": "10:00", "recurrence": "monthly"}, _at(1, 10, month=4), "monthly"),
+    # a plain day with no repeat: that day, in the morning
+    (WED_4_50_PM, "remind me on monday at nine to call the bank", {"text": "call the bank", "time": "09:00"},
+     _at(10, 9), None),
+    (WED_4_50_PM, "remind me tomorrow at nine to call the bank", {"text": "call the bank", "time": "09:00"},
+     _at(6, 9), None),
+    # a daily or weekday repeat said late in the day: the morning one, from the next day it rings
+    (WED_4_50_PM, "remind me every day at nine to take my pills", {"text": "take my pills", "time": "09:00"},
+     _at(6, 9), "daily"),
+    (FRI_4_50_PM, "remind me every weekday at nine to check the mail", {"text": "check the mail", "time": "09:00"},
+     _at(10, 9), "weekdays"),
+    # "monday to friday" names no first day: it starts at the next weekday, not on Monday
+    (TUE_9_AM, "wake me up at 6 monday to friday", {"text": "wake up", "time": "06:00"}, _at(5, 6), "weekdays"),
+    # the weekday said is today: later today, or next week once it has passed
+    (TUE_9_AM, "remind me on tuesdays at 11 to water the plants", {"text": "water the plants", "time": "11:00"},
+     _at(4, 11), "weekly"),
+    (TUE_9_AM, "remind me on tuesdays at 8 to water the plants", {"text": "water the plants", "time": "08:00"},
+     _at(11, 8), "weekly"),
+    (MON_8_AM, "remind me every monday at nine to put the bins out", {"text": "put the bins out", "time": "09:00"},
+     _at(10, 9), "weekly"),
+    (MON_10_AM, "remind me every monday at nine to put the bins out", {"text": "put the bins out", "time": "09:00"},
+     _at(17, 9), "weekly"),
+    # a clock time without AM/PM already past, for today: this evening's (still)
+    (WED_4_50_PM, "remind me at nine to call the bank", {"text": "call the bank", "time": "09:00"}, _at(5, 21), None),
+])
+def test_a_reminder_rings_first_on_the_day_said_with_its_repeat(rt, clock, now, said, args, due, recurrence):
+    """"remind me every monday at nine", said on a Wednesday afternoon, rang every Wednesday at 9 PM:
+    the weekday of a repeat was not read, and "a time past today is this evening's" came first."""
+    clock.now = now
+    _set(rt, said, args)
+    [(got, repeat)] = _rows(rt).values()
+    assert (got, repeat) == (due, recurrence)
+
+
+def test_the_reply_says_the_repeat_and_its_day(rt, clock):
+    clock.now = WED_4_50_PM
+    assert _set(rt, "remind me every monday at nine to put the bins out",
+                {"text": "put the bins out", "time": "09:00", "recurrence": "weekly"}) == \
+        "OK, I'll remind you to put the bins out every Monday at 9 AM."
+    assert _set(rt, "set an alarm for 7:30 every weekday", {"text": "alarm", "time": "07:30"}) == \
+        "OK, your alarm is set to ring every weekday at 7:30 AM."
+
+
+# ---- 2. a reminder no longer wanted is deleted, never set ------------------------------------------
+def _three(rt) -> None:
+    _set(rt, "set an alarm for 9 am tomorrow", {"text": "alarm", "time": "09:00"})
+    _set(rt, "remind me to call grandma on friday at 5 pm", {"text": "call grandma", "time": "17:00"})
+    _set(rt, "remind me to take the bins out on thursday at 7 pm", {"text": "take the bins out", "time": "19:00"})
+
+
+@pytest.mark.parametrize("said,args,gone", [
+    ("i don't need the alarm tomorrow anymore", {"action": "set", "text": "alarm", "time": "09:00"}, "alarm"),
+    ("forget about the grandma reminder", {"action": "delete", "text": "forget grandma reminder"}, "call grandma"),
+    ("i won't need that alarm", {"action": "set", "text": "alarm"}, "alarm"),
+    ("no need for the grandma reminder", {"action": "set"}, "call grandma"),
+    ("we don't need the reminder to take the bins out anymore", {"action": "set", "text": "take the bins out"},
+     "take the bins out"),
+    ("you can drop the bins reminder", {"action": "set", "text": "bins"}, "take the bins out"),
+    ("please don't remind me to call grandma anymore", {"action": "set", "text": "call grandma"}, "call grandma"),
+    ("skip tomorrow's alarm", {"action": "set", "text": "alarm"}, "alarm"),
+    ("get rid of the grandma reminder", {"action": "set", "text": "grandma reminder"}, "call grandma"),
+    ("i'm not going to need the 9 am alarm", {"action": "set", "text": "alarm", "time": "09:00"}, "alarm"),
+    ("i dont need the alarm tomorrow", {"action": "set", "text": "alarm", "time": "09:00"}, "alarm"),
+    ("the grandma reminder isn't needed anymore", {"action": "set", "text": "grandma reminder"}, "call grandma"),
+    ("i have no use for the 9 am alarm now", {"action": "set", "text": "alarm", "time": "09:00"}, "alarm"),
+    ("no more bins reminder please", {"action": "set", "text": "bins"}, "take the bins out"),
+    ("that grandma reminder, i don't need it", {"action": "set", "text": "grandma reminder"}, "call grandma"),
+])
+def test_a_reminder_said_to_be_no_longer_wanted_is_deleted(rt, clock, said, args, gone):
+    """"i don't need the alarm tomorrow anymore" set an alarm at 9 AM; "forget about the grandma
+    reminder" looked for a reminder "forget grandma reminder". Both name the one to delete, and the
+    question asked before a guessed delete names it too."""
+    _three(rt)
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call(dict(args), said)
+    assert out["action"] == "delete" and "time" not in out
+    question = reminder.confirmation_question(out)
+    assert question == {"alarm": "Delete the alarm tomorrow at 9 AM?",
+                        "call grandma": "Delete the reminder to call grandma on Friday at 5 PM?",
+                        "take the bins out": "Delete the reminder to take the bins out on Thursday at 7 PM?"}[gone]
+    r = reminder.execute(RequestInformation(said), **out)
+    assert r.success, r.message
+    assert gone not in _rows(rt) and len(_rows(rt)) == 2
+
+
+@pytest.mark.parametrize("said,args", [
+    ("don't forget to lock the back door at 10 pm", {"text": "lock the back door", "time": "22:00"}),
+    ("remind me that i don't need to bring lunch tomorrow at 8", {"text": "i don't need to bring lunch", "time": "08:00"}),
+    ("i don't want to forget to call mom at 5 pm", {"text": "call mom", "time": "17:00"}),
+    ("make sure i don't forget the milk at 6 pm", {"text": "the milk", "time": "18:00"}),
+    ("set an alarm for 7 i don't need to be up early", {"text": "alarm", "time": "07:00"}),
+    ("remind me not to eat after 8 pm", {"text": "not to eat", "time": "20:00"}),
+    ("i won't be home at 6 so remind me to feed the cat at 5 pm", {"text": "feed the cat", "time": "17:00"}),
+])
+def test_a_request_to_be_reminded_that_says_not_is_still_a_set(rt, said, args):
+    out = rt.registry.get("reminder").post_process_tool_call({"action": "set", **args}, said)
+    assert out["action"] == "set"
+
+
+def test_a_recurring_alarm_named_by_its_next_day_skips_that_day(rt, clock):
+    """"i don't need the alarm tomorrow" of an alarm that rings every weekday: tomorrow's is skipped,
+    the weekday alarm stays (deleting it would take every other day's away too)."""
+    _set(rt, "set an alarm for 7:30 every weekday", {"text": "alarm", "time": "07:30"})
+    reminder = rt.registry.get("reminder")
+    said = "i don't need the alarm tomorrow"
+    out = reminder.post_process_tool_call({"action": "set", "text": "alarm", "time": "07:30"}, said)
+    assert reminder.confirmation_question(out) == "Skip the alarm tomorrow?"
+    r = reminder.execute(RequestInformation(said), **out)
+    assert r.message == "OK, I'll skip the alarm tomorrow; it rings next on Thursday at 7:30 AM."
+    assert _rows(rt) == {"alarm": (_at(6, 7, 30), "weekdays")}
+
+
+@pytest.fixture(scope="module")
+def router() -> IntentRouter:
+    return IntentRouter(list(discover_commands()))
+
+
+@pytest.mark.parametrize("said,action", [
+    ("i don't need the alarm tomorrow anymore", "delete"),
+    ("i won't need that alarm", "delete"),
+    ("no need for the dentist reminder", "delete"),
+    ("we don't need the reminder to walk the dog anymore", "delete"),
+    ("you can drop the pills reminder", "delete"),
+    ("forget about the grandma reminder", "delete"),
+    ("don't forget to lock the back door at 10 pm", "set"),
+    ("i don't want to forget to call mom at 5 pm", "set"),
+    ("remind me that i don't need to bring lunch tomorrow at 8", "set"),
+])
+def test_the_router_learns_the_delete_from_the_reminders_own_examples(router, said, action):
+    """The choice of action is learned from the reminder's examples: saying it is not needed is a
+    delete, "don't forget" is still a set."""
+    assert router.argument_values("reminder", said)["action"][0] == action
+
+
+# ---- 3. two alarms told apart by when they ring ----------------------------------------------------
+def _two_alarms(rt, first: tuple[str, dict]) -> None:
+    _set(rt, *first)
+    _set(rt, "set an alarm for 7:30 every weekday", {"text": "alarm", "time": "07:30"})
+
+
+ONE_OFF = ("set an alarm for 9 am tomorrow", {"text": "alarm", "time": "09:00"})
+DAILY = ("set a daily alarm for 9 am", {"text": "alarm", "time": "09:00"})
+
+
+@pytest.mark.parametrize("first,said,args,left", [
+    (ONE_OFF, "delete the weekday alarm", {"text": "alarm"}, (_at(5, 9), None)),
+    (ONE_OFF, "delete the 7:30 alarm", {"text": "alarm"}, (_at(5, 9), None)),
+    (ONE_OFF, "turn off the alarm that goes off on weekdays", {"text": "alarm"}, (_at(5, 9), None)),
+    (ONE_OFF, "cancel the 9 am alarm", {"text": "alarm"}, (_at(5, 7, 30), "weekdays")),
+    (ONE_OFF, "remove my weekday alarm", {"text": "weekday alarm"}, (_at(5, 9), None)),
+    (ONE_OFF, "remove the nine o'clock alarm", {"text": "alarm"}, (_at(5, 7, 30), "weekdays")),
+    (ONE_OFF, "switch off the weekday one", {}, (_at(5, 9), None)),
+    (DAILY, "delete the daily one", {"text": "alarm"}, (_at(5, 7, 30), "weekdays")),
+    (DAILY, "get rid of the alarm i have every day", {}, (_at(5, 7, 30), "weekdays")),
+])
+def test_the_when_said_picks_one_of_two_alarms(rt, clock, first, said, args, left):
+    """With two alarms, "delete the weekday alarm" asked "Which one: alarm; alarm?"."""
+    _two_alarms(rt, first)
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "delete", **args}, said)
+    assert reminder.confirmation_question(out) is not None          # one is named: a guess asks about it
+    r = reminder.execute(RequestInformation(said), **out)
+    assert r.success, r.message
+    assert [(_dt.datetime.fromisoformat(r["due_at"]), r["recurrence"]) for r in rt.store.reminders.active()] == [left]
+
+
+def test_a_question_between_two_alarms_tells_them_apart_by_when_they_ring(rt, clock):
+    _two_alarms(rt, ONE_OFF)
+    reminder = rt.registry.get("reminder")
+    for said in ("delete my alarm", "turn off the alarm"):
+        out = reminder.post_process_tool_call({"action": "delete", "text": "alarm"}, said)
+        assert reminder.confirmation_question(out) is None                # the command asks which
+        r = reminder.execute(RequestInformation(said), **out)
+        assert r.message == "Which one: the alarm every weekday at 7:30 AM or the alarm tomorrow at 9 AM?"
+    r = reminder.execute(RequestInformation("move my alarm to 8"), action="move", text="alarm", time="08:00")
+    assert r.message == "Which one should I move: the alarm every weekday at 7:30 AM or the alarm tomorrow at 9 AM?"
+    assert len(rt.store.reminders.active()) == 2                  # nothing was deleted or moved
+    # different names need no when
+    _set(rt, "remind me to call grandma on friday at 5 pm", {"text": "call grandma", "time": "17:00"})
+    _set(rt, "remind me to call the vet on friday at 6 pm", {"text": "call the vet", "time": "18:00"})
+    r = reminder.execute(RequestInformation("delete the friday call reminder"), action="delete", text="call")
+    assert r.message == "Which one: the reminder to call grandma or the reminder to call the vet?"
+
+
+def test_a_deleted_repeating_alarm_is_said_with_its_repeat(rt, clock):
+    _two_alarms(rt, ONE_OFF)
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "delete", "text": "alarm"}, "delete the weekday alarm")
+    assert reminder.execute(RequestInformation("delete the weekday alarm"), **out).message == \
+        "Deleted your alarm every weekday at 7:30 AM."
+
+
+# ---- 4. a correction right after setting moves what was set ----------------------------------------
+@pytest.mark.parametrize("said,due", [
+    ("actually make that 6:45", _at(5, 6, 45)),
+    ("no wait, make it 5:45", _at(5, 5, 45)),
+    ("change that to 7", _at(5, 7)),
+    ("make it 8 instead", _at(5, 8)),
+    ("actually thursday", _at(6, 6, 15)),
+    ("sorry, i meant half past six", _at(5, 6, 30)),
+    ("hold on, set it for quarter to seven instead", _at(5, 6, 45)),
+    ("could you make that 7:15 instead", _at(5, 7, 15)),
+    ("no, 6:30", _at(5, 6, 30)),
+    ("actually make it friday at 7", _at(7, 7)),
+])
+def test_a_correction_right_after_setting_moves_what_was_set(rt, clock, said, due):
+    """"wake me up tomorrow at 6:15" then "actually make that 6:45" asked "What should I remind you
+    about?; When should I remind you?"."""
+    turn, _ = ask(rt, "wake me up at 6:15 tomorrow")
+    assert turn.spoken == "OK, your wake-up alarm is set for tomorrow at 6:15 AM."
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success, turn.spoken
+    assert _rows(rt) == {"wake up": (due, None)}
+    assert turn.spoken.startswith("OK, your wake-up alarm is now set for ")
+
+
+@pytest.mark.parametrize("said,due", [
+    ("actually can you make it 7 o'clock", _at(4, 19)),
+    ("wait, no, make that six fifteen", _at(4, 18, 15)),
+    ("let's make it 8:30 instead", _at(4, 20, 30)),
+    ("oops, i meant thursday", _at(6, 15)),
+    ("hmm actually make it tomorrow at 11", _at(5, 11)),
+    ("change it to 5 pm", _at(4, 17)),
+])
+def test_a_correction_of_an_afternoon_reminder_stays_in_the_afternoon(rt, clock, said, due):
+    ask(rt, "remind me to call the plumber at 3 pm")
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success, turn.spoken
+    assert _rows(rt) == {"call the plumber": (due, None)}
+
+
+def test_a_correction_keeps_the_half_of_the_day_and_moves_the_newest(rt, clock):
+    ask(rt, "remind me to call mom at 8 pm")
+    ask(rt, "remind me to water the plants at 6 pm")
+    turn, _ = ask(rt, "actually make it 7")
+    assert turn.spoken == "OK, I'll remind you to water the plants at 7 PM instead."
+    assert _rows(rt) == {"call mom": (_at(4, 20), None), "water the plants": (_at(4, 19), None)}
+    turn, _ = ask(rt, "no, make that 9")                  # a second correction: still the one just set
+    assert _rows(rt)["water the plants"] == (_at(4, 21), None)
+
+
+def test_a_correction_with_no_reminder_just_set_is_not_claimed(rt, clock):
+    reminder = rt.registry.get("reminder")
+    assert reminder.pre_route("actually make that 6:45") is None                 # nothing set
+    ask(rt, "remind me to call mom at 8 pm")
+    assert reminder.pre_route("actually make it 9") is not None
+    for said in ("actually make it a double", "no thanks", "actually what's the weather tomorrow",
+                 "make it 10 minutes", "no, the other one"):
+        assert reminder.pre_route(said) is None, said                            # no new time or day
+    old = (_dt.datetime.now().astimezone() - _dt.timedelta(minutes=5)).isoformat(timespec="seconds")
+    rt.store.db.execute("UPDATE reminders SET created_at = ?", (old,))
+    assert reminder.pre_route("actually make it 9") is None                      # set minutes ago
+
+
+def test_a_moved_time_without_am_or_pm_keeps_to_the_day(rt, clock):
+    """"move my dentist reminder to 4" of a 9 AM reminder is 4 PM; an alarm's hour is the one nearer
+    the time it had; "quarter to seven" is 6:45, not 7."""
+    ask(rt, "remind me to go to the dentist tomorrow at 9 am")
+    ask(rt, "move my dentist reminder to 4")
+    assert _rows(rt)["go to the dentist"] == (_at(5, 16), None)
+    ask(rt, "set an alarm for 6 am")
+    ask(rt, "change my alarm to quarter to seven")
+    assert _rows(rt)["alarm"] == (_at(5, 6, 45), None)
