@@ -1,13 +1,15 @@
 """set_timer: a countdown that runs in the background and announces itself when it ends."""
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from typing import Any
 
-from commands._background import TimerService, timer_service
+from commands._background import TimerService, parse_iso, timer_service
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import find_duration, parse_duration, say_duration
+from jarvis_tui.sdk.text import corrected_value, parse_number
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 
@@ -21,6 +23,22 @@ _WORD_LABEL = r"(?P<wlabel>(?!(?:a|an|the|my|set|start|new|timer)\b)[a-z]+)"
 # "another 2 minutes" (a duration right after it; "another timer" is a new one)
 _MORE_TIME = re.compile(r"\b(?:more|extra|additional|further)\b|\badd\b.*\b(?:to|on(?:to)?)\s+(?:the|my|that|it)\b"
                         r"|\banother\s+(?:\d|a\b|an\b|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|half)")
+
+JUST_SET = _dt.timedelta(minutes=2)      # a correction ("actually make it 10") changes a timer set this recently
+
+
+def corrected_seconds(value: str, before: int) -> int | None:
+    """The length a correction gives ("15 minutes", "an hour"; a bare number is in the unit of the
+    timer it corrects: "make it 10" of an 8 minute timer is 10 minutes); None when it says no length."""
+    seconds = parse_duration(value)
+    if seconds is None:
+        n = parse_number(value)
+        if n is None or n <= 0 or n != int(n):
+            return None
+        unit = 3600 if before >= 3600 and before % 3600 == 0 else 60 if before >= 60 else 1
+        seconds = int(n) * unit
+    return seconds if 0 < seconds <= MAX_SECONDS else None
+
 
 _NOT_SETTING = re.compile(r"(?:stop|cancel|end|kill|remove|delete|clear|check|pause|reset|abort|dismiss|how|what|is|when)\b")
 
@@ -121,7 +139,30 @@ class SetTimerCommand(JarvisCommandBase):
                      _duration_claim, "wake me up in 30 minutes (nothing else to remember)"),
             FastPath("set_timer.count_down", r"count\s*down\s+(?:from\s+)?(?P<dur>[\w ,./-]+)",
                      _duration_claim, "count down 3 minutes"),
+            FastPath("set_timer.correction", r".+", self._correction_claim,
+                     "actually make it 10 (right after a timer was set)"),
         ]
+
+    def _just_set(self) -> dict[str, Any] | None:
+        """The newest running timer, when it was set in the last two minutes (what a correction changes)."""
+        if self.services is None:
+            return None
+        service = timer_service(self.services)
+        newest = max(service.running_timers(), key=lambda t: t["id"], default=None)
+        if newest is None or service.now() - parse_iso(newest["started_at"]) > JUST_SET:
+            return None
+        return newest
+
+    def _correction_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
+        """"actually make it 10", "no, 15 minutes": a new length for the timer just set; not claimed
+        without one, or when the words say no length."""
+        value = corrected_value(text)
+        timer = self._just_set() if value is not None else None
+        seconds = corrected_seconds(value, int(timer["duration_seconds"])) if timer is not None else None
+        if seconds is None:
+            return None
+        label = clean_label(timer.get("label"))
+        return PreRouteResult(arguments={"duration_seconds": seconds, **({"label": label} if label else {})})
 
     # what the intent router learns from besides the examples (the module's constants above)
     negative_examples = _NEGATIVES
@@ -188,6 +229,10 @@ class SetTimerCommand(JarvisCommandBase):
         label = clean_label(kwargs.get("label"))
         if label == "all":
             label = None
+        if corrected_value(request_info.voice_command) is not None:
+            corrected = self._correct(seconds)
+            if corrected is not None:
+                return corrected
         if _MORE_TIME.search(" ".join(request_info.voice_command.lower().split())):
             extended = self._extend(seconds, label)
             if extended is not None:
@@ -197,6 +242,20 @@ class SetTimerCommand(JarvisCommandBase):
         message = f"{label.capitalize()} timer set for {length}." if label else f"Timer set for {length}."
         return say(message, timer_id=timer["id"], label=label, duration_seconds=seconds,
                    ends_at=timer.get("ends_at"))
+
+    def _correct(self, seconds: int):
+        """The timer just set, made `seconds` long from when it was set; None when none was just set."""
+        timer = self._just_set()
+        if timer is None:
+            return None
+        service = timer_service(self.services)
+        changed = service.extend(timer["id"], seconds - int(timer["duration_seconds"]))
+        if changed is None:
+            return None
+        name = f"your {changed['label']} timer" if changed.get("label") else "your timer"
+        return say(f"OK, {name} is {say_duration(seconds)} now: {say_duration(changed['remaining_seconds'])} left.",
+                   timer_id=changed["id"], label=changed.get("label"), duration_seconds=seconds,
+                   ends_at=changed.get("ends_at"), corrected=True)
 
     def _extend(self, seconds: int, label: str | None):
         """More time on the running timer the user means: the one with that label, or the only one

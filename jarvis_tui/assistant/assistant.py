@@ -305,7 +305,7 @@ class Assistant:
         if answer_pending and self._do_again(turn, request):
             return
         t = time.perf_counter()
-        match = pre_route(turn.text, self.registry)
+        match = pre_route(turn.text, self._fast_path_order(request))
         turn.timings_ms["pre_route"] = (time.perf_counter() - t) * 1000
         if match is not None:
             turn.route = "pre_route"
@@ -418,6 +418,16 @@ class Assistant:
                 or time.monotonic() - last.at > REPEAT_WINDOW_S:
             return None
         return last
+
+    def _fast_path_order(self, request: RequestInformation) -> list[IJarvisCommand]:
+        """The commands whose fast paths are asked, the last turn's first: a follow-up ("actually make it
+        10", "and times 3") belongs to the command the user was just talking to, when two could take it."""
+        commands = list(self.registry)
+        last = self._recent_turn(request)
+        if last is None or not last.calls:
+            return commands
+        first = [name for name, _ in last.calls]
+        return sorted(commands, key=lambda c: first.index(c.command_name) if c.command_name in first else len(first))
 
     def _say_again(self, turn: TurnResult, request: RequestInformation) -> bool:
         """"Say that again", "sorry, what?": the last reply once more, nothing runs; a question it asked

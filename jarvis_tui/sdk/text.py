@@ -758,6 +758,23 @@ _HEAR_AGAIN = re.compile(r"^(?:(?:sorry|pardon|what)\s+)?(?:(?:can|could|would)\
                          r"|sorry\s+what|what)(?:\s+(?:please|again|jarvis))*$")
 
 
+# a correction of what was just asked: "actually make that 6:45", "no wait, make it 10", "change it to
+# 20 minutes instead", "i meant tuesday", "sorry, 7:30"
+_CORRECTION = re.compile(
+    r"(?:(?:actually|no|nope|oh|oops|sorry|wait|hang\s+on|hold\s+on|hmm|um|uh|on\s+second\s+thought)[,\s]+)*"
+    r"(?:(?:(?:can|could|would)\s+you\s+|let's\s+)?(?:make|change|set|switch|move|put|push|bring)\s+(?:that|it|this)"
+    r"(?:\s+one)?(?:\s+(?:to|for|into|till|until|at|on))?\s+|i\s+(?:meant|mean|said)\s+|(?<![\w'])(?:actually|no|sorry|oops)[,\s]+)"
+    r"(?P<value>.+?)(?:,?\s+(?:instead|please|then|rather))*")
+
+
+def corrected_value(text: str) -> str | None:
+    """The new value's words when the whole request corrects what was just asked ("actually make that
+    6:45" -> "6:45", "no wait, make it 10" -> "10", "i meant tuesday" -> "tuesday"); None for other
+    words. The command that was just asked decides whether the value is one it can take."""
+    m = _CORRECTION.fullmatch(" ".join(normalize_utterance(text).split()))
+    return m.group("value").strip(" ,") if m else None
+
+
 def asks_for_another(text: str) -> bool:
     """The whole request asks for the last one again, to be done once more ("another one", "one more",
     "again", "do that again", "same again please"): nothing else is said, so nothing else is asked.

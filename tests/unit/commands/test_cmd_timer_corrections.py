@@ -1,0 +1,68 @@
+"""A correction said right after a timer was set changes that timer ("actually make it 10"), and a
+follow-up is first offered to the command the user was just talking to."""
+from __future__ import annotations
+
+import pytest
+
+from command_helpers import ask
+from jarvis_tui.sdk.text import corrected_value
+
+
+@pytest.mark.parametrize("text,value", [("actually make that 6:45", "6:45"), ("no wait, make it 10", "10"),
+                                        ("change it to 20 minutes instead", "20 minutes"), ("i meant tuesday", "tuesday"),
+                                        ("sorry, 7:30", "7:30"), ("Oops, make it fifteen minutes please.", "fifteen minutes")])
+def test_a_correction_gives_the_new_value(text, value):
+    assert corrected_value(text) == value
+
+
+@pytest.mark.parametrize("text", ["set a timer for 5 minutes", "make a list", "no", "what time is it", "sorry"])
+def test_other_words_are_no_correction(text):
+    assert corrected_value(text) is None
+
+
+def _running(rt):
+    return [(t["label"], t["duration_seconds"]) for t in rt.store.timers.running()]
+
+
+@pytest.mark.parametrize("correction,seconds", [("actually make it 10", 600), ("no wait, make that 15 minutes", 900),
+                                                ("change it to half an hour", 1800), ("sorry, twelve", 720),
+                                                ("i meant 6 minutes", 360)])
+def test_a_correction_changes_the_timer_just_set(rt, clock, correction, seconds):
+    ask(rt, "set a timer for 8 minutes")
+    clock.advance(seconds=20)
+    turn, r = ask(rt, correction)
+    assert turn.route == "pre_route" and r.success and r.context_data.get("corrected")
+    assert _running(rt) == [(None, seconds)]                              # the same timer, no second one
+    left = seconds - 20
+    assert turn.spoken.startswith("OK, your timer is ") and f"{left // 60} minutes" in turn.spoken
+
+
+def test_a_named_timer_keeps_its_name(rt, clock):
+    ask(rt, "set a pasta timer for 10 minutes")
+    turn, _ = ask(rt, "no, make it 12")
+    assert _running(rt) == [("pasta", 720)] and "your pasta timer is 12 minutes now" in turn.spoken
+
+
+def test_no_timer_just_set_is_no_timer_correction(rt, clock):
+    turn, _ = ask(rt, "actually make it 10")
+    assert "set_timer" not in [c.name for c in turn.tool_calls] and _running(rt) == []
+    ask(rt, "set a timer for 8 minutes")
+    clock.advance(minutes=3)                                             # too long ago to be corrected
+    turn, _ = ask(rt, "actually make it 10")
+    assert _running(rt) == [(None, 480)] and "set_timer" not in [c.name for c in turn.tool_calls]
+
+
+def test_a_correction_that_says_no_length_is_not_the_timers(rt, clock):
+    ask(rt, "set a timer for 8 minutes")
+    turn, _ = ask(rt, "actually make it pasta")
+    assert _running(rt) == [(None, 480)] and "set_timer" not in [c.name for c in turn.tool_calls]
+
+
+def test_the_correction_goes_to_the_command_just_used(rt, clock):
+    """A reminder and a timer both set a moment ago: "actually make it 10" belongs to the last one asked
+    for (the last turn's command sees a follow-up first)."""
+    ask(rt, "remind me to call mom at 3 pm")
+    ask(rt, "set a timer for 8 minutes")
+    due = rt.store.reminders.active()[0]["due_at"]
+    ask(rt, "actually make it 10")
+    assert _running(rt) == [(None, 600)] and rt.store.reminders.active()[0]["due_at"] == due
