@@ -235,6 +235,17 @@ class ConversationBrain:
         return hit
 
     @staticmethod
+    def _declined_topic(assistant: Assistant, text: str, decision: RouterResult | None) -> str | None:
+        """The out-of-scope topic of a request the router gave "no command fits" a real chance (a
+        shortlist that may be declined), or None."""
+        router = assistant.router
+        if router is None or decision is None or not decision.declinable:
+            return None
+        if decision.out_of_scope < router.thresholds.declinable:
+            return None
+        return router.topic(text)
+
+    @staticmethod
     def _guard_allowed(history: list[HistoryTurn]) -> bool:
         """No guard right after the assistant asked something back (a yes/no or a clarification)."""
         if not history:
@@ -651,10 +662,15 @@ class ConversationBrain:
             calls = [{"name": x["name"], "arguments": self._post_process(assistant, x, text, p.prompt_text)}
                      for x in p.parsed.calls]
             message = p.parsed.message
-            if p.parsed.declined:
+            declined = p.parsed.declined
+            if declined:
                 message = decline_message(assistant.router.topic(text) if assistant.router else None)
+            elif not calls and not message and p.parsed.rejected:
+                topic = self._declined_topic(assistant, text, router)
+                if topic:                   # as the turn says it: the only action could not take the words
+                    message, declined = decline_message(topic), True
             return RouteDecision(
-                tool_calls=calls, router=router, declined=p.parsed.declined,
+                tool_calls=calls, router=router, declined=declined,
                 message=message, rejected=p.parsed.rejected, raw=c.text, provider=provider.name,
                 timings_ms={"llm": round(timing.get("llm", 0.0), 1), "prefill": round(timing.get("llm_prefill", 0.0), 1),
                             "generate": round(timing.get("llm_generate", 0.0), 1)},
@@ -725,6 +741,15 @@ class ConversationBrain:
                         spoken_parts.append(p.parsed.message)
                     elif not executed:
                         why = "; ".join(r["reason"] for r in p.parsed.rejected) or p.parsed.error
+                        topic = self._declined_topic(assistant, text, turn.router_result) if p.parsed.rejected else None
+                        if topic:
+                            # the only action that came up could not take the user's words ("convert 30
+                            # euros to dollars" has no units), and the request is near something no
+                            # command does: say that, not "I didn't understand"
+                            turn.message = decline_message(topic)
+                            spoken_parts.append(turn.message)
+                            assistant.emit(ev.Declined(text=text, topic=topic, reason="llm", turn_id=turn.turn_id))
+                            break
                         spoken_parts.append(NOT_UNDERSTOOD)
                         if why:
                             assistant.emit(ev.Error(stage="llm", message=f"no usable tool call: {why}",

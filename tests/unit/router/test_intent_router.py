@@ -361,6 +361,22 @@ def test_a_tool_without_the_users_numbers_is_asked_again_without_it(runtime):
     assert "calculate" not in _tools_in(backend.requests[1]["json_schema"])
 
 
+def test_an_action_that_cannot_take_the_users_words_is_a_decline_of_what_was_asked(runtime):
+    """"convert 30 euros to dollars": the router's shortlist holds convert_measurement beside "no command
+    fits"; the model's units are not the user's words, and again on the retry. The turn says what the
+    assistant cannot do (it said "Sorry, I didn't understand that."), in route's JSON and in the turn."""
+    wrong = json.dumps({"tool": "convert_measurement", "args": {"value": 30, "from_unit": "kilogram", "to_unit": "pound"}})
+    text = "convert 30 euros to dollars"
+    decision = runtime.assistant.router.decide(text)
+    assert decision.decision == "shortlist" and decision.out_of_scope > 0.05       # the case this is about
+    brain, _ = scripted_brain(runtime, [wrong, wrong])
+    d = brain.route_only(runtime.assistant, text)
+    assert d.tool_calls == [] and d.declined and d.message == "I can't convert currencies yet."
+    brain, _ = scripted_brain(runtime, [wrong, wrong, wrong])
+    turn = runtime.assistant.handle_text(text)
+    assert turn.tool_calls == [] and turn.spoken == "I can't convert currencies yet."
+
+
 def test_a_plugin_command_is_routed_from_its_own_declarations(isolated_dirs):
     data, conf = isolated_dirs
     (conf / "commands").mkdir()
