@@ -804,6 +804,7 @@ class ReminderCommand(JarvisCommandBase):
             out["text"] = said_alarm            # "get me up at 6:45 on friday": the alarm is what rings
         if isinstance(out.get("text"), str):
             what = _REQUEST_FRAME.sub("", out["text"].strip())     # "remind me about the dentist": the dentist
+            what = re.sub(r"^(?:for|about|of|regarding)\s+(?=\S)", "", what, flags=re.I)  # "for my mom's birthday"
             what = _WHEN_TAIL.sub("", what).strip()
             dated = find_date(what, _dt.date.today())       # "pay the rent on the 3rd of december": the day is the when
             if dated:

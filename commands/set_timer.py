@@ -21,8 +21,13 @@ _WORD_LABEL = r"(?P<wlabel>(?!(?:a|an|the|my|set|start|new|timer)\b)[a-z]+)"
 
 # more time on a timer that runs: "5 more minutes on the pasta", "add 3 minutes to the rice timer",
 # "another 2 minutes" (a duration right after it; "another timer" is a new one)
+# "add 2 minutes" said alone; "another one for the oven" is a new timer: "another" counts only before a
+# length ("another 5 minutes", "another half an hour")
+_UNIT = r"(?:minutes?|mins?|hours?|hrs?|seconds?|secs?)"
 _MORE_TIME = re.compile(r"\b(?:more|extra|additional|further)\b|\badd\b.*\b(?:to|on(?:to)?)\s+(?:the|my|that|it)\b"
-                        r"|\banother\s+(?:\d|a\b|an\b|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|half)")
+                        r"|^(?:(?:and|now|then|please|just|ok|okay)\s+)*add\s+[\w -]+?\s+" + _UNIT + r"(?:\s+please)?$"
+                        r"|\banother\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|"
+                        r"half(?:\s+an?)?|couple(?:\s+of)?|few)\s+(?:and\s+a\s+half\s+)?" + _UNIT + r"\b")
 
 JUST_SET = _dt.timedelta(minutes=2)      # a correction ("actually make it 10") changes a timer set this recently
 

@@ -118,6 +118,11 @@ class TodoListCommand(ListCommandBase):
                      r"(?:i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?:finished|completed|done|did)"
                      r"|i(?:'m|\s+am)\s+(?:all\s+)?done\s+with|(?:just\s+)?(?:finished|completed|done\s+with))\s+(?:with\s+)?(?P<items>.+?)(?:\s+(?:today|now|already))?",
                      self._finished_claim, "i finished painting the fence (a task on the list)"),
+            # "i called the bank": the task said in the past tense ("call the bank" open on the list)
+            FastPath("todo_list.did_it",
+                     r"(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?P<items>[a-z]+ed\s+.+?)"
+                     r"(?:\s+(?:today|now|already|at\s+last))?",
+                     self._finished_claim, "i called the bank (a task on the list)"),
             FastPath("todo_list.remove",
                      r"(?:remove|delete|take|drop|erase)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+(?:of\s+)?" + _LIST,
                      items_claim("remove", "tasks"), "remove call the bank from my to-do list"),

@@ -243,3 +243,20 @@ def test_a_read_keeps_items_only_for_a_question_whether_they_are_there(rt):
     assert todo.post_process_tool_call({"action": "read", "tasks": ["passport"]}, "is the passport on my list") == \
         {"action": "read", "tasks": ["passport"]}
     assert ask(rt, "is there anything on my shopping list")[0].spoken == "Your shopping list is empty."
+
+
+@pytest.mark.parametrize("said,task", [("i called the bank", "call the bank"), ("I've washed the car", "wash the car"),
+                                       ("we finally cleaned the garage", "clean the garage"),
+                                       ("i just emailed the landlord", "email the landlord")])
+def test_a_task_said_done_in_the_past_tense_is_checked_off(rt, said, task):
+    """"i called the bank" was declined with "call the bank" open on the to-do list."""
+    ask(rt, "add call the bank, wash the car, clean the garage and email the landlord to my to-do list")
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success and task not in _open(rt, "todo")
+
+
+@pytest.mark.parametrize("said", ["i called my sister", "i walked to work", "i needed to call the bank"])
+def test_other_things_said_done_are_remarks(rt, said):
+    ask(rt, "add call the bank to my to-do list")
+    turn, _ = ask(rt, said)
+    assert turn.route != "pre_route" and _open(rt, "todo") == ["call the bank"]

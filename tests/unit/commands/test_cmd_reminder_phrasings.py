@@ -314,3 +314,17 @@ def test_a_moved_time_without_am_or_pm_keeps_to_the_day(rt, clock):
     ask(rt, "set an alarm for 6 am")
     ask(rt, "change my alarm to quarter to seven")
     assert _rows(rt)["alarm"] == (_at(5, 6, 45), None)
+
+
+@pytest.mark.parametrize("text,said", [("for my mom's birthday", "about your mom's birthday"),
+                                       ("about the dentist", "about the dentist"),
+                                       ("regarding the car service", "about the car service")])
+def test_the_connector_the_model_leaves_on_the_text_is_not_part_of_it(rt, clock, text, said):
+    """"set a reminder for my mom's birthday on june 3rd": the model wrote the text "for my mom's
+    birthday", and the reply said "I'll remind you to for your mom's birthday"."""
+    from jarvis_tui.sdk import RequestInformation
+    voice = f"set a reminder {text} on june 3rd"
+    reminder = rt.registry.get("reminder")
+    args = reminder.post_process_tool_call({"action": "set", "text": text, "time": "09:00"}, voice)
+    r = reminder.execute(RequestInformation(voice), **args)
+    assert r.success and f"remind you {said} on June 3" in r.message

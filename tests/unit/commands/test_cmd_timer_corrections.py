@@ -66,3 +66,26 @@ def test_the_correction_goes_to_the_command_just_used(rt, clock):
     due = rt.store.reminders.active()[0]["due_at"]
     ask(rt, "actually make it 10")
     assert _running(rt) == [(None, 600)] and rt.store.reminders.active()[0]["due_at"] == due
+
+
+def _set(rt, text, **args):
+    from jarvis_tui.sdk import RequestInformation
+    return rt.registry.get("set_timer").execute(RequestInformation(text), **args)
+
+
+@pytest.mark.parametrize("text", ["add 2 minutes", "now add two minutes please", "another 2 minutes",
+                                  "give me another couple of minutes"])
+def test_more_time_said_alone_goes_on_the_running_timer(rt, clock, text):
+    ask(rt, "set a laundry timer for 45 minutes")
+    r = _set(rt, text, duration_seconds=120)
+    assert r.context_data.get("extended") and _running(rt) == [("laundry", 2820)]
+
+
+@pytest.mark.parametrize("text,label", [("and another one for the oven, 20 minutes", "oven"),
+                                        ("another one for 20 minutes", None), ("set another timer for 20 minutes", None)])
+def test_another_one_is_a_new_timer(rt, clock, text, label):
+    """"another one" is one more timer, not more time ("another one for the oven" put 20 minutes on the laundry)."""
+    ask(rt, "set a laundry timer for 45 minutes")
+    r = _set(rt, text, duration_seconds=1200, **({"label": label} if label else {}))
+    assert not r.context_data.get("extended")
+    assert sorted(_running(rt), key=lambda t: t[1]) == [(label, 1200), ("laundry", 2700)]
