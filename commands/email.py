@@ -96,6 +96,16 @@ ACTION_WORDS = {
     "draft": ["draft", "write", "compose", "email", "e-mail", "mail", "saying", "tell", "message"],
 }
 
+
+def _draft_said(draft: dict[str, Any]) -> str:
+    """The draft read back: "Here's a draft to sam@x.com, subject Lunch: See you at one. Shall I send it?";
+    an empty subject or message is said so, not read as nothing."""
+    said = draft["subject"].removesuffix("...")
+    subject = ("" if said and draft["body"].startswith(said)           # a subject made of the message
+               else f", subject {draft['subject']}" if draft["subject"] else ", with no subject")
+    body = f": {draft['body']}" if draft["body"] else " and no message yet."
+    return f"Here's a draft to {draft['to']}{subject}{body} Shall I send it?"
+
 class EmailCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -266,7 +276,7 @@ class EmailCommand(JarvisCommandBase):
         outbox.append(draft)
         self._save(outbox)
         return CommandResponse.follow_up_response(
-            {"message": f"Here's a draft to {draft['to']}, subject {subject}: {body} Shall I send it?",
+            {"message": _draft_said(draft),
              "draft_id": draft["id"], "to": draft["to"], "subject": subject, "body": body},
             actions=[IJarvisButton("Send", SEND_ACTION, "primary", "send"),
                      IJarvisButton("Cancel", "cancel_click", "secondary")])

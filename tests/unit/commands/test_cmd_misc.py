@@ -356,3 +356,16 @@ def test_a_word_is_spelled_from_the_words_heard_without_the_model(rt, said, spok
     assert r.success and r.message == spoken
     assert question.execute(RequestInformation("how is it spelled"), query="how is it spelled").message != \
         "It is spelled I-T."
+
+
+def test_a_draft_without_a_message_says_so(rt):
+    """"draft an email to jane at work dot com about the budget review" was read back as "..., subject
+    Budget Review:  Shall I send it?" (an empty message read as nothing)."""
+    from jarvis_tui.sdk import RequestInformation
+    email = rt.registry.get("email")
+    r = email.execute(RequestInformation("draft an email to jane@work.com about the budget review"),
+                      action="draft", to="jane@work.com", subject="Budget review")
+    assert r.message == "Here's a draft to jane@work.com, subject Budget review and no message yet. Shall I send it?"
+    r = email.execute(RequestInformation("email jane@work.com saying see you at one"),
+                      action="draft", to="jane@work.com", body="See you at one.")
+    assert r.message == "Here's a draft to jane@work.com: See you at one. Shall I send it?"   # not read twice
