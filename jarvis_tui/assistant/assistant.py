@@ -16,7 +16,7 @@ from typing import Any
 
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.brain import Brain
-from jarvis_tui.assistant.grounding import ground_arguments
+from jarvis_tui.assistant.grounding import ground_arguments, unsaid_target
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.reply_stream import SentenceStream
@@ -27,7 +27,7 @@ from jarvis_tui.commands_registry import CommandRegistry
 from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
-from jarvis_tui.sdk.text import asks_for_another, asks_to_hear_again
+from jarvis_tui.sdk.text import asks_for_another, asks_to_hear_again, refers_back
 
 log = logging.getLogger(__name__)
 
@@ -547,7 +547,10 @@ class Assistant:
             # a guess asks before it destroys: the router was unsure of the command, or the request
             # says words the command was never taught ("pause the timer" routed to a cancel)
             untaught = self.untaught_words(name, args, request.voice_command) if turn.router_confident else []
-            question = self.confirmation(command, args) if untaught or not turn.router_confident else None
+            # ... or what it would act on is not all in this request's words (the model took it from the
+            # conversation, or wrote its own), unless the request points back at it ("delete it")
+            unsaid = [] if refers_back(request.voice_command) else unsaid_target(command, args, request.voice_command)
+            question = self.confirmation(command, args) if untaught or unsaid or not turn.router_confident else None
             if question:
                 return self._ask_first(command, args, request, turn, question, changes, untaught)
         if control is not None:

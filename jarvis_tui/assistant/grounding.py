@@ -152,3 +152,18 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
                 else:
                     out.pop(p.name)
     return Grounded(out, dropped, corrected)
+
+
+def unsaid_target(command: IJarvisCommand, arguments: Mapping[str, Any], utterance: str) -> list[str]:
+    """The free-text arguments with a word this request did not say ("turn off my weekday alarm" written
+    as "alarm tomorrow at 5:45 am", the alarm the assistant had named a turn before): what a destructive
+    call would act on is then the model's guess, and it asks first."""
+    out = []
+    for p in command.parameters:
+        value = arguments.get(p.name)
+        if not p.from_user or p.enum_values or value is None:
+            continue
+        values = [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
+        if any(said_share(v, utterance) < 1.0 for v in values):
+            out.append(p.name)
+    return out

@@ -43,7 +43,8 @@ def _same(key, want, got):
 
 # The upstream corpus labels a unit conversion question answer_question (it had no conversion fast
 # path); convert_measurement answers it exactly ("1 mile is 5,280 feet."), the model from memory.
-ALSO_RIGHT = {("How many feet in a mile?", "convert_measurement")}
+# The same for a root: calculate works it out exactly ("The square root of 144 is 12."), a power of 1/2.
+ALSO_RIGHT = {("How many feet in a mile?", "convert_measurement"), ("What is the square root of 144?", "calculate")}
 
 
 def test_no_false_claims_and_llm_only_untouched(registry, corpus):
@@ -130,7 +131,7 @@ def test_own_forms(registry, text, tool, args):
 
 NEVER_CLAIMED = [
     "how are you", "good morning", "thanks, that was great", "what do you think about timers",
-    "who invented the timer", "what is the square root of 144", "how many calories in a banana",
+    "who invented the timer", "what is the square root of a banana", "how many calories in a banana",
     "tell me about the history of calendars", "what's the meaning of life", "set the table",
     "remind me", "add it to the list", "put apples on the list", "stop", "what time does the store close",
     "is it going to be a good day", "open the garage door in 5 minutes", "timer", "what a joke this day has been",

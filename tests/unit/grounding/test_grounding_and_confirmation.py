@@ -509,3 +509,23 @@ def test_a_failing_command_is_spoken_in_its_own_words_not_its_error_details(runt
     turn = runtime.assistant.handle_text("send the email now")
     assert "SMTP host" in turn.spoken and "Secrets" in turn.spoken, turn.spoken
     assert "smtp_host" not in turn.spoken
+
+
+def test_a_confident_router_still_asks_when_what_would_go_was_not_said(runtime):
+    """"turn off my weekday alarm", with the router sure of the reminder command: the model wrote the
+    other alarm, the one the assistant had named a turn before ("alarm tomorrow at 5:45 am"), and it was
+    deleted at once. What a destructive call acts on must be in the request's words, or the request
+    points back at it ("delete it"); otherwise it asks first, and nothing goes before a yes."""
+    runtime.assistant.handle_text("set an alarm for 5:45 tomorrow morning")
+    wrong = call("reminder", action="delete", text="alarm tomorrow at 5:45 am")
+    scripted(runtime, [call("reminder", action="set", text="wake up", time="07:00", recurrence="weekdays"), wrong])
+    runtime.assistant.handle_text("wake me up at seven every weekday")
+    assert len(runtime.store.reminders.active()) == 2
+    turn = runtime.assistant.handle_text("turn off my weekday alarm")
+    assert turn.router_confident and turn.route == "llm" and turn.actions
+    assert turn.spoken == "Delete the alarm tomorrow at 5:45 AM?" and len(runtime.store.reminders.active()) == 2
+    runtime.assistant.handle_text("no")
+    assert len(runtime.store.reminders.active()) == 2
+    scripted(runtime, [call("reminder", action="delete", text="wake up")])
+    turn = runtime.assistant.handle_text("delete my wake up reminder")     # all said: it acts at once
+    assert not turn.actions and [r["text"] for r in runtime.store.reminders.active()] == ["alarm"]
