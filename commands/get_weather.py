@@ -276,7 +276,7 @@ class GetWeatherCommand(JarvisCommandBase):
                      r"(?:do i need|should i (?:bring|take)|will i need)\s+(?:an umbrella|a coat|a jacket|sunscreen)" + tail,
                      _weather_claim, "do i need an umbrella"),
             FastPath("get_weather.how_hot",
-                     r"how (?:hot|cold|warm|nice)\s+is it" + tail,
+                     r"how (?:hot|cold|warm|nice|chilly|windy)\s+(?:is it|will it be|is it going to be|is it gonna be|it will be)" + tail,
                      _weather_claim, "how hot is it in dallas"),
         ]
 

@@ -144,9 +144,29 @@ class SetTimerCommand(JarvisCommandBase):
                      _duration_claim, "wake me up in 30 minutes (nothing else to remember)"),
             FastPath("set_timer.count_down", r"count\s*down\s+(?:from\s+)?(?P<dur>[\w ,./-]+)",
                      _duration_claim, "count down 3 minutes"),
+            FastPath("set_timer.more_time",
+                     r"(?:(?:and|now|then|please|just|can\s+you|could\s+you)\s+)*(?:add|put)\s+(?:another\s+)?(?P<dur>[\w ,./-]+?)"
+                     r"\s+(?:more\s+)?(?:to|on(?:to)?)\s+(?:it|that|this|(?:the|my)\s+timer|(?:the|my)\s+(?P<label>[a-z]+)(?:\s+timer)?)",
+                     self._more_time_claim, "add five minutes to it (a timer running)"),
             FastPath("set_timer.correction", r".+", self._correction_claim,
                      "actually make it 10 (right after a timer was set)"),
         ]
+
+    def _more_time_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"add five minutes to it", "put 2 more minutes on the pasta": more time on the one running timer
+        it can mean (the one of that name, or the only one); not claimed otherwise ("add 5 minutes to
+        the recipe" with no recipe timer running)."""
+        seconds = parse_duration(" ".join(re.sub(r"\b(?:more|extra)\b", " ", m.group("dur")).split()))
+        if self.services is None or seconds is None or seconds > MAX_SECONDS:
+            return None
+        label = clean_label(m.group("label"))
+        running = timer_service(self.services).running_timers()
+        if label:
+            running = [t for t in running if clean_label(t.get("label")) == label]
+        if len(running) != 1:
+            return None
+        named = clean_label(running[0].get("label"))
+        return PreRouteResult(arguments={"duration_seconds": seconds, **({"label": named} if named else {})})
 
     def _just_set(self) -> dict[str, Any] | None:
         """The newest running timer, when it was set in the last two minutes (what a correction changes)."""

@@ -1,11 +1,12 @@
 """shopping_list: things to buy, kept in SQLite across restarts."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from commands._common import ASSETS, examples
 from commands._lists import ADD_IT, DONE_IT, HAS, SOME_LIST, ListCommandBase, action_claim, items_claim
-from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter
+from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter, PreRouteResult
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:shopping|grocery|groceries)\s+list"
 
@@ -153,6 +154,16 @@ class ShoppingListCommand(ListCommandBase):
                      r"(?:(?:check|cross|tick|mark)\s+off\s+(?P<items>.+?)|(?:check|cross|tick|mark)\s+(?P<items2>.+?)\s+(?:off|as\s+(?:bought|got)))"
                      r"(?:\s+(?:on|from|off)\s+" + SOME_LIST + ")?",
                      self.found_claim("check_off"), "tick off the milk thing (when it is on this list)"),
+            # "got the eggs", "i picked up the milk": bought, when they are on the list
+            FastPath("shopping_list.got",
+                     r"(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+)?)?(?:got|bought|picked\s+up|grabbed)\s+"
+                     r"(?:the\s+|some\s+)?(?P<items>.+?)(?:\s+(?:already|now|today))?",
+                     self.found_claim("check_off"), "got the eggs (when they are on the list)"),
+            # "we're out of butter and eggs": groceries to buy (only the list's own groceries: "i'm out of time" is not)
+            FastPath("shopping_list.out_of",
+                     r"(?:(?:i'm|i\s+am|we're|we\s+are|i've|we've|i\s+have|we\s+have)\s+)(?:all\s+|almost\s+|nearly\s+|just\s+)?"
+                     r"(?:out\s+of|run\s+out\s+of|running\s+(?:out\s+of|low\s+on)|low\s+on)\s+(?P<items>.+)",
+                     self._groceries_claim, "we're out of butter and eggs (groceries)"),
             FastPath("shopping_list.remove",
                      r"(?:remove|delete|take|drop|erase)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+(?:of\s+)?" + _LIST,
                      items_claim("remove", "items"), "remove eggs from the shopping list"),
@@ -161,6 +172,15 @@ class ShoppingListCommand(ListCommandBase):
                      + _LIST + r"|(?:delete|remove|clear)\s+everything\s+(?:on|from|in)\s+" + _LIST,
                      action_claim("clear"), "clear my shopping list"),
         ]
+
+    def _groceries_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """Items to add when every word of each is one of the list's own groceries ("butter and eggs",
+        "milk"); other things one is out of ("time", "ideas") are not claimed."""
+        claim = items_claim("add", "items")(m, text)
+        if claim is None or not all(set(re.sub(r"^(?:some|the|more)\s+", "", i.lower()).split()) <= self.single_word_items
+                                    for i in claim.arguments["items"]):
+            return None
+        return claim
 
     # what the intent router learns from besides the examples (the module's constants above)
     negative_examples = _NEGATIVES

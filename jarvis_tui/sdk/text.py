@@ -736,7 +736,12 @@ _NOT_A_REFERENCE = re.compile(
     r"\b(?:is|was|will|would|does|did|has|can|could|should|isn't|wasn't|won't|doesn't)\s+it\b"
     r"|\bit(?:'s|\s+(?:is|was|will|has|gets|feels|looks|seems|going|be)\b)"
     r"|\b(?:this|that|these|those)\s+(?:coming\s+)?" + _TIME_NOUN + r"\b"
-    r"|\b(?:remember|remind me|tell me|note|know|think|say|sure|mean|so|make sure|forget)\s+that\b")
+    r"|\b(?:remember|remind me|tell me|note|know|think|say|sure|mean|so|make sure|forget)\s+that\b"
+    # "that" opening a clause ("text her that i'm on my way"), not pointing at anything
+    r"|\bthat\s+(?=(?:i|i'm|i'll|i've|i'd|we|we're|we'll|we've|you|you're|he|he's|she|she's|they|they're|there)\b)"
+    # a remark about the last answer says what the user thinks of it, it asks nothing of it
+    r"|^(?:(?:haha|ha|lol|wow|oh|ok|okay|well|yeah|hmm)\s+)*(?:that|it|this)(?:'s|\s+is|\s+was)\s+"
+    r"(?:so\s+|really\s+|very\s+|pretty\s+|not\s+|quite\s+)?[a-z]+$")
 
 
 def refers_back(text: str) -> bool:

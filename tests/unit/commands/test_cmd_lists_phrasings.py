@@ -260,3 +260,31 @@ def test_other_things_said_done_are_remarks(rt, said):
     ask(rt, "add call the bank to my to-do list")
     turn, _ = ask(rt, said)
     assert turn.route != "pre_route" and _open(rt, "todo") == ["call the bank"]
+
+
+@pytest.mark.parametrize("said,left", [("got the eggs", ["butter", "dish soap"]), ("i picked up the dish soap", ["butter", "eggs"]),
+                                       ("we just bought butter", ["dish soap", "eggs"])])
+def test_got_what_is_on_the_shopping_list_checks_it_off(rt, said, left):
+    ask(rt, "add butter, eggs and dish soap to my shopping list")
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and sorted(_open(rt, "shopping")) == left
+
+
+def test_got_what_is_not_on_the_list_is_a_remark(rt):
+    ask(rt, "add eggs to my shopping list")
+    turn, _ = ask(rt, "i got a promotion")
+    assert turn.route != "pre_route" and _open(rt, "shopping") == ["eggs"]
+
+
+@pytest.mark.parametrize("said,items", [("i'm out of butter and eggs", ["butter", "eggs"]),
+                                        ("we're running low on milk", ["milk"]), ("we've run out of coffee and sugar", ["coffee", "sugar"])])
+def test_out_of_groceries_adds_them(rt, said, items):
+    """"i'm out of butter and eggs": the model added the eggs only."""
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and sorted(_open(rt, "shopping")) == items
+
+
+@pytest.mark.parametrize("said", ["i'm out of time", "we're out of ideas", "i'm running low on patience"])
+def test_out_of_other_things_is_not_the_shopping_lists(rt, said):
+    turn, _ = ask(rt, said)
+    assert turn.route != "pre_route" and _open(rt, "shopping") == []

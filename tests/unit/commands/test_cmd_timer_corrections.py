@@ -89,3 +89,21 @@ def test_another_one_is_a_new_timer(rt, clock, text, label):
     r = _set(rt, text, duration_seconds=1200, **({"label": label} if label else {}))
     assert not r.context_data.get("extended")
     assert sorted(_running(rt), key=lambda t: t[1]) == [(label, 1200), ("laundry", 2700)]
+
+
+@pytest.mark.parametrize("text", ["add five minutes to it", "put 5 more minutes on the laundry", "now add 5 minutes to the timer"])
+def test_more_time_on_the_running_timer_is_claimed_at_once(rt, clock, text):
+    """"add five minutes to it" after checking the pizza timer went to the calculator ("What num2 should I use?")."""
+    ask(rt, "set a laundry timer for 45 minutes")
+    turn, r = ask(rt, text)
+    assert turn.route == "pre_route" and r.context_data.get("extended") and _running(rt) == [("laundry", 3000)]
+
+
+def test_more_time_said_with_no_such_timer_running_is_not_the_timers(rt, clock):
+    assert [c.name for c in ask(rt, "add five minutes to it")[0].tool_calls] != ["set_timer"]
+    ask(rt, "set a laundry timer for 45 minutes")
+    ask(rt, "set a pasta timer for 10 minutes")
+    turn, _ = ask(rt, "add five minutes to it")                      # two running: which is for the model to ask
+    assert turn.route != "pre_route"
+    turn, _ = ask(rt, "add 5 minutes to the recipe")
+    assert turn.route != "pre_route"

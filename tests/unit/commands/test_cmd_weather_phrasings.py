@@ -25,6 +25,8 @@ def _claims(text: str) -> list[tuple[str, dict]]:
     ("what's the weather like this weekend", {"resolved_datetimes": ["this_weekend"]}),
     ("how's the weather looking for next week in new york", {"city": "New York", "resolved_datetimes": ["next_week"]}),
     ("weather tonight", {"resolved_datetimes": ["today"]}),
+    ("how hot will it be today in phoenix", {"city": "Phoenix", "resolved_datetimes": ["today"]}),   # lost its city
+    ("how cold is it going to be tomorrow in oslo", {"city": "Oslo", "resolved_datetimes": ["tomorrow"]}),
     ("will it rain tomorrow in seattle", {"city": "Seattle", "resolved_datetimes": ["tomorrow"]}),
     # said differently from the phrasings above
     ("What's the forecast for later?", {"resolved_datetimes": ["today"]}),
