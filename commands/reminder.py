@@ -1100,9 +1100,9 @@ class ReminderCommand(JarvisCommandBase):
         found = self._find(text)
         if not found:
             return fail(f"I can't find a reminder about {text}." if text else "You have no reminders.", deleted=[])
-        if len(found) > 1:
-            return CommandResponse.follow_up_response({"message": f"Which one: {_which_one(found, self._now())}?",
-                                                       "candidates": [r["id"] for r in found]})
+        if len(found) > 1:                     # the next words say which (read_answer)
+            return CommandResponse.ask_for("text", f"Which one: {_which_one(found, self._now())}?", {"action": "delete"},
+                                           candidates=[r["id"] for r in found])
         skipped = self._skipped_day(found[0], text)
         if skipped is not None:                # "i don't need the alarm tomorrow": the series stays
             r, now = found[0], self._now()
@@ -1117,6 +1117,13 @@ class ReminderCommand(JarvisCommandBase):
         if noun:
             return say(f"Deleted your {noun} {_rings(found[0], self._now())}.", deleted=[found[0]["id"]])
         return say(f"Deleted the reminder to {what}.", deleted=[found[0]["id"]])
+
+    def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
+        """The answer to "Which one: the alarm tomorrow at 9 AM or the alarm every weekday at 7:30 AM?":
+        words that single out one reminder ("the weekday one", "the 9 am alarm"); anything else is a
+        request of its own, routed as usual."""
+        said = re.sub(r"^(?:(?:the|my)\s+)?(?P<what>.+?)(?:\s+one)?$", r"\g<what>", normalize_utterance(words))
+        return {**arguments, argument: said} if said and len(self._find(said)) == 1 else None
 
     def _skipped_day(self, reminder: dict[str, Any], text: str) -> _dt.date | None:
         """The day a delete of a repeating reminder names ("alarm tomorrow", "alarm on march 5"), when

@@ -328,3 +328,29 @@ def test_the_connector_the_model_leaves_on_the_text_is_not_part_of_it(rt, clock,
     args = reminder.post_process_tool_call({"action": "set", "text": text, "time": "09:00"}, voice)
     r = reminder.execute(RequestInformation(voice), **args)
     assert r.success and f"remind you {said} on June 3" in r.message
+
+
+def test_which_one_is_answered_by_when_it_rings(rt, clock):
+    """"Which one: the alarm every weekday at 7:30 AM or the alarm tomorrow at 9 AM?" then "the weekday
+    one": the reminder reads the answer (read_answer); it went to the model, which set a new reminder."""
+    from jarvis_tui.sdk import RequestInformation
+    reminder = rt.registry.get("reminder")
+    reminder.execute(RequestInformation("set an alarm for 9 am tomorrow"), action="set", text="alarm", time="09:00")
+    reminder.execute(RequestInformation("set an alarm for 7:30 every weekday"), action="set", text="alarm",
+                     time="07:30", recurrence="weekdays")
+    turn, r = ask(rt, "delete the alarm reminder")
+    assert turn.spoken.startswith("Which one: ") and rt.assistant.awaiting is not None
+    turn, r = ask(rt, "the weekday one")
+    assert r.success and [x["recurrence"] for x in rt.store.reminders.active()] == [None]
+    turn, r = ask(rt, "delete the alarm reminder")          # one left: it goes at once
+    assert rt.store.reminders.active() == []
+
+
+def test_words_that_single_out_no_reminder_are_a_request_of_their_own(rt, clock):
+    from jarvis_tui.sdk import RequestInformation
+    reminder = rt.registry.get("reminder")
+    for when in ("09:00", "10:00"):
+        reminder.execute(RequestInformation(f"set an alarm for {when}"), action="set", text="alarm", time=when)
+    ask(rt, "delete the alarm reminder")
+    turn, _ = ask(rt, "set a timer for 5 minutes")
+    assert [c.name for c in turn.tool_calls] == ["set_timer"] and len(rt.store.reminders.active()) == 2
