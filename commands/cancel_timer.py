@@ -9,7 +9,8 @@ from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import join_words
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
-                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
+                            normalize_utterance)
 
 _CANCEL = r"(?:cancel|stop|remove|delete|clear|kill|end|turn off|switch off|dismiss|abort|never ?mind|forget(?: about)?)"
 
@@ -124,6 +125,18 @@ class CancelTimerCommand(JarvisCommandBase):
             return f"Cancel {timer_name(chosen[0])}?"
         return f"Cancel all {len(chosen)} timers?"
 
+    def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
+        """The answer to "Which one: the pasta timer or the rice timer? Or say all.": "the pasta one",
+        "the 10 minute timer", "all of them", "both"; words that name no running timer are a request
+        of their own, routed as usual."""
+        said = normalize_utterance(words)
+        if re.fullmatch(r"(?:(?:cancel|stop)\s+)?(?:all|both|all\s+of\s+them|both\s+of\s+them|every\s*one|all\s+timers)", said):
+            return {**arguments, argument: "all"}
+        label = clean_label(re.sub(r"^(?:(?:cancel|stop)\s+)?(?:the|my)\s+|\s+(?:one|timer)$", "", said))
+        if not label or self.services is None:
+            return None
+        return {**arguments, argument: label} if len(match_timers(timer_service(self.services).running_timers(), label)) == 1 else None
+
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
             return fail("Timers need a running assistant.")
@@ -142,9 +155,9 @@ class CancelTimerCommand(JarvisCommandBase):
                             running=[t["label"] for t in timers])
             if len(chosen) > 1 and label is None:
                 names = join_words(distinct_timer_names(chosen), "or")
-                return CommandResponse.follow_up_response(
-                    {"message": f"You have {len(chosen)} timers. Which one: {names}? Or say all.",
-                     "running": [t["id"] for t in chosen]})
+                return CommandResponse.ask_for(      # the next words say which (read_answer)
+                    "label", f"You have {len(chosen)} timers. Which one: {names}? Or say all.", {},
+                    running=[t["id"] for t in chosen])
         cancelled = [t for t in chosen if svc.cancel(t["id"])]
         if not cancelled:
             return say("That timer had already finished.", cancelled=[])

@@ -32,7 +32,7 @@ def _forms(word: str) -> set[str]:
         forms.add(word[:-1])
     forms.update({word + "s", word + "es"})
     if word == "all":                     # "cancel everything on friday": the model writes "all"
-        forms.update({"every", "everything", "each"})
+        forms.update({"every", "everything", "each", "both"})
     return forms
 
 

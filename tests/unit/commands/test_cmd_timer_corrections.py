@@ -107,3 +107,24 @@ def test_more_time_said_with_no_such_timer_running_is_not_the_timers(rt, clock):
     assert turn.route != "pre_route"
     turn, _ = ask(rt, "add 5 minutes to the recipe")
     assert turn.route != "pre_route"
+
+
+@pytest.mark.parametrize("answer,left", [("the pasta one", ["rice"]), ("rice", ["pasta"]), ("all of them", []),
+                                         ("both", [])])
+def test_which_timer_is_answered_by_its_name_or_all(rt, clock, answer, left):
+    """"You have 2 timers. Which one: the pasta timer or the rice timer? Or say all." then the answer: the
+    timer command reads it (read_answer); "the pasta one" was routed as a new request before."""
+    ask(rt, "set a pasta timer for 10 minutes")
+    ask(rt, "set a rice timer for 20 minutes")
+    turn, r = ask(rt, "cancel my timer")
+    assert "Which one" in turn.spoken and rt.assistant.awaiting is not None
+    ask(rt, answer)
+    assert sorted(t["label"] for t in rt.store.timers.running()) == left
+
+
+def test_words_that_name_no_running_timer_are_a_request_of_their_own(rt, clock):
+    ask(rt, "set a pasta timer for 10 minutes")
+    ask(rt, "set a rice timer for 20 minutes")
+    ask(rt, "cancel my timer")
+    turn, _ = ask(rt, "what time is it")
+    assert [c.name for c in turn.tool_calls] == ["get_current_time"] and len(rt.store.timers.running()) == 2
