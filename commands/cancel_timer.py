@@ -108,7 +108,7 @@ class CancelTimerCommand(JarvisCommandBase):
         """A label the user did not say is dropped; 'all' only when the user said all/every."""
         out = drop_ungrounded(args, voice_command, ["label"])
         if str(out.get("label", "")).strip().lower() == "all" and not re.search(
-                r"\b(?:all|every|everything|each)\b", voice_command.lower()):
+                r"\b(?:all|every|everything|each|both)\b", voice_command.lower()):
             del out["label"]
         return out
 
