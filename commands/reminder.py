@@ -288,6 +288,10 @@ _ALARM = (r"(?:(?:set|make|put|create|add|schedule|start|give me|i need|i want|c
 _WAKE_ME = r"(?:wake|get)\s+me\s+(?:up\s+)?(?:at|by|for)\s+" + _TIME + _ALARM_DAY
 
 
+# the words of asking for an alarm: a text made of nothing else ("up" of "get me up") is the alarm itself
+_ALARM_WORDS = frozenset("get got me up wake waking alarm clock call set an a my the".split())
+
+
 def _said_alarm(voice_command: str) -> str | None:
     """The reminder text of an alarm or a wake-up the user asked for without saying what about
     ("wake up" or "alarm", as the fast paths write them); None when neither was said."""
@@ -823,7 +827,7 @@ class ReminderCommand(JarvisCommandBase):
                 named = _LABEL.search(" ".join(voice_command.split()))
                 if named and named.group("label").strip(" .!?").lower() == what.lower():
                     what = f"{what} alarm"                  # the model wrote the name alone: "gym"
-            if what and said_alarm and _ALARM_ONLY.fullmatch(what.lower()):
+            if what and said_alarm and (_ALARM_ONLY.fullmatch(what.lower()) or set(what.lower().split()) <= _ALARM_WORDS):
                 what = said_alarm                           # "wake me up": the wake-up alarm, not a reminder to wake you
             if what:
                 out["text"] = what
@@ -848,8 +852,8 @@ class ReminderCommand(JarvisCommandBase):
                 out["time"] = f"{int(mt.group(1)):02d}:{mt.group(2)}"
             if out.get("time") and not re.search(r"\d|noon|midnight|o'clock", said) and find_clock_time(said) is None:
                 out.pop("time")
-            if out.get("relative_minutes") and not has_in:
-                out.pop("relative_minutes")
+            if "relative_minutes" in out and not has_in:
+                out.pop("relative_minutes")         # a count of minutes not said ("0" for "every sunday evening")
             if not out.get("time") and not out.get("relative_minutes"):
                 part = next((h for w, h in _DAY_PARTS if re.search(rf"\b{w}\b", said)), None)
                 if part is None and (re.search(r"\b(?:tomorrow|" + "|".join(WEEKDAYS) + r")\b", said)
@@ -1116,7 +1120,7 @@ class ReminderCommand(JarvisCommandBase):
         noun = _alarm_noun(what)
         if noun:
             return say(f"Deleted your {noun} {_rings(found[0], self._now())}.", deleted=[found[0]["id"]])
-        return say(f"Deleted the reminder to {what}.", deleted=[found[0]["id"]])
+        return say(f"Deleted {_named(found[0])}.", deleted=[found[0]["id"]])
 
     def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
         """The answer to "Which one: the alarm tomorrow at 9 AM or the alarm every weekday at 7:30 AM?":

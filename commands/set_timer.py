@@ -145,9 +145,14 @@ class SetTimerCommand(JarvisCommandBase):
             FastPath("set_timer.count_down", r"count\s*down\s+(?:from\s+)?(?P<dur>[\w ,./-]+)",
                      _duration_claim, "count down 3 minutes"),
             FastPath("set_timer.more_time",
-                     r"(?:(?:and|now|then|please|just|can\s+you|could\s+you)\s+)*(?:add|put)\s+(?:another\s+)?(?P<dur>[\w ,./-]+?)"
+                     r"(?:(?:and|now|then|please|just|can\s+you|could\s+you)\s+)*(?:add|put|stick|throw|pop|tack)\s+(?:another\s+)?(?P<dur>[\w ,./-]+?)"
                      r"\s+(?:more\s+)?(?:to|on(?:to)?)\s+(?:it|that|this|(?:the|my)\s+timer|(?:the|my)\s+(?P<label>[a-z]+)(?:\s+timer)?)",
                      self._more_time_claim, "add five minutes to it (a timer running)"),
+            # "and one more for the garlic bread, 8 minutes": a new timer with that name
+            FastPath("set_timer.another_for",
+                     r"(?:(?:and|also|now|then)\s+)*(?:another|one\s+more|a\s+second|a\s+new)(?:\s+(?:one|timer))?\s+for\s+"
+                     r"(?:the\s+|my\s+)?(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*){0,3}),?\s+(?:for\s+)?(?P<dur>[\w ,./-]+)",
+                     _duration_claim, "and one more for the garlic bread, 8 minutes"),
             FastPath("set_timer.correction", r".+", self._correction_claim,
                      "actually make it 10 (right after a timer was set)"),
         ]

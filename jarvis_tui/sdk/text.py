@@ -766,9 +766,11 @@ _HEAR_AGAIN = re.compile(r"^(?:(?:sorry|pardon|what)\s+)?(?:(?:can|could|would)\
 # a correction of what was just asked: "actually make that 6:45", "no wait, make it 10", "change it to
 # 20 minutes instead", "i meant tuesday", "sorry, 7:30"
 _CORRECTION = re.compile(
-    r"(?:(?:actually|no|nope|oh|oops|sorry|wait|hang\s+on|hold\s+on|hmm|um|uh|on\s+second\s+thought)[,\s]+)*"
+    r"(?:(?:actually|no|nope|oh|oops|whoops|woops|sorry|my\s+bad|wait|hang\s+on|hold\s+on|hmm|um|uh|er|erm|"
+    r"on\s+second\s+thought|scratch\s+that)[,\s]+)*"
     r"(?:(?:(?:can|could|would)\s+you\s+|let's\s+)?(?:make|change|set|switch|move|put|push|bring)\s+(?:that|it|this)"
-    r"(?:\s+one)?(?:\s+(?:to|for|into|till|until|at|on))?\s+|i\s+(?:meant|mean|said)\s+|(?<![\w'])(?:actually|no|sorry|oops)[,\s]+)"
+    r"(?:\s+one)?(?:\s+(?:to|for|into|till|until|at|on))?\s+|i\s+(?:meant|mean|said)\s+"
+    r"|(?<![\w'])(?:actually|no|sorry|oops|whoops|my\s+bad|scratch\s+that)[,\s]+)"
     r"(?P<value>.+?)(?:,?\s+(?:instead|please|then|rather))*")
 
 

@@ -354,3 +354,34 @@ def test_words_that_single_out_no_reminder_are_a_request_of_their_own(rt, clock)
     ask(rt, "delete the alarm reminder")
     turn, _ = ask(rt, "set a timer for 5 minutes")
     assert [c.name for c in turn.tool_calls] == ["set_timer"] and len(rt.store.reminders.active()) == 2
+
+
+def test_a_minute_count_not_said_is_not_kept(rt, clock):
+    """"remind me every sunday evening to call dad": the model wrote relative_minutes 0 beside the time,
+    and the user heard "relative_minutes: 0 is not valid"."""
+    reminder = rt.registry.get("reminder")
+    voice = "remind me every sunday evening to call dad"
+    args = reminder.post_process_tool_call({"action": "set", "text": "call dad", "relative_minutes": 0,
+                                            "recurrence": "weekly", "time": "18:00"}, voice)
+    assert "relative_minutes" not in args
+    from jarvis_tui.sdk import RequestInformation
+    r = reminder.execute(RequestInformation(voice), **args)
+    assert r.success and r.message == "OK, I'll remind you to call dad every Sunday at 6 PM."
+
+
+@pytest.mark.parametrize("text", ["up", "me up", "get up"])
+def test_an_alarm_written_as_a_piece_of_its_own_words_is_the_wake_up_alarm(rt, clock, text):
+    """"get me up at 7:15 on weekdays" was set as "I'll remind you to up every weekday at 7:15 AM"."""
+    reminder = rt.registry.get("reminder")
+    args = reminder.post_process_tool_call({"action": "set", "text": text, "time": "07:15", "recurrence": "weekdays"},
+                                           "get me up at 7:15 on weekdays")
+    assert args["text"] == "wake up"
+
+
+def test_a_deleted_reminder_about_something_is_said_so(rt, clock):
+    from jarvis_tui.sdk import RequestInformation
+    reminder = rt.registry.get("reminder")
+    reminder.execute(RequestInformation("remind me about the vet appointment friday at 2"), action="set",
+                     text="the vet appointment", time="14:00")
+    r = reminder.execute(RequestInformation("forget the vet reminder"), action="delete", text="vet")
+    assert r.message == "Deleted the reminder about the vet appointment."

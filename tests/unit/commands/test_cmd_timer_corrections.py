@@ -128,3 +128,20 @@ def test_words_that_name_no_running_timer_are_a_request_of_their_own(rt, clock):
     ask(rt, "cancel my timer")
     turn, _ = ask(rt, "what time is it")
     assert [c.name for c in turn.tool_calls] == ["get_current_time"] and len(rt.store.timers.running()) == 2
+
+
+@pytest.mark.parametrize("text,seconds", [("whoops, make that 25", 1500), ("my bad, 25 minutes", 1500),
+                                          ("scratch that, make it 25", 1500)])
+def test_more_ways_to_correct(rt, clock, text, seconds):
+    """"whoops, make that 25" after a 20 minute timer set a second timer of 41 minutes and 40 seconds."""
+    ask(rt, "start a 20 minute timer for the lasagna")
+    ask(rt, text)
+    assert _running(rt) == [("lasagna", seconds)]
+
+
+def test_more_time_stuck_on_it_and_one_more_named_timer(rt, clock):
+    ask(rt, "start a 20 minute timer for the lasagna")
+    turn, r = ask(rt, "stick another 3 minutes on it")
+    assert r.context_data.get("extended") and _running(rt) == [("lasagna", 1380)]
+    turn, r = ask(rt, "and one more for the garlic bread, 8 minutes")       # its name was lost
+    assert turn.route == "pre_route" and sorted(_running(rt)) == [("garlic bread", 480), ("lasagna", 1380)]
