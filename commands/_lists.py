@@ -4,6 +4,7 @@ yes). This module defines no commands (ListCommandBase is abstract)."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from commands._common import fail, say
@@ -109,6 +110,22 @@ def action_claim(action: str):
     def handler(m: re.Match[str], _text: str) -> PreRouteResult | None:
         return PreRouteResult(arguments={"action": action})
     return handler
+
+
+@dataclass
+class LastList:
+    """The list the user last asked about in this running assistant, and when: "also add the car
+    insurance" is for that list, said a moment after."""
+
+    name: str = ""
+    at: Any = None                  # the services' clock when it was asked
+
+
+FOLLOW_ON_SECONDS = 120          # how long after a list request "also add ..." is still about that list
+# "also add X", "and put X on too", "add X as well": more for the list just used (the list is not named)
+ADD_MORE = (r"(?:(?:oh|and|also|plus|then|ok|okay)\s+)*(?:(?:also|and)\s+(?:add|put|stick|write)\s+(?P<items>.+?)"
+            r"(?:\s+(?:on|in|down))?(?:\s+(?:too|as\s+well))?"
+            r"|(?:add|put|stick|write)\s+(?P<items2>.+?)(?:\s+(?:on|in|down))?\s+(?:too|as\s+well))")
 
 
 class ListCommandBase(JarvisCommandBase):
@@ -322,9 +339,21 @@ class ListCommandBase(JarvisCommandBase):
         return []
 
     # ---- run --------------------------------------------------------------------------------------
+    def _just_used(self) -> bool:
+        """Whether this list is the one the user asked about last, a moment ago."""
+        last = self.services.kept(LastList) if self.services is not None else None
+        return (last is not None and last.name == self.list_name and last.at is not None
+                and (self.services.clock() - last.at).total_seconds() <= FOLLOW_ON_SECONDS)
+
+    def add_more_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """A fast-path handler for "also add X" said right after a request about this list."""
+        return items_claim("add", self.items_param)(m, text) if self._just_used() else None
+
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
             return fail(f"The {self.noun} needs a running assistant.")
+        last = self.services.keep(LastList, LastList)
+        last.name, last.at = self.list_name, self.services.clock()
         action = kwargs["action"]
         items = self._items_arg(kwargs)
         if action == "add":

@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from commands._common import ASSETS, examples
-from commands._lists import ADD_IT, DONE_IT, HAS, SOME_LIST, ListCommandBase, action_claim, items_claim
+from commands._lists import ADD_MORE, ADD_IT, DONE_IT, HAS, SOME_LIST, ListCommandBase, action_claim, items_claim
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter, PreRouteResult
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:shopping|grocery|groceries)\s+list"
@@ -164,6 +164,8 @@ class ShoppingListCommand(ListCommandBase):
                      r"(?:(?:i'm|i\s+am|we're|we\s+are|i've|we've|i\s+have|we\s+have)\s+)(?:all\s+|almost\s+|nearly\s+|just\s+)?"
                      r"(?:out\s+of|run\s+out\s+of|running\s+(?:out\s+of|low\s+on)|low\s+on)\s+(?P<items>.+)",
                      self._groceries_claim, "we're out of butter and eggs (groceries)"),
+            FastPath("shopping_list.add_more", ADD_MORE, self.add_more_claim,
+                     "also add X (right after a request about this list)"),
             FastPath("shopping_list.remove",
                      r"(?:remove|delete|take|drop|erase)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+(?:of\s+)?" + _LIST,
                      items_claim("remove", "items"), "remove eggs from the shopping list"),

@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from commands._common import examples
-from commands._lists import ADD_IT, DONE_IT, HAS, SOME_LIST, ListCommandBase, action_claim, items_claim
+from commands._lists import ADD_MORE, ADD_IT, DONE_IT, HAS, SOME_LIST, ListCommandBase, action_claim, items_claim
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter, PreRouteResult
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:to-?\s?do|todo|task|tasks)\s+list"
@@ -123,6 +123,8 @@ class TodoListCommand(ListCommandBase):
                      r"(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?P<items>[a-z]+ed\s+.+?)"
                      r"(?:\s+(?:today|now|already|at\s+last))?",
                      self._finished_claim, "i called the bank (a task on the list)"),
+            FastPath("todo_list.add_more", ADD_MORE, self.add_more_claim,
+                     "also add X (right after a request about this list)"),
             FastPath("todo_list.remove",
                      r"(?:remove|delete|take|drop|erase)\s+(?P<items>.+?)\s+(?:off|from|out of)\s+(?:of\s+)?" + _LIST,
                      items_claim("remove", "tasks"), "remove call the bank from my to-do list"),

@@ -288,3 +288,21 @@ def test_out_of_groceries_adds_them(rt, said, items):
 def test_out_of_other_things_is_not_the_shopping_lists(rt, said):
     turn, _ = ask(rt, said)
     assert turn.route != "pre_route" and _open(rt, "shopping") == []
+
+
+def test_also_add_is_for_the_list_just_used(rt, clock):
+    """"also add renew car insurance" right after adding to the to-do list was declined."""
+    ask(rt, "add renew passport to my to do list")
+    turn, _ = ask(rt, "also add renew car insurance")
+    assert turn.route == "pre_route" and _open(rt, "todo") == ["renew passport", "renew car insurance"]
+    ask(rt, "add milk to my shopping list")
+    turn, _ = ask(rt, "and put eggs on too")
+    assert _open(rt, "shopping") == ["milk", "eggs"] and len(_open(rt, "todo")) == 2
+    clock.advance(minutes=5)                                   # a while later it names no list: not claimed
+    turn, _ = ask(rt, "also add bread")
+    assert turn.route != "pre_route" and _open(rt, "shopping") == ["milk", "eggs"]
+
+
+def test_also_add_with_no_list_used_is_not_a_lists(rt, clock):
+    turn, _ = ask(rt, "also add a reminder for the dentist")
+    assert turn.route != "pre_route" and _open(rt, "todo") == [] and _open(rt, "shopping") == []
