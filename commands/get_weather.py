@@ -42,7 +42,8 @@ _WHEN = [
     ("today", r"today|tonight|right\s+now|now|currently|at\s+the\s+moment|this\s+(?:morning|afternoon|evening)|"
               r"later(?:\s+(?:on|today|tonight))?|the\s+rest\s+of\s+(?:the\s+day|today)"),
     ("this_weekend", r"(?:this\s+(?:coming\s+)?|the\s+)?weekend"),
-    ("next_week", r"the\s+week\s+ahead|the\s+next\s+(?:few|seven|7)\s+days|(?:(?:the\s+)?next|this|the(?:\s+coming)?)\s+week"),
+    ("next_week", r"the\s+week\s+ahead|the\s+next\s+(?:few|seven|7)\s+days|the\s+rest\s+of\s+(?:the|this)\s+week"
+                  r"|(?:(?:the\s+)?next|this|the(?:\s+coming)?)\s+week"),
 ]
 _WHEN_RE = re.compile(r"(?:\band\s+)?(?:\b(?:for|on|over|during|through|in)\s+)?\b(?:"
                       + "|".join(f"(?P<{key}>{words})" for key, words in _WHEN) + r")\b")
@@ -59,6 +60,7 @@ _NOT_A_PLACE = frozenset("""
     current local latest usual weather forecast minute minutes hour hours
     today tonight tomorrow now later weekend week weeks day days morning afternoon evening night moment
     here there outside like units unit metric imperial celsius fahrenheit area space mars hell
+    home hometown rest
 """.split()) | frozenset(WEEKDAYS) | frozenset(MONTHS)
 _NOT_A_PLACE_PHRASE = re.compile(r"\b(?:the sun|the moon)\b")
 # how an answer to "Which city?" may start and end around the place ("um, in seattle please")

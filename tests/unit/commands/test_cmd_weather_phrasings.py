@@ -138,3 +138,18 @@ def test_a_whole_request_said_instead_of_the_city_is_routed_as_a_new_request(rt,
         assert turn.tool_calls[0].arguments == {"city": "Seattle", "resolved_datetimes": ["tomorrow"]}
     else:
         assert turn.route == "pre_route" and rt.assistant.awaiting is None
+
+
+@pytest.mark.parametrize("text,arguments", [
+    ("what is the weather looking like for the rest of the week", {"resolved_datetimes": ["next_week"]}),
+    ("what's the weather in cape town", {"city": "Cape Town", "resolved_datetimes": ["today"]}),
+    ("what's the weather in bucharest", {"city": "Bucharest", "resolved_datetimes": ["today"]}),
+])
+def test_the_rest_of_the_week_is_a_when_and_a_town_is_a_place(rt, text, arguments):
+    """"for the rest of the week" was read as the city "Rest Of"."""
+    assert rt.registry.get("get_weather").pre_route(text).arguments == arguments
+
+
+@pytest.mark.parametrize("city", ["Home Town", "Rest Of", "Hometown"])
+def test_words_for_where_the_user_is_are_no_city(rt, city):
+    assert "city" not in rt.registry.get("get_weather").post_process_tool_call({"city": city}, f"what is {city} weather")
