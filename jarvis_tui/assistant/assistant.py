@@ -48,6 +48,7 @@ class PendingActions:
 CONFIRM_ACTION = "confirm_call"      # the Yes button of a confirmation question (handled here, not by the command)
 KEPT = "Okay, I've left it as it is."
 REPEAT_WINDOW_S = 600                # "one more" / "say that again" point at a turn at most this old
+NOTHING_SAID = "I haven't said anything yet."      # "say that again" with nothing said (a while) before
 
 
 @dataclass
@@ -432,11 +433,11 @@ class Assistant:
     def _say_again(self, turn: TurnResult, request: RequestInformation) -> bool:
         """"Say that again", "sorry, what?": the last reply once more, nothing runs; a question it asked
         (yes/no, or one argument) still waits for its answer."""
-        last = self._recent_turn(request)
-        if last is None or not last.spoken or not asks_to_hear_again(turn.text):
+        if not asks_to_hear_again(turn.text):
             return False
+        last = self._recent_turn(request)
         turn.route = "repeat"
-        turn.spoken = last.spoken
+        turn.spoken = last.spoken if last is not None and last.spoken else NOTHING_SAID
         turn.wait_for_input = self.pending is not None or self.awaiting is not None
         self._note(turn, request)
         return True

@@ -115,3 +115,9 @@ def test_the_model_never_sees_a_repeat(rt):
     rt.assistant.handle_text("one more")
     rt.assistant.handle_text("what did you say")
     assert backend.requests == []
+
+
+def test_say_that_again_with_nothing_said_says_so(rt):
+    """It was sent to chat, which answered "I'm an open-source project, running right here on your computer."."""
+    turn = rt.assistant.handle_text("say that again")
+    assert turn.route == "repeat" and turn.spoken == "I haven't said anything yet." and turn.tool_calls == []
