@@ -7,8 +7,8 @@ from typing import Any
 
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
-from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, JarvisCommandBase,
-                            JarvisParameter, RequestInformation)
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
+                            JarvisParameter, PreRouteResult, RequestInformation)
 from jarvis_tui.sdk.text import normalize_utterance
 
 NO_LLM = "The language model isn't loaded, so I can't answer questions right now."
@@ -116,6 +116,15 @@ _SPELL = re.compile(r"(?:how\s+(?:do\s+(?:you|i|we)|to|would\s+you)\s+spell|(?:c
                     r"\s+(?:the\s+word\s+)?(?P<word>[a-z]+(?:-[a-z]+)?)"
                     r"|(?:how\s+is|how's)\s+(?:the\s+word\s+)?(?P<word2>[a-z]+(?:-[a-z]+)?)\s+(?:spelled|spelt)")
 
+
+_NOT_A_WORD_TO_SPELL = frozenset(("it", "that", "this", "them", "they", "me", "you"))
+
+
+def _spell_claim(m: re.Match[str], text: str) -> PreRouteResult | None:
+    """"how do you spell rhythm": the word as heard, spelled without the model (it was declined)."""
+    word = m.group("word") or m.group("word2")
+    return None if word in _NOT_A_WORD_TO_SPELL else PreRouteResult(arguments={"query": text.strip()})
+
 class AnswerQuestionCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -162,6 +171,10 @@ class AnswerQuestionCommand(JarvisCommandBase):
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS
 
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        return [FastPath("answer_question.spell", _SPELL.pattern, _spell_claim, "how do you spell necessary")]
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([(q, {"query": q}) for q in [
             "What is the capital of France?", "Who invented the telephone?", "How far is California from New Jersey?",
@@ -182,7 +195,7 @@ class AnswerQuestionCommand(JarvisCommandBase):
         query = str(kwargs.get("query") or "").strip() or request_info.voice_command
         spelled = _SPELL.fullmatch(normalize_utterance(query).strip(" ?.!"))
         word = (spelled.group("word") or spelled.group("word2")) if spelled else ""
-        if word and word not in ("it", "that", "this", "them", "they", "me", "you"):
+        if word and word not in _NOT_A_WORD_TO_SPELL:
             # the word as heard, letter by letter (the small model spelled "necessary" as "necessary,")
             return say(f"{word[:1].upper()}{word[1:]} is spelled {'-'.join(c.upper() for c in word if c.isalpha())}.",
                        query=query)

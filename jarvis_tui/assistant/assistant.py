@@ -34,7 +34,11 @@ log = logging.getLogger(__name__)
 CANT_HANDLE = "I can't handle that yet."
 CANCELLED = "Cancelled."
 _YES = re.compile(r"^(yes|yeah|yep|sure|ok|okay|do it|go ahead|confirm|please do|yes please|send it|clear it)$")
-_NO = re.compile(r"^(no|nope|cancel|never ?mind|don't|stop|forget it|no thanks)$")
+# "no", and the ways of saying it to a question just asked ("actually don't send it", "no, leave it"):
+# a verb after "don't" is the one the question was about
+_NO = re.compile(r"^(?:(?:actually|oh|um|uh|wait|hmm|no)[,\s]+)*"
+                 r"(?:no|nope|cancel(?:\s+(?:it|that))?|never ?mind|stop|forget it|no thanks|no thank you|leave it|"
+                 r"(?:don't|do\s+not|please\s+don't)(?:\s+[a-z]+(?:\s+(?:it|that|them|this|anything))?)?)$")
 
 
 @dataclass

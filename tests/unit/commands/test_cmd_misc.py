@@ -369,3 +369,11 @@ def test_a_draft_without_a_message_says_so(rt):
     r = email.execute(RequestInformation("email jane@work.com saying see you at one"),
                       action="draft", to="jane@work.com", body="See you at one.")
     assert r.message == "Here's a draft to jane@work.com: See you at one. Shall I send it?"   # not read twice
+
+
+@pytest.mark.parametrize("text,spoken", [("how do you spell rhythm", "Rhythm is spelled R-H-Y-T-H-M."),
+                                         ("how is colonel spelled", "Colonel is spelled C-O-L-O-N-E-L.")])
+def test_a_spelling_is_claimed_at_once_and_needs_no_model(rt, text, spoken):
+    """"how do you spell rhythm" was declined by the router (no model is needed to spell a word heard)."""
+    turn, r = ask(rt, text)
+    assert turn.route == "pre_route" and turn.spoken == spoken

@@ -121,3 +121,14 @@ def test_say_that_again_with_nothing_said_says_so(rt):
     """It was sent to chat, which answered "I'm an open-source project, running right here on your computer."."""
     turn = rt.assistant.handle_text("say that again")
     assert turn.route == "repeat" and turn.spoken == "I haven't said anything yet." and turn.tool_calls == []
+
+
+@pytest.mark.parametrize("answer", ["actually don't clear it", "no, leave it", "don't", "wait no"])
+def test_a_no_said_in_other_words_answers_the_question(rt, answer):
+    """"actually don't send it" after a draft's Send / Cancel went to the model, which chose send and asked
+    "Send the email ...?": a no in other words is the answer, and nothing is done."""
+    rt.assistant.handle_text("add eggs and milk to my shopping list")
+    asked = rt.assistant.handle_text("clear my shopping list")
+    assert asked.actions
+    turn = rt.assistant.handle_text(answer)
+    assert turn.route == "action" and len(rt.store.lists.items("shopping")) == 2
