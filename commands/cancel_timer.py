@@ -17,9 +17,9 @@ _CANCEL = r"(?:cancel|stop|remove|delete|clear|kill|end|turn off|switch off|dism
 
 def _cancel_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     g = m.groupdict()
+    if any(len((clean_label(g.get(k)) or "").split()) > 3 for k in ("label", "label2")):
+        return None              # "turn off the lights and set a timer for 2 minutes": two requests, no name
     label = clean_label(g.get("label2") or g.get("label"))
-    if label and len(label.split()) > 3:
-        return None
     if g.get("all") or (g.get("plural") and not label):
         return PreRouteResult(arguments={"label": label if label and label != "all" else "all"})
     return PreRouteResult(arguments={"label": label} if label else {})

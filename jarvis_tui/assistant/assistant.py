@@ -27,7 +27,7 @@ from jarvis_tui.commands_registry import CommandRegistry
 from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
-from jarvis_tui.sdk.text import asks_for_another, asks_to_hear_again, refers_back
+from jarvis_tui.sdk.text import asks_for_another, asks_to_hear_again, refers_back, split_requests
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +51,7 @@ class PendingActions:
 
 CONFIRM_ACTION = "confirm_call"      # the Yes button of a confirmation question (handled here, not by the command)
 KEPT = "Okay, I've left it as it is."
+MAX_REQUESTS_SAID = 4                # requests one sentence may hold ("set a timer ... and add milk ...")
 REPEAT_WINDOW_S = 600                # "one more" / "say that again" point at a turn at most this old
 NOTHING_SAID = "I haven't said anything yet."      # "say that again" with nothing said (a while) before
 
@@ -312,6 +313,11 @@ class Assistant:
         t = time.perf_counter()
         match = pre_route(turn.text, self._fast_path_order(request))
         turn.timings_ms["pre_route"] = (time.perf_counter() - t) * 1000
+        if match is None and answer_pending and not self._in_step:
+            steps = self._several_requests(turn.text)
+            if steps:
+                self._run_several(turn, request, steps)
+                return
         if match is not None:
             turn.route = "pre_route"
             name = match.command.command_name
@@ -423,6 +429,43 @@ class Assistant:
                 or time.monotonic() - last.at > REPEAT_WINDOW_S:
             return None
         return last
+
+    # ---- several requests in one sentence ---------------------------------------------------------
+    def _several_requests(self, text: str) -> list[str] | None:
+        """"set a timer for 5 minutes and add milk to my shopping list": the requests, when the words
+        split into two to four that each stand alone (a fast path claims it, or the router is sure of
+        a command or of declining it); None otherwise ("remind me to call mom and tell her happy
+        birthday" is one request: "tell her happy birthday" stands for nothing on its own)."""
+        pieces = split_requests(normalize_utterance(text))
+        if not 2 <= len(pieces) <= MAX_REQUESTS_SAID:
+            return None
+        router = self.router
+        acting = False
+        for piece in pieces:
+            if pre_route(piece, self.registry) is not None:
+                acting = True
+                continue
+            decision = router.decide(piece) if router is not None else None
+            if decision is None or not decision.confident or decision.decision not in ("tool", "direct", "decline"):
+                return None
+            if decision.decision == "decline" and decision.topic is None:
+                return None          # "tell her happy birthday": near no topic, so no request of its own
+            acting = acting or decision.decision == "tool"
+        return pieces if acting else None
+
+    def _run_several(self, turn: TurnResult, request: RequestInformation, pieces: list[str]) -> None:
+        """Each request of the sentence in turn, through the whole pipeline, as a routine's steps run;
+        the replies are said one after the other."""
+        turn.route = "several"
+        words = []
+        for piece in pieces:
+            outcome = self.run_request(piece)
+            said = outcome.spoken or outcome.error
+            if said:
+                words.append(said)
+        turn.spoken = " ".join(words) or CANT_HANDLE
+        turn.wait_for_input = self.pending is not None or self.awaiting is not None
+        self._note(turn, request)
 
     def _fast_path_order(self, request: RequestInformation) -> list[IJarvisCommand]:
         """The commands whose fast paths are asked, the last turn's first: a follow-up ("actually make it

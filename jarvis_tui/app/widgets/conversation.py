@@ -11,6 +11,7 @@ BADGES = {
     "none": ("NONE", "bold black on grey62"),
     "action": ("ACTION", "bold black on yellow"),
     "router": ("ROUTER", "bold white on magenta"),
+    "several": ("SEVERAL", "bold black on cyan"),
 }
 
 
