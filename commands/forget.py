@@ -13,6 +13,11 @@ from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation, normalize_utterance)
 
 FORGET_MEMORY = "forget_memory"
+FORGET_ALL = "forget_all_memories"
+# every memory at once: "forget everything you know about me", "delete all my memories", "wipe your memory"
+_ALL = re.compile(r"(?:(?:please|just|now|you\s+can|can\s+you|could\s+you)\s+)*(?:forget|erase|delete|remove|wipe|clear)\s+"
+                  r"(?:(?:all\s+(?:of\s+)?)?(?:my|your|the)\s+memor(?:y|ies)|all\s+memories|everything(?:\s+you\s+(?:know|remember|have\s+saved))?"
+                  r"(?:\s+about\s+me)?|everything\s+i(?:'ve|\s+have)?\s+(?:told|said\s+to)\s+you|all\s+(?:that|of\s+it))")
 # "forget my locker code", "forget where i parked", "delete the memory about my locker", "forget what i
 # said about the key", "remove the garage code from your memory"
 _FORGET = re.compile(
@@ -70,7 +75,9 @@ class ForgetCommand(JarvisCommandBase):
 
     @property
     def fast_paths(self) -> list[FastPath]:
-        return [FastPath("forget.topic", _FORGET, self._claim,
+        return [FastPath("forget.all", _ALL.pattern, lambda m, t: claim(topic="all"),
+                         "forget everything you know about me / delete all my memories"),
+                FastPath("forget.topic", _FORGET, self._claim,
                          "forget my locker code / forget where i parked (when one is stored) / delete the memory about X")]
 
     def _claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -100,7 +107,10 @@ class ForgetCommand(JarvisCommandBase):
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """The topic is the user's own description when the words give one ("forget where i parked":
         the model wrote none, and the command asked "What topic should I use?")."""
-        m = _FORGET.fullmatch(normalize_utterance(voice_command).strip(" ?.!"))
+        said = normalize_utterance(voice_command).strip(" ?.!")
+        if _ALL.fullmatch(said):
+            return {**args, "topic": "all"}
+        m = _FORGET.fullmatch(said)
         if m and topic_words(m.group("topic")):
             return {**args, "topic": _topic(m.group("topic"))}
         return args
@@ -127,6 +137,15 @@ class ForgetCommand(JarvisCommandBase):
         if self.services is None:
             return fail("Memories need a running assistant.")
         topic = str(kwargs.get("topic") or "").strip()
+        if topic == "all":                          # every memory: only after a Yes
+            count = len(memory_store(self.services).all())
+            if not count:
+                return say("You haven't asked me to remember anything.", found=False)
+            things = "the one thing" if count == 1 else f"all {count} things"
+            return CommandResponse.follow_up_response(
+                {"message": f"Forget {things} you asked me to remember?", "count": count},
+                actions=[IJarvisButton("Forget all", FORGET_ALL, "destructive", "trash"),
+                         IJarvisButton("Keep them", "cancel_click", "secondary")])
         found = self._find(topic)
         if found is None:
             about = spoken_topic(topic, request_info.voice_command) if topic else "that"
@@ -152,6 +171,11 @@ class ForgetCommand(JarvisCommandBase):
                 return CommandResponse.final_response({"message": "That memory is already gone."})
             response = self._forget(memory, named=False)
             return CommandResponse.final_response(response.context_data)
+        if action_name == FORGET_ALL and self.services is not None:
+            store = memory_store(self.services)
+            gone = [m["id"] for m in store.all() if store.delete(m["id"])]
+            return CommandResponse.final_response({"message": "OK, I've forgotten everything you asked me to remember.",
+                                                   "forgotten": gone})
         if action_name == "cancel_click":
             return CommandResponse.final_response({"message": "OK, I kept it."})
         return super().handle_action(action_name, context)

@@ -29,7 +29,7 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
 _NEGATIVES: list[str] = ["what's my horoscope", "what's my ip address", "what's my credit score", "who am i",
                          "what do you remember from the war"]
 _DOMAIN_WORDS: list[str] = ["what did i tell you", "do you remember my", "my memories"]
-_ASK = (r"(?:what(?:'s|\s+is|\s+was|\s+are|\s+were)|do\s+you\s+(?:remember|know)|tell\s+me|remind\s+me\s+(?:of\s+)?what)"
+_ASK = (r"(?:(?:what|who|where)(?:'s|\s+is|\s+was|\s+are|\s+were)|do\s+you\s+(?:remember|know)|tell\s+me|remind\s+me\s+(?:of\s+)?what)"
         r"\s+(?P<topic>(?:my|our)\s+[\w' ]+?)(?:\s+(?:is|was|are|again))*")
 
 

@@ -185,3 +185,34 @@ def test_a_guessed_forget_asks_once(rt):
 def test_forget_claims_nothing_that_is_not_about_a_memory(rt, said):
     _remember(rt, *MEMORIES)
     assert rt.registry.get("forget").pre_route(said) is None
+
+
+@pytest.mark.parametrize("question,answer", [("who is my doctor", "Your doctor is dr patel."),
+                                             ("where is my car", "Your car is on level 3.")])
+def test_who_and_where_questions_about_a_memory_are_answered_from_it(rt, question, answer):
+    """"who is my doctor" went to answer_question, and the model made up "Dr. Jane Smith"."""
+    ask(rt, "remember that my doctor is dr patel")
+    ask(rt, "remember that my car is on level 3")
+    turn, _ = ask(rt, question)
+    assert turn.route == "pre_route" and turn.spoken == answer
+
+
+@pytest.mark.parametrize("said", ["forget everything you know about me", "delete all my memories", "wipe your memory"])
+def test_forgetting_everything_asks_first_and_yes_forgets_all(rt, said):
+    """"forget everything you know about me" answered "I don't have anything saved about everything you know about you"."""
+    ask(rt, "remember that my doctor is dr patel")
+    ask(rt, "remember that my car is on level 3")
+    turn, _ = ask(rt, said)
+    assert turn.spoken == "Forget all 2 things you asked me to remember?" and len(rt.store.memories.all()) == 2
+    ask(rt, "no")
+    assert len(rt.store.memories.all()) == 2
+    ask(rt, said)
+    turn, _ = ask(rt, "yes")
+    assert rt.store.memories.all() == [] and turn.spoken == "OK, I've forgotten everything you asked me to remember."
+
+
+def test_who_is_a_person_with_no_memory_is_not_claimed(rt):
+    turn, _ = ask(rt, "who is the president of france")
+    assert turn.route != "pre_route" or turn.tool_calls[0].name != "recall"
+    turn, _ = ask(rt, "who is my doctor")             # nothing saved: not claimed by recall's fast path
+    assert turn.route != "pre_route"
