@@ -10,7 +10,7 @@ from commands._background import RECURRENCES, ReminderService, next_occurrence, 
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import (WEEKDAYS, corrected_value, expand_contractions, find_clock_span, find_clock_time, find_date,
+from jarvis_tui.sdk.text import (WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date,
                                  join_words, normalize_utterance, plural, say_date)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -967,6 +967,9 @@ class ReminderCommand(JarvisCommandBase):
         noun = _alarm_noun(text)
         due = self._due(now, kw.get("time"), kw.get("relative_minutes"), recurrence, request_info.voice_command,
                         alarm=noun is not None)
+        listed = [] if kw.get("relative_minutes") else find_listed_clock_times(request_info.voice_command)
+        if len(listed) > 1 and kw.get("time") in listed:
+            return self._set_at_each(request_info, text, listed, recurrence, noun)
         rid = self.services.store.reminders.add(text, due, recurrence)
         reminder_service(self.services).ensure_running()
         if noun and not kw.get("relative_minutes"):
@@ -984,6 +987,23 @@ class ReminderCommand(JarvisCommandBase):
             when = say_when(due, now)
         return say(f"OK, I'll remind you {remind_phrase(text, request_info.voice_command)} {when}.", reminder_id=rid,
                    due_at=due.isoformat(), recurrence=recurrence)
+
+    def _set_at_each(self, request_info: RequestInformation, text: str, clocks: list[str], recurrence: str | None,
+                     noun: str | None) -> CommandResponse:
+        """"remind me to take my pills at 8 am and 8 pm every day": one reminder for each time said (it
+        set one, at 8 AM, to "take my pills at 8 am and 8 pm")."""
+        text = re.sub(r"\s+(?:at|by)\s+(?:\d|noon|midnight|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b.*$",
+                      "", text, flags=re.I).strip() or text
+        now, voice = self._now(), request_info.voice_command
+        dues = [self._due(now, clock, None, recurrence, voice, alarm=noun is not None) for clock in clocks]
+        ids = [self.services.store.reminders.add(text, due, recurrence) for due in dues]
+        reminder_service(self.services).ensure_running()
+        if recurrence:
+            when = f"{_repeats(dues[0], recurrence)} at {join_words([say_clock(d) for d in dues])}"
+        else:
+            when = join_words([say_when(d, now) for d in dues])
+        what = f"your {noun} is set for" if noun else f"I'll remind you {remind_phrase(text, voice)}"
+        return say(f"OK, {what} {when}.", reminder_ids=ids, due_at=[d.isoformat() for d in dues], recurrence=recurrence)
 
     def _describe(self, r: dict[str, Any], now: _dt.datetime) -> str:
         due = parse_iso(r["due_at"])

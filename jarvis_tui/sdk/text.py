@@ -332,6 +332,28 @@ def find_clock_time(text: str, require_meridiem: bool = False) -> tuple[str, str
     return None
 
 
+def find_listed_clock_times(text: str) -> list[str]:
+    """Two or more clock times said as a list, with their half of the day ("take my pills at 8 am and
+    8 pm" -> ['08:00', '20:00'], "at 7:30 am, noon and 6 pm"); [] when the sentence says no such list
+    ("take the 8 am pill at 9 pm" names a pill by one time and rings at the other)."""
+    words = " ".join(text.lower().replace("\u2019", "'").split()).rstrip(" ?.!").replace(",", " ").split()
+    groups: list[list[str]] = []
+    start, last_end = 0, None
+    while start < len(words):
+        found = find_clock_span(words[start:])
+        if found is None:
+            break
+        clock, span = found
+        begin, end = start + span.start, start + span.stop
+        if last_end is not None and set(words[last_end:begin]) <= {"and", "at", "then", "&"}:
+            groups[-1].append(clock)
+        else:
+            groups.append([clock])
+        last_end = start = end
+    listed = next((g for g in groups if len(g) >= 2), [])
+    return list(dict.fromkeys(listed))
+
+
 def find_clock_span(words: list[str], max_words: int = 6, bare_digits: bool = False) -> tuple[str, range] | None:
     """The first clock time the words say with its half of the day ("eight pm", "3 pm", "noon"; with
     `bare_digits` also "7:30"), the longest reading at the first place one starts: ('HH:MM', the

@@ -385,3 +385,26 @@ def test_a_deleted_reminder_about_something_is_said_so(rt, clock):
                      text="the vet appointment", time="14:00")
     r = reminder.execute(RequestInformation("forget the vet reminder"), action="delete", text="vet")
     assert r.message == "Deleted the reminder about the vet appointment."
+
+
+def test_several_times_said_set_one_reminder_each(rt, clock):
+    """"remind me to take my pills at 8 am and 8 pm every day" set one reminder at 8 AM "to take my pills
+    at 8 am and 8 pm"."""
+    from jarvis_tui.sdk import RequestInformation
+    reminder = rt.registry.get("reminder")
+    voice = "remind me to take my pills at 8 am and 8 pm every day"
+    args = reminder.post_process_tool_call({"action": "set", "text": "take my pills at 8 am and 8 pm", "time": "08:00",
+                                            "recurrence": "daily"}, voice)
+    r = reminder.execute(RequestInformation(voice), **args)
+    assert r.message == "OK, I'll remind you to take your pills every day at 8 AM and 8 PM."
+    rows = rt.store.reminders.active()
+    assert sorted(_dt.datetime.fromisoformat(x["due_at"]).hour for x in rows) == [8, 20]
+    assert {x["text"] for x in rows} == {"take my pills"} and {x["recurrence"] for x in rows} == {"daily"}
+
+
+def test_a_time_that_names_the_thing_is_not_a_second_reminder(rt, clock):
+    from jarvis_tui.sdk import RequestInformation
+    reminder = rt.registry.get("reminder")
+    voice = "remind me to take the 8 am pill at 9 pm"
+    reminder.execute(RequestInformation(voice), action="set", text="take the 8 am pill", time="21:00")
+    assert [x["text"] for x in rt.store.reminders.active()] == ["take the 8 am pill"]
