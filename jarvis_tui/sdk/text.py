@@ -852,6 +852,8 @@ _WEEKDAY_HOLIDAYS = {"thanksgiving": (11, 3, 4), "mother's day": (5, 6, 2), "fat
 _HOLIDAY_NAMES = sorted([*_FIXED_HOLIDAYS, *_WEEKDAY_HOLIDAYS, "easter", "easter sunday"], key=len, reverse=True)
 _HOLIDAY = r"(?P<holiday>" + "|".join(re.escape(h).replace("'", "'?").replace(r"\ ", r"\s+") for h in _HOLIDAY_NAMES) + r")"
 _COUNT_UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
+# days or weeks counted from a date said after them ("a week from friday", "two days before christmas")
+_OFFSET = re.compile(r"\b(?P<n>" + NUM + r"|a|an)\s*(?P<unit>days?|weeks?|fortnights?)\s+(?P<dir>from|after|before)\s+$")
 _DATE_PATTERNS = [
     ("day_month", re.compile(r"\b(?:the\s+)?(?P<day>" + _ORDINAL + r"|\d{1,2})\s+(?:of\s+)?" + _MONTH + r"(?![a-z])" + _YEAR)),
     ("month_day", re.compile(r"\b" + _MONTH + r"\s+(?:the\s+)?(?P<day>" + _ORDINAL + "|" + _CARDINAL_DAY + r")(?![a-z\d])"
@@ -1038,5 +1040,13 @@ def find_date(text: str, today: _dt.date, past: bool = False) -> FoundDate | Non
                                          for o in found)]
     if not found:
         return None
-    _start, _length, when, words, kind = min(found)
+    start, _length, when, words, kind = min(found)
+    offset = _OFFSET.search(t[:start])                 # "a week from friday", "three days after christmas"
+    if offset is not None:
+        raw = offset.group("n").strip()
+        n = 1 if raw in ("a", "an") else parse_number(raw)
+        if n is not None and n == int(n) and 0 < n <= 1000:
+            days = int(n) * {"day": 1, "week": 7, "fortnight": 14}[offset.group("unit").rstrip("s")]
+            when = when + _dt.timedelta(days=-days if offset.group("dir") == "before" else days)
+            words, kind = t[offset.start():start] + words, "offset"
     return FoundDate(when, words, kind)

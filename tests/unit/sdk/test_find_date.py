@@ -62,3 +62,15 @@ def test_a_date_without_a_year_is_the_next_one_or_with_past_the_last_one():
     assert find_date("how long since halloween", TODAY, past=True).when == _dt.date(2026, 10, 31)
     assert find_date("how long until halloween", TODAY).when == _dt.date(2027, 10, 31)
     assert find_date("what day was christmas", TODAY, past=True).when == _dt.date(2025, 12, 25)
+
+
+@pytest.mark.parametrize("text,when,words", [
+    ("what's the date a week from friday", _dt.date(2026, 12, 4), "a week from friday"),
+    ("three days after christmas", _dt.date(2026, 12, 28), "three days after christmas"),
+    ("two days before new year's eve", _dt.date(2026, 12, 29), "two days before new year's eve"),
+    ("a week from tomorrow", _dt.date(2026, 12, 3), "a week from tomorrow"),
+])
+def test_days_counted_from_a_date(text, when, words):
+    """"what's the date a week from friday" was answered with Friday itself."""
+    found = find_date(text, _dt.date(2026, 11, 25))
+    assert found is not None and (found.when, found.words) == (when, words)
