@@ -39,6 +39,11 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('what does photosynthesis m
  ('who discovered penicillin', {'query': 'who discovered penicillin'}),
  ("what's the longest river in africa", {'query': "what's the longest river in africa"})]
 # facts about people and places, descriptions, spellings and word use, asked plainly or half-said
+# facts asked for as such
+_MORE_EXAMPLES += [(q, {'query': q}) for q in [
+ 'give me a fun fact about space', 'tell me an interesting fact', 'tell me a random fact about animals',
+ 'share a fact about the human body', 'do you know any cool facts about sharks',
+]]
 _MORE_EXAMPLES += [(q, {'query': q}) for q in [
  'how old is the king of spain', 'when was mozart born', 'what year did the titanic sink',
  'where is mount kilimanjaro', 'which country is lisbon in', 'describe a koala to me',
