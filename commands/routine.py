@@ -14,7 +14,7 @@ from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse,
                             JarvisParameter, PreRouteResult, RequestInformation)
 from jarvis_tui.sdk.text import REQUEST_OPENERS, split_requests
 
-ACTIONS = ["run", "create", "list", "delete"]
+ACTIONS = ["run", "create", "list", "delete", "rename"]
 # the words that say each action (grounding: the LLM's choice stands only on the user's words)
 ACTION_WORDS = {
     "run": ["run", "start", "kick off", "begin", "launch", "go through", "play"],
@@ -22,6 +22,7 @@ ACTION_WORDS = {
     "list": ["which routines", "what routines", "list my routines", "list routines", "list the routines", "list all",
              "show my routines", "show me my routines", "my routines", "do i have", "what are my"],
     "delete": ["delete", "remove", "scrap", "drop", "get rid of", "forget", "erase"],
+    "rename": ["rename", "change the name", "call it"],
 }
 
 _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
@@ -58,6 +59,9 @@ _CREATE_NAMED = (r"(?:create|make|add|set\s+up|save|new)\s+(?:a\s+|an\s+)?(?:new
 _RUN_VERB = r"(?:run|start|do|begin|trigger|go\s+through|play)\s+(?:my\s+|the\s+)?"
 _RUN_NAMED = _RUN_VERB + r"(?:routine\s+(?:called|named)\s+(?P<name2>[\w' -]+)|(?P<name>[\w' -]+?)\s+routine)"
 _RUN = _RUN_VERB + r"(?P<name>[\w' -]+?)"
+# "rename the good morning routine to wake up", "change the name of my focus routine to deep work"
+_RENAME = (r"(?:rename|(?:change|switch)\s+the\s+name\s+of)\s+(?:my\s+|the\s+)?(?P<name>[\w' -]+?)\s+routine\s+"
+           r"(?:to|as|into)\s+(?P<new_name>[\w' -]+)")
 _SHOW = (r"(?:what's|what\s+is|what\s+does)\s+(?:in\s+)?(?:my\s+|the\s+)(?P<name>[\w' -]+?)\s+routine(?:\s+do)?"
          r"|(?:read|show|tell)\s+(?:me\s+)?(?:my\s+|the\s+)(?P<name2>[\w' -]+?)\s+routine")
 _LIST = r"(?:what|which)\s+routines\s+(?:do\s+i\s+have|have\s+i\s+(?:got|set\s+up|made)|are\s+there)|(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+|the\s+)?routines"
@@ -129,6 +133,7 @@ class RoutineCommand(JarvisCommandBase):
                             enum_evidence=ACTION_WORDS),
             JarvisParameter("name", "string", description="The routine's name, the phrase that runs it (good morning)."),
             JarvisParameter("steps", "array<string>", description="create: the requests to run, in order, in the user's words."),
+            JarvisParameter("new_name", "string", description="rename: the routine's new name."),
         ]
 
     @property
@@ -147,6 +152,9 @@ class RoutineCommand(JarvisCommandBase):
                 FastPath("routine.list", _LIST, lambda m, _t: claim(action="list"), "what routines do I have"),
                 FastPath("routine.show", _SHOW, self._claim_named("list"), "what's in my good night routine"),
                 FastPath("routine.delete", _DELETE, self._claim_named("delete"), "delete the good night routine"),
+                FastPath("routine.rename", _RENAME,
+                         lambda m, _t: claim(action="rename", name=m.group("name").strip(), new_name=m.group("new_name").strip()),
+                         "rename the good morning routine to wake up"),
                 FastPath("routine.run_named", _RUN_NAMED, self._claim_named("run"), "run my morning routine"),
                 FastPath("routine.run", _RUN, self._claim_stored("run"), "run good night (when it is stored)"),
                 FastPath("routine.by_name", r"(?P<name>[\w' -]+)", self._claim_stored("run"),
@@ -246,6 +254,18 @@ class RoutineCommand(JarvisCommandBase):
         if action == "delete":
             store.delete(routine["name"])
             return say(f"OK, I've deleted your {routine['name']} routine.", routine=routine["name"])
+        if action == "rename":
+            new_name = _ROUTINE_WORD.sub("", str(kwargs.get("new_name") or "")).strip()
+            if not new_name:
+                return CommandResponse.ask_for("new_name", f"What should the {routine['name']} routine be called?",
+                                               {"action": "rename", "name": routine["name"]}, routine=routine["name"])
+            try:
+                store.update(routine["id"], new_name, routine["steps"])
+            except ValueError:
+                return fail(f"You already have a routine called {new_name}.", routine=routine["name"])
+            renamed = store.get_id(routine["id"])
+            return say(f"OK, your {routine['name']} routine is called {renamed['name']} now: say \"{renamed['name']}\" "
+                       f"to run it.", routine=renamed["name"], renamed_from=routine["name"])
         return self._run_steps(routine)
 
     def _list(self, store, name: str) -> CommandResponse:

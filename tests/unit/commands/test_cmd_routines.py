@@ -154,3 +154,16 @@ def test_a_model_written_name_loses_the_word_routine_and_a_missing_one_is_taken_
     assert routine.post_process_tool_call({"action": "run", "name": "good night"}, "good night") == \
         {"action": "run", "name": "good night"}
     assert routine.post_process_tool_call({"action": "list"}, "which routines did i save") == {"action": "list"}
+
+
+def test_a_routine_is_renamed_by_voice(rt):
+    """"rename the good morning routine to wake up" took 14 s and answered "Which action do you mean: run,
+    create, list or delete?"."""
+    rt.assistant.handle_text("when i say good morning tell me the time")
+    turn = rt.assistant.handle_text("rename the good morning routine to wake up")
+    assert turn.route == "pre_route" and turn.spoken == 'OK, your good morning routine is called wake up now: say "wake up" to run it.'
+    assert rt.store.routines.names() == ["wake up"]
+    assert [c.name for c in rt.assistant.handle_text("wake up").tool_calls] == ["routine", "get_current_time"]
+    rt.assistant.handle_text("when i say bedtime tell me the time")
+    turn = rt.assistant.handle_text("change the name of my bedtime routine to wake up")
+    assert turn.spoken == "You already have a routine called wake up." and sorted(rt.store.routines.names()) == ["bedtime", "wake up"]
