@@ -29,6 +29,11 @@ _MORE_TIME = re.compile(r"\b(?:more|extra|additional|further)\b|\badd\b.*\b(?:to
                         r"|\banother\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|"
                         r"half(?:\s+an?)?|couple(?:\s+of)?|few)\s+(?:and\s+a\s+half\s+)?" + _UNIT + r"\b")
 
+def _your_timer(timer: dict[str, Any]) -> str:
+    """How a reply about a changed timer names it: "your pasta timer", or "your timer"."""
+    return f"your {timer['label']} timer" if timer.get("label") else "your timer"
+
+
 JUST_SET = _dt.timedelta(minutes=2)      # a correction ("actually make it 10") changes a timer set this recently
 
 
@@ -164,14 +169,19 @@ class SetTimerCommand(JarvisCommandBase):
         seconds = parse_duration(" ".join(re.sub(r"\b(?:more|extra)\b", " ", m.group("dur")).split()))
         if self.services is None or seconds is None or seconds > MAX_SECONDS:
             return None
-        label = clean_label(m.group("label"))
+        timer = self._the_running_timer(clean_label(m.group("label")))
+        if timer is None:
+            return None
+        named = clean_label(timer.get("label"))
+        return PreRouteResult(arguments={"duration_seconds": seconds, **({"label": named} if named else {})})
+
+    def _the_running_timer(self, label: str | None) -> dict[str, Any] | None:
+        """The running timer the user means: the one with that label, or the only one running when they
+        named none; None when there is no such timer, or several."""
         running = timer_service(self.services).running_timers()
         if label:
             running = [t for t in running if clean_label(t.get("label")) == label]
-        if len(running) != 1:
-            return None
-        named = clean_label(running[0].get("label"))
-        return PreRouteResult(arguments={"duration_seconds": seconds, **({"label": named} if named else {})})
+        return running[0] if len(running) == 1 else None
 
     def _just_set(self) -> dict[str, Any] | None:
         """The newest running timer, when it was set in the last two minutes (what a correction changes)."""
@@ -282,25 +292,18 @@ class SetTimerCommand(JarvisCommandBase):
         changed = service.extend(timer["id"], seconds - int(timer["duration_seconds"]))
         if changed is None:
             return None
-        name = f"your {changed['label']} timer" if changed.get("label") else "your timer"
-        return say(f"OK, {name} is {say_duration(seconds)} now: {say_duration(changed['remaining_seconds'])} left.",
+        return say(f"OK, {_your_timer(changed)} is {say_duration(seconds)} now: {say_duration(changed['remaining_seconds'])} left.",
                    timer_id=changed["id"], label=changed.get("label"), duration_seconds=seconds,
                    ends_at=changed.get("ends_at"), corrected=True)
 
     def _extend(self, seconds: int, label: str | None):
         """More time on the running timer the user means: the one with that label, or the only one
         running when they named none; None when there is no such timer (a new one is set)."""
-        service = timer_service(self.services)
-        running = service.running_timers()
-        if label:
-            running = [t for t in running if clean_label(t.get("label")) == label]
-        if len(running) != 1:
-            return None
-        timer = service.extend(running[0]["id"], seconds)
+        meant = self._the_running_timer(label)
+        timer = timer_service(self.services).extend(meant["id"], seconds) if meant is not None else None
         if timer is None:
             return None
-        name = f"your {timer['label']} timer" if timer.get("label") else "your timer"
-        return say(f"Added {say_duration(seconds)} to {name}: {say_duration(timer['remaining_seconds'])} left.",
+        return say(f"Added {say_duration(seconds)} to {_your_timer(timer)}: {say_duration(timer['remaining_seconds'])} left.",
                    timer_id=timer["id"], label=timer.get("label"), added_seconds=seconds,
                    ends_at=timer.get("ends_at"), extended=True)
 
