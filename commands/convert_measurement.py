@@ -9,7 +9,7 @@ from typing import Any
 
 from commands._common import examples, fail, json_number, load_asset_json, say
 
-from commands._parsing import NUM, parse_number, say_number
+from commands._parsing import NUM, parse_amount, parse_number, say_number
 from jarvis_tui.sdk.text import normalize_utterance
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -110,15 +110,24 @@ def unit_words(category: str, unit: str, value: Decimal) -> str:
 _ASK = r"(?:(?:what's|whats|what is|how much is|how many \w+(?: \w+)? (?:is|are|in)|convert|change|turn)\s+)?"
 
 
+def _amount_and_unit(said: str) -> tuple[Decimal, str] | None:
+    """"half a cup" -> (0.5, "cup"), "2 and a half miles" -> (2.5, "miles"): the longest opening words
+    that say an amount, and a unit name after them."""
+    words = said.split()
+    for k in range(len(words) - 1, 0, -1):
+        value = parse_amount(" ".join(words[:k]))
+        if value is not None and _readings(" ".join(words[k:])):
+            return value, " ".join(words[k:])
+    return None
+
+
 def _claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
-    g = m.groupdict()
-    raw_value = (g.get("value") or "").strip()
-    if raw_value in ("a", "an", "one"):
-        value = Decimal(1)
-    else:
-        value = parse_number(raw_value) if raw_value else None
-    pair = resolve_pair(g.get("src"), g.get("dst"))
-    if value is None or pair is None:
+    found = _amount_and_unit(m.group("amount").strip())
+    if found is None:
+        return None
+    value, src_said = found
+    pair = resolve_pair(src_said, m.group("dst"))
+    if pair is None:
         return None
     src, dst = pair
     return PreRouteResult(arguments={"value": json_number(value),
@@ -182,11 +191,11 @@ class ConvertMeasurementCommand(JarvisCommandBase):
     def fast_paths(self) -> list[FastPath]:
         return [
             FastPath("convert_measurement.value_src_to_dst",
-                     _ASK + r"(?P<value>[\w.,/-]+(?:\s[\w-]+){0,3}?)\s+(?P<src>[a-z/ .]+?)\s+(?:to|into|in|as)\s+(?P<dst>[a-z/ .]+?)",
-                     _claim, "convert 5 miles to kilometers / what's 350 fahrenheit in celsius"),
+                     _ASK + r"(?P<amount>[\w.,/-]+(?:\s[\w./-]+){1,7}?)\s+(?:to|into|in|as)\s+(?P<dst>[a-z/ .]+?)",
+                     _claim, "convert 5 miles to kilometers / what's 350 fahrenheit in celsius / half a cup in milliliters"),
             FastPath("convert_measurement.how_many_dst_in_value_src",
-                     r"how many\s+(?P<dst>[a-z/ .]+?)\s+(?:are\s+)?(?:there\s+)?(?:in|is|make|makes|equals?)\s+(?P<value>\d[\d.,]*|an?|one)\s+(?P<src>[a-z/ .]+?)",
-                     _claim, "how many grams in 5 ounces / how many feet in a mile"),
+                     r"how many\s+(?P<dst>[a-z/ .]+?)\s+(?:are\s+)?(?:there\s+)?(?:in|is|make|makes|equals?)\s+(?P<amount>[\w.,/-]+(?:\s[\w./-]+){1,7}?)",
+                     _claim, "how many grams in 5 ounces / how many feet in a mile / in two and a half cups"),
         ]
 
     # what the intent router learns from besides the examples (the module's constants above)
@@ -299,7 +308,12 @@ class ConvertMeasurementCommand(JarvisCommandBase):
         result = convert(value, category, src[1], dst[1])
         spoken = say_number(result, 2)
         exact = spoken.replace(",", "") == format(result.normalize(), "f")
-        message = (f"{say_number(value, 4)} {unit_words(category, src[1], value)} is "
+        amount = f"{say_number(value, 4)} {unit_words(category, src[1], value)}"
+        part = {Decimal("0.5"): "half", Decimal("0.25"): "a quarter of"}.get(value)
+        if part and category != "temperature":         # "half a cup is 8 tablespoons", not "0.5 cups"
+            unit = unit_words(category, src[1], Decimal(1))
+            amount = f"{part} {'an' if unit[0] in 'aeiou' else 'a'} {unit}"
+        message = (f"{amount} is "
                    f"{'' if exact else 'about '}{spoken} {unit_words(category, dst[1], result)}.")
         return say(message[0].upper() + message[1:], value=float(result), from_unit=src[1], to_unit=dst[1],
                    category=category)

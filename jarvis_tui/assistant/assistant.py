@@ -11,11 +11,12 @@ import re
 import threading
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.brain import Brain
+from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment
 from jarvis_tui.assistant.grounding import ground_arguments, unsaid_target
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
 from jarvis_tui.assistant.responder import spoken_text
@@ -27,7 +28,7 @@ from jarvis_tui.commands_registry import CommandRegistry
 from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
-from jarvis_tui.sdk.text import asks_for_another, asks_to_hear_again, refers_back, split_requests
+from jarvis_tui.sdk.text import asks_for_another, asks_question, asks_to_hear_again, refers_back, split_requests
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +66,9 @@ class LastTurn:
     calls: list[tuple[str, dict[str, Any]]]      # the commands it ran, with their arguments
     spoken: str | None
     at: float = field(default_factory=time.monotonic)
+    # every call that answered, a question back or a failure included ("Which city?", "I can't reach
+    # the weather service"): what a follow-up that leaves words out ("what about tomorrow") continues
+    tried: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
 
 class Assistant:
@@ -260,7 +264,7 @@ class Assistant:
             elif asked:
                 error = "it needs your yes first"
             return RequestOutcome(text=text, spoken=step.spoken, success=error is None,
-                                  commands=[c.name for c in step.tool_calls], error=error)
+                                  commands=[c.name for c in step.tool_calls], error=error, route=step.route)
 
     def handle_action(self, command_name: str, action_name: str,
                       context: dict[str, Any] | None = None) -> TurnResult:
@@ -314,6 +318,8 @@ class Assistant:
         match = pre_route(turn.text, self._fast_path_order(request))
         turn.timings_ms["pre_route"] = (time.perf_counter() - t) * 1000
         if match is None and answer_pending and not self._in_step:
+            if self._carry_over(turn, request):
+                return
             steps = self._several_requests(turn.text)
             if steps:
                 self._run_several(turn, request, steps)
@@ -391,11 +397,12 @@ class Assistant:
             turn.spoken = KEPT
             return True
         argument, asked = str(awaits["argument"]), dict(awaits.get("arguments") or {})
+        said = elided_fragment(turn.text) or turn.text      # "and in london": the answer is "in london"
         try:
-            arguments = command.read_answer(argument, turn.text, dict(asked))
+            arguments = command.read_answer(argument, said, dict(asked))
         except Exception:  # a command that cannot read its answer takes the words as said
             log.exception("read_answer of %s failed", name)
-            arguments = {**asked, argument: turn.text.strip()}
+            arguments = {**asked, argument: said.strip()}
         if arguments is None:
             return False
         turn.route = "follow_up"
@@ -418,10 +425,14 @@ class Assistant:
             return
         if not turn.spoken:
             return
-        calls = [(c.name, dict(c.arguments)) for c in turn.tool_calls
-                 if c.origin in ("pre_route", "router", "llm", "follow_up", "confirmed") and c.response is not None
-                 and c.response.success and not c.response.wait_for_input]
-        self.last_turn = LastTurn(request.conversation_id or "default", request, calls, turn.spoken)
+        answered = [c for c in turn.tool_calls
+                    if c.origin in ("pre_route", "router", "llm", "follow_up", "confirmed") and c.response is not None]
+        calls = [(c.name, dict(c.arguments)) for c in answered
+                 if c.response is not None and c.response.success and not c.response.wait_for_input]
+        if turn.understood_as:
+            request = replace(request, voice_command=turn.understood_as)
+        self.last_turn = LastTurn(request.conversation_id or "default", request, calls, turn.spoken,
+                                  tried=[(c.name, dict(c.arguments)) for c in answered])
 
     def _recent_turn(self, request: RequestInformation) -> LastTurn | None:
         last = self.last_turn
@@ -430,39 +441,96 @@ class Assistant:
             return None
         return last
 
+    # ---- a follow-up that leaves words out ---------------------------------------------------------
+    def _carry_over(self, turn: TurnResult, request: RequestInformation) -> bool:
+        """"what about tomorrow", "and in london", "how about two cups": the last request again with the
+        words said in place of the ones they replace (ellipsis.py), run as a step of this turn, when
+        a command of the last turn takes the completed request (its fast path claims it or the router
+        ranks it first). The words are routed as said otherwise, and when they ask for something of
+        their own ("how about a joke"). The completed words are what the next follow-up continues."""
+        last = self._recent_turn(request)
+        fragment = elided_fragment(turn.text) if last is not None and last.tried else None
+        if last is None or fragment is None:
+            return False
+        names = {name for name, _ in last.tried}
+        router = self.router
+        if router is not None:
+            own = router.decide(fragment)
+            if own.confident and own.decision in ("tool", "direct") and own.tool not in names:
+                return False
+        completion = completed_request(fragment, last.request.voice_command, self._said_arguments(last.tried))
+        if all((c := self.registry.get(name)) is not None and c.allow_direct_answer for name in names) and (
+                completion.added or not any(args for _, args in last.tried)):
+            return False                # small talk, and words added to a question: no request of the same kind
+        match = pre_route(completion.text, self._fast_path_order(request))
+        if match is not None:
+            taken = match.command.command_name in names
+        else:
+            decided = router.decide(completion.text) if router is not None else None
+            taken = decided is not None and bool(decided.ranked) and decided.ranked[0][0] in names
+        if not taken:
+            return False
+        turn.route = "follow_up"
+        turn.understood_as = completion.text
+        outcome = self.run_request(completion.text)
+        turn.spoken = outcome.spoken or outcome.error
+        turn.wait_for_input = self.pending is not None or self.awaiting is not None
+        self._note(turn, request)
+        return True
+
+    def _said_arguments(self, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+        """The calls' arguments that hold the user's words: not a choice among values ("action": "add")."""
+        out = []
+        for name, args in calls:
+            command = self.registry.get(name)
+            choices = {p.name for p in command.parameters if p.enum_values} if command is not None else set()
+            out.append({k: v for k, v in args.items() if k not in choices})
+        return out
+
     # ---- several requests in one sentence ---------------------------------------------------------
     def _several_requests(self, text: str) -> list[str] | None:
         """"set a timer for 5 minutes and add milk to my shopping list": the requests, when the words
         split into two to four that each stand alone (a fast path claims it, or the router is sure of
         a command or of declining it); None otherwise ("remind me to call mom and tell her happy
-        birthday" is one request: "tell her happy birthday" stands for nothing on its own)."""
+        birthday" is one request: "tell her happy birthday" stands for nothing on its own). A remark
+        said around them ("i'm making pasta, ...", "good morning, ...") is left out: it asks nothing."""
         pieces = split_requests(normalize_utterance(text))
         if not 2 <= len(pieces) <= MAX_REQUESTS_SAID:
             return None
         router = self.router
         acting = False
+        requests = []
         for piece in pieces:
             if pre_route(piece, self.registry) is not None:
                 acting = True
+                requests.append(piece)
                 continue
             decision = router.decide(piece) if router is not None else None
             if decision is None or not decision.confident or decision.decision not in ("tool", "direct", "decline"):
                 return None
             if decision.decision == "decline" and decision.topic is None:
                 return None          # "tell her happy birthday": near no topic, so no request of its own
+            if decision.decision == "direct" and not asks_question(piece):
+                continue             # "i'm making pasta, set a timer ...": a remark around a request asks nothing
             acting = acting or decision.decision == "tool"
-        return pieces if acting else None
+            requests.append(piece)
+        return requests if acting else None
 
     def _run_several(self, turn: TurnResult, request: RequestInformation, pieces: list[str]) -> None:
         """Each request of the sentence in turn, through the whole pipeline, as a routine's steps run;
-        the replies are said one after the other."""
+        the replies are said one after the other. One request said among remarks runs alone, and the
+        turn shows what decided it."""
         turn.route = "several"
+        if len(pieces) == 1:                 # the one request among remarks
+            turn.understood_as = pieces[0]
         words = []
         for piece in pieces:
             outcome = self.run_request(piece)
             said = outcome.spoken or outcome.error
             if said:
                 words.append(said)
+            if len(pieces) == 1:
+                turn.route = outcome.route or turn.route
         turn.spoken = " ".join(words) or CANT_HANDLE
         turn.wait_for_input = self.pending is not None or self.awaiting is not None
         self._note(turn, request)

@@ -38,6 +38,9 @@ class TurnResult:
     router_result: RouterResult | None = None              # the intent router's decision
     streamed: list[str] = field(default_factory=list)      # sentences already sent on as ReplySentence
     cancelled: bool = False                                # the user cancelled it (Assistant.cancel)
+    # the words the turn acted on when they are not the words said: a follow-up that left out what
+    # the last request said ("what about tomorrow" -> "what's the weather like tomorrow")
+    understood_as: str | None = None
 
     @property
     def responses(self) -> list[CommandResponse]:
@@ -64,4 +67,5 @@ class TurnResult:
             "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
             "router": self.router_result.to_dict() if self.router_result is not None else None,
             "cancelled": self.cancelled,
+            "understood_as": self.understood_as,
         }

@@ -26,6 +26,7 @@ class RequestOutcome:
     success: bool = False
     commands: list[str] = field(default_factory=list)
     error: str | None = None          # why it failed, in words, when it did
+    route: str = ""                   # what decided it: pre_route, router, llm, none
 
 
 T = TypeVar("T")

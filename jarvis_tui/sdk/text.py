@@ -141,6 +141,26 @@ def parse_fraction(text: str) -> Decimal | None:
     return None if num is None else num / Decimal(den)
 
 
+_AMOUNT_TAIL = re.compile(r"\s+(?:of\s+)?(?:a|an)$")
+_AND_A_PART = re.compile(r"^(?P<whole>.+?)\s+and\s+(?P<part>(?:a|an|one)\s+\w+)$")
+
+
+def parse_amount(text: str) -> Decimal | None:
+    """How much of something is said before its unit: a number ("2", "two"), "a" / "an" / "one", a
+    fraction ("half a", "a quarter", "three quarters of a", "a third of an") or a number and a
+    fraction ("one and a half", "2 and a quarter"). None when the words say no amount."""
+    t = " ".join(text.strip().lower().replace("-", " ").split())
+    if t in ("a", "an", "one"):
+        return Decimal(1)
+    bare = _AMOUNT_TAIL.sub("", t) if t not in ("half a", "half an") else "half"
+    joined = _AND_A_PART.match(bare)
+    if joined is not None:
+        whole, part = parse_number(joined.group("whole")), parse_fraction(joined.group("part"))
+        return whole + part if whole is not None and part is not None and part < 1 else None
+    value = parse_number(bare) if bare == t else None       # "2 of a" is no amount
+    return value if value is not None else parse_fraction(bare)
+
+
 # ---- durations ------------------------------------------------------------------------------------
 _UNIT_SECONDS = {}
 for _names, _secs in ((("hours", "hour", "hrs", "hr", "h"), 3600),

@@ -377,3 +377,25 @@ def test_a_spelling_is_claimed_at_once_and_needs_no_model(rt, text, spoken):
     """"how do you spell rhythm" was declined by the router (no model is needed to spell a word heard)."""
     turn, r = ask(rt, text)
     assert turn.route == "pre_route" and turn.spoken == spoken
+
+
+@pytest.mark.parametrize("said,value", [
+    ("how many tablespoons in half a cup", 0.5),              # the LLM called it 1 cup ("1 cup is equal to half a cup")
+    ("convert a quarter cup to milliliters", 0.25),
+    ("what's three quarters of a cup in tablespoons", 0.75),
+    ("how many grams in one and a half pounds", 1.5),
+    ("convert 2 and a half miles to kilometers", 2.5),
+])
+def test_an_amount_said_as_a_fraction_is_converted_on_the_fast_path(rt, said, value):
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].arguments["value"] == value
+
+
+@pytest.mark.parametrize("said,amount", [
+    ("half a", 0.5), ("a half", 0.5), ("three quarters of a", 0.75), ("a third of an", 1 / 3), ("one and a half", 1.5),
+    ("2 and a quarter", 2.25), ("a", 1), ("five", 5), ("1.5", 1.5), ("2 of a", None), ("and a half", None), ("a cup", None),
+])
+def test_parse_amount(said, amount):
+    from jarvis_tui.sdk.text import parse_amount
+    got = parse_amount(said)
+    assert (got is None) if amount is None else abs(float(got) - amount) < 1e-9

@@ -1,0 +1,134 @@
+"""A follow-up that leaves out what the last request said ("what about new york", "and in half a
+cup") is the last request with the new words in place of the ones they replace, routed as any
+request; words about a person ("what about you") or asking for something of their own ("how about
+a joke") are not. The pure functions first, then the real assistant (commands, router, SQLite; no LLM)."""
+from __future__ import annotations
+
+import pytest
+
+from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment
+
+
+@pytest.mark.parametrize("said, fragment", [
+    ("what about tomorrow", "tomorrow"), ("And in London?", "in london"), ("how about two cups then", "two cups"),
+    ("ok and what about the weekend", "the weekend"), ("same for the rice", "for the rice"),
+])
+def test_the_words_a_follow_up_adds(said, fragment):
+    assert elided_fragment(said) == fragment
+
+
+@pytest.mark.parametrize("said", ["what about you", "and me", "how about that", "and set an alarm for 7",
+                                  "and another for 10", "and another about cats",
+                                  "what's the weather", "add milk", "and then what happened after that in the film"])
+def test_a_request_said_whole_or_about_a_person_is_no_fragment(said):
+    assert elided_fragment(said) is None
+
+
+@pytest.mark.parametrize("fragment, last, arguments, completed", [
+    # a time for the time said, or after the words
+    ("tomorrow", "what's the weather like", [{}], "what's the weather like tomorrow"),
+    ("on sunday", "will i need an umbrella on saturday in paris", [{"city": "Paris"}],
+     "will i need an umbrella on sunday in paris"),
+    ("at 8", "remind me to call mom at 7 pm", [{"text": "call mom", "time": "19:00"}], "remind me to call mom at 8"),
+    ("next week", "what's on my calendar tomorrow", [{}], "what's on my calendar next week"),
+    # the same thing again, with another amount
+    ("in half a cup", "how many tablespoons in a cup", [{"value": 1}], "how many tablespoons in half a cup"),
+    ("2 cups", "how many tablespoons in a cup", [{"value": 1}], "how many tablespoons in 2 cups"),
+    ("20 percent", "what's 15 percent of 85 dollars", [{}], "what's 20 percent of 85 dollars"),
+    # an argument's words, after their preposition
+    ("new york", "what time is it in sydney", [{"location": "Sydney"}], "what time is it in new york"),
+    ("in new york", "what time is it in sydney", [{"location": "Sydney"}], "what time is it in new york"),
+    ("the rice", "how long is left on the pasta timer", [{"label": "pasta"}], "how long is left on the rice timer"),
+    # the last phrase after the same preposition, or after any for a bare thing
+    ("in a pound", "how many grams in an ounce", [{}], "how many grams in a pound"),
+    ("germany", "who is the president of france", [{"query": "who is the president of France?"}],
+     "who is the president of germany"),
+    # an item for an item, a list for a list, a name for a name (the request's choice words are no slot)
+    ("eggs", "add milk to my shopping list", [{"items": ["milk"]}], "add eggs to my shopping list"),
+    ("to my to do list", "add milk to my shopping list", [{"items": ["milk"]}], "add milk to my to do list"),
+    ("the rice", "cancel the pasta timer", [{"label": "pasta"}], "cancel the rice timer"),
+    ("in rome on friday", "what's the weather in paris tomorrow", [{"city": "Paris"}],
+     "what's the weather in rome on friday"),
+    # a place and a day at once; words that replace nothing are added
+    ("in chicago on sunday", "how cold is it outside this weekend", [{}], "how cold is it outside on sunday in chicago"),
+    ("in london", "what's the weather like tomorrow", [{}], "what's the weather like tomorrow in london"),
+])
+def test_the_fragment_takes_the_place_of_what_it_replaces(fragment, last, arguments, completed):
+    assert completed_request(fragment, last, arguments).text == completed
+
+
+def test_words_that_replace_nothing_are_said_to_be_added():
+    assert completed_request("tomorrow", "how are you", [{}]).added
+    assert not completed_request("new york", "what time is it in sydney", [{"location": "Sydney"}]).added
+
+
+# ---- through the assistant -----------------------------------------------------------------------------
+def test_a_choice_argument_is_not_replaced(rt):
+    """"and eggs" after "add milk to my shopping list" had replaced the call's action "add"."""
+    rt.assistant.handle_text("add milk to my shopping list")
+    turn = rt.assistant.handle_text("and eggs")
+    assert turn.understood_as == "add eggs to my shopping list"
+    assert [i["text"] for i in rt.store.lists.items("shopping")] == ["milk", "eggs"]
+
+
+def _calls(turn):
+    return [(c.name, c.arguments) for c in turn.tool_calls]
+
+
+def test_another_place_for_the_same_question(rt):
+    """"what about new york" after the time in Sydney was declined ("Sorry, I can't help with that yet.")."""
+    rt.assistant.handle_text("what time is it in sydney")
+    turn = rt.assistant.handle_text("what about new york")
+    assert turn.route == "follow_up" and turn.understood_as == "what time is it in new york"
+    assert _calls(turn) == [("get_current_time", {"location": "New York"})]
+    assert turn.spoken.startswith("It's ") and "New York" in turn.spoken
+
+
+def test_another_amount_of_the_same_unit(rt):
+    """"and in half a cup" went to answer_question: "1 cup is equal to half a cup"."""
+    rt.assistant.handle_text("how many tablespoons in a cup")
+    turn = rt.assistant.handle_text("and in half a cup")
+    assert _calls(turn)[0][0] == "convert_measurement" and _calls(turn)[0][1]["value"] == 0.5
+    assert turn.spoken == "Half a cup is 8 tablespoons."
+
+
+def test_a_chain_of_follow_ups_continues_the_completed_words(rt):
+    """The weather asks for the city; "what about tomorrow" had gone to the time ("Tomorrow is
+    Thursday") and "and in london" was declined."""
+    first = rt.assistant.handle_text("what's the weather like")
+    assert first.wait_for_input                                   # no default city: "Which city?"
+    second = rt.assistant.handle_text("what about tomorrow")
+    assert second.understood_as == "what's the weather like tomorrow"
+    assert [n for n, _ in _calls(second)] == ["get_weather"] and second.wait_for_input
+    third = rt.assistant.handle_text("and in london")        # the answer to "Which city?", said as a fragment
+    assert [n for n, _ in _calls(third)] == ["get_weather"]
+    assert _calls(third)[0][1]["city"] == "London"
+
+
+def test_a_fragment_after_the_question_is_answered_completes_the_last_request(rt):
+    rt.assistant.handle_text("what's the weather in paris")
+    turn = rt.assistant.handle_text("what about tomorrow")
+    assert turn.understood_as == "what's the weather in paris tomorrow"
+    assert [(n, a.get("city")) for n, a in _calls(turn)] == [("get_weather", "Paris")]
+
+
+@pytest.mark.parametrize("first, then", [("what time is it in sydney", "what about you"),
+                                         ("how many tablespoons in a cup", "how about a joke")])
+def test_words_about_a_person_or_a_request_of_their_own_are_not_completed(rt, first, then):
+    rt.assistant.handle_text(first)
+    turn = rt.assistant.handle_text(then)
+    assert turn.route != "follow_up" and turn.understood_as is None
+
+
+def test_small_talk_is_not_completed_by_adding_words(rt):
+    rt.assistant.handle_text("good night")
+    turn = rt.assistant.handle_text("what about tomorrow")
+    assert turn.understood_as is None
+
+
+def test_a_remark_around_one_request_is_left_out(rt):
+    """"i'm making pasta, set a timer for 11 minutes" ran chat ("I'm making pasta! How about you?") beside the timer."""
+    turn = rt.assistant.handle_text("i'm making pasta, set a timer for 11 minutes")
+    assert _calls(turn) == [("set_timer", {"duration_seconds": 660})]
+    assert turn.understood_as == "set a timer for 11 minutes" and turn.route == "pre_route"
+    assert turn.spoken == "Timer set for 11 minutes."
