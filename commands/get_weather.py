@@ -24,6 +24,7 @@ GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
 FORECAST_URL = "https://api.open-meteo.com/v1/forecast"
 DATE_KEYS = ["today", "tomorrow", "day_after_tomorrow", "this_weekend", "next_week"]
 TIMEOUT_S = 8.0
+PLACE_NOTE, PLACE_NOTE_S = "weather.city", 600      # the place just asked about, for 10 minutes
 
 # WMO weather interpretation codes, as Open-Meteo reports them
 WMO = {
@@ -322,6 +323,11 @@ class GetWeatherCommand(JarvisCommandBase):
         value = self.services.settings.get(key)
         return default if value in (None, "") else value
 
+    def _place_talked_about(self) -> str | None:
+        """The place the weather was just told for: "will i need an umbrella on saturday", said a few
+        minutes after the weather in London, is about London (before the default location)."""
+        return self.services.noted(PLACE_NOTE, PLACE_NOTE_S) if self.services is not None else None
+
     def _default_location(self) -> str | None:
         loc = self._setting("weather.default_location", None)
         if not loc and self.services is not None:
@@ -366,7 +372,9 @@ class GetWeatherCommand(JarvisCommandBase):
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         keys = [k for k in (kwargs.get("resolved_datetimes") or ["today"]) if k in DATE_KEYS] or ["today"]
         said = (kwargs.get("city") or "").strip()
-        city = said or self._default_location()
+        city = said or self._place_talked_about() or self._default_location()
+        if said and self.services is not None:
+            self.services.note(PLACE_NOTE, said)
         if not city:                     # the next words are the city, for the days asked about
             return CommandResponse.ask_for(
                 "city", "Which city? You can also set a default location in settings (weather.default_location).",

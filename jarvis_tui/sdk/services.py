@@ -50,6 +50,7 @@ class CommandServices:
     capabilities: Callable[[], list[str]] = lambda: []
 
     _kept: dict[type, Any] = field(default_factory=dict, repr=False)
+    _noted: dict[str, tuple[Any, _dt.datetime]] = field(default_factory=dict, repr=False)
 
     def keep(self, kind: type[T], make: Callable[[], T]) -> T:
         """The one `kind` object this running assistant keeps for its commands (a background
@@ -62,6 +63,18 @@ class CommandServices:
     def kept(self, kind: type[T]) -> T | None:
         """The `kind` object kept so far, or None (a command's shutdown uses this: it starts nothing)."""
         return self._kept.get(kind)
+
+    def note(self, key: str, value: Any) -> None:
+        """Keep what the user just talked about ("weather.city": "London"), with the clock's time, for
+        a request said a moment later that leaves it out ("will i need an umbrella on saturday")."""
+        self._noted[key] = (value, self.clock())
+
+    def noted(self, key: str, within_s: float) -> Any | None:
+        """What was noted under `key` at most `within_s` seconds ago, or None."""
+        found = self._noted.get(key)
+        if found is None or (self.clock() - found[1]).total_seconds() > within_s:
+            return None
+        return found[0]
 
     @property
     def secrets(self):

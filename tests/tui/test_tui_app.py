@@ -484,3 +484,14 @@ def test_every_handler_of_the_main_screen_is_in_its_event_map():
     mapped = {fn.__name__ for fn in MainScreen.EVENT_HANDLERS.values()}
     assert handlers == mapped
     assert all(fn.__name__ == f"_on_{kind.__name__}" for kind, fn in MainScreen.EVENT_HANDLERS.items())
+
+
+async def test_a_follow_up_that_leaves_words_out_shows_what_it_was_understood_as(make_app):
+    """"what about new york" after the time in Sydney: the step the completed request ran as is in the
+    tool panel, and the reply has the follow-up badge."""
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await type_request(pilot, "what time is it in sydney")
+        await type_request(pilot, "what about new york")
+        assert "what time is it in new york" in app.main_screen.tool_panel.plain
+        assert re.search(r"Jarvis \[follow_up\]: It's .* in New York", app.main_screen.conversation.plain)

@@ -12,6 +12,7 @@ BADGES = {
     "action": ("ACTION", "bold black on yellow"),
     "router": ("ROUTER", "bold white on magenta"),
     "several": ("SEVERAL", "bold black on cyan"),
+    "follow_up": ("FOLLOW-UP", "bold black on bright_cyan"),     # an answer, or words that continue the last request
 }
 
 

@@ -153,3 +153,14 @@ def test_the_rest_of_the_week_is_a_when_and_a_town_is_a_place(rt, text, argument
 @pytest.mark.parametrize("city", ["Home Town", "Rest Of", "Hometown"])
 def test_words_for_where_the_user_is_are_no_city(rt, city):
     assert "city" not in rt.registry.get("get_weather").post_process_tool_call({"city": city}, f"what is {city} weather")
+
+
+def test_the_place_just_asked_about_is_the_place_of_the_next_question(rt, clock):
+    """"will i need an umbrella on saturday", said after the weather in London, asked "Which city?"."""
+    rt.store.settings.set("weather.geocoding_url", "http://127.0.0.1:9/never-called")
+    ask(rt, "what's the weather in london tomorrow")
+    turn, r = ask(rt, "what's the forecast for the weekend")
+    assert not r.wait_for_input and r.context_data.get("reason") == "network"    # looked up London
+    clock.advance(minutes=11)                                   # a while later: a question of its own
+    turn, r = ask(rt, "what's the forecast for the weekend")
+    assert r.wait_for_input and turn.spoken.startswith("Which city?")
