@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.ability import ability_asked
 from jarvis_tui.assistant.brain import Brain
 from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment
 from jarvis_tui.assistant.grounding import ground_arguments, unsaid_target
@@ -54,7 +55,8 @@ CONFIRM_ACTION = "confirm_call"      # the Yes button of a confirmation question
 KEPT = "Okay, I've left it as it is."
 MAX_REQUESTS_SAID = 4                # requests one sentence may hold ("set a timer ... and add milk ...")
 REPEAT_WINDOW_S = 600                # "one more" / "say that again" point at a turn at most this old
-NOTHING_SAID = "I haven't said anything yet."      # "say that again" with nothing said (a while) before
+NOTHING_SAID = "I haven't said anything yet."
+ABILITY_FLOOR = 0.3                  # "can you do math?": the activity's command at least this likely (router)      # "say that again" with nothing said (a while) before
 
 
 @dataclass
@@ -318,7 +320,7 @@ class Assistant:
         match = pre_route(turn.text, self._fast_path_order(request))
         turn.timings_ms["pre_route"] = (time.perf_counter() - t) * 1000
         if match is None and answer_pending and not self._in_step:
-            if self._carry_over(turn, request):
+            if self._tell_ability(turn, request) or self._carry_over(turn, request):
                 return
             steps = self._several_requests(turn.text)
             if steps:
@@ -440,6 +442,32 @@ class Assistant:
                 or time.monotonic() - last.at > REPEAT_WINDOW_S:
             return None
         return last
+
+    # ---- "can you set alarms?" -------------------------------------------------------------------
+    def _tell_ability(self, turn: TurnResult, request: RequestInformation) -> bool:
+        """A question about what it can do ("can you set alarms?", "are you able to convert units?") is
+        answered with the capability of the command the router is sure the activity belongs to ("Yes,
+        I can set reminders and alarms."); nothing runs. The model had set a reminder "alarm" and asked
+        when. An activity no command is sure of is routed as the words are."""
+        activity = ability_asked(turn.text)
+        router = self.router
+        if activity is None or router is None:
+            return False
+        decision = router.decide(activity)
+        if decision.decision not in ("tool", "shortlist"):
+            return False
+        # the likeliest command that declares what it lets the user do ("set timers": cancel_timer ranks
+        # above set_timer, and the timers' capability is set_timer's), when it is likelier than no command
+        declared = [(self.registry.get(name), p) for name, p in decision.ranked
+                    if (c := self.registry.get(name)) is not None and c.capability and not c.allow_direct_answer]
+        if not declared or declared[0][1] < ABILITY_FLOOR or declared[0][1] <= decision.out_of_scope:
+            return False
+        command = declared[0][0]
+        self.route_intent(activity, request.conversation_id or "default", turn)
+        turn.route = "router"
+        turn.spoken = f"Yes, I can {command.capability}."
+        self._note(turn, request)
+        return True
 
     # ---- a follow-up that leaves words out ---------------------------------------------------------
     def _carry_over(self, turn: TurnResult, request: RequestInformation) -> bool:

@@ -224,7 +224,8 @@ def completed_request(fragment: str, last_request: str, arguments: list[dict[str
             words, added = words + chunk, True
             continue
         i, j = span
-        if chunk[0] not in PREPOSITIONS and words[i] in PREPOSITIONS | {"of"} and not _is_time(chunk):
-            i += 1                      # "new york" for "in sydney": the preposition stays
+        if chunk[0] not in PREPOSITIONS and words[i] in PREPOSITIONS | {"of"} and words[i] != chunk[0] \
+                and not _is_time(chunk):
+            i += 1                      # "new york" for "in sydney": the preposition stays ("of canada" has its own)
         words = words[:i] + chunk + words[j:]
     return Completion(" ".join(words), added)

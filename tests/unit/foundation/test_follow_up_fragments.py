@@ -43,6 +43,8 @@ def test_a_request_said_whole_or_about_a_person_is_no_fragment(said):
     ("in a pound", "how many grams in an ounce", [{}], "how many grams in a pound"),
     ("germany", "who is the president of france", [{"query": "who is the president of France?"}],
      "who is the president of germany"),
+    ("of canada", "what's the capital of australia", [{"query": "what's the capital of australia"}],
+     "what's the capital of canada"),
     # an item for an item, a list for a list, a name for a name (the request's choice words are no slot)
     ("eggs", "add milk to my shopping list", [{"items": ["milk"]}], "add eggs to my shopping list"),
     ("to my to do list", "add milk to my shopping list", [{"items": ["milk"]}], "add milk to my to do list"),
