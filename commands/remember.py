@@ -34,7 +34,27 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("memorize that the garage code is 7788", {"fact": "the garage code is 7788"}),
     ("learn that my dog's name is biscuit", {"fact": "my dog's name is biscuit"}),
     ("remember that i left the charger at the office", {"fact": "i left the charger at the office"}),
+    # a fact about the user said plainly, with no "remember": people tell an assistant about themselves
+    ("my son's name is leo", {"fact": "my son's name is leo"}),
+    ("my anniversary is on september 9th", {"fact": "my anniversary is on september 9th"}),
+    ("my dentist is doctor okafor", {"fact": "my dentist is doctor okafor"}),
+    ("my blood type is o negative", {"fact": "my blood type is o negative"}),
+    ("my daughter's birthday is july 21st", {"fact": "my daughter's birthday is july 21st"}),
+    ("i'm allergic to shellfish", {"fact": "i'm allergic to shellfish"}),
+    ("my boss is called priya", {"fact": "my boss is called priya"}),
+    ("our wifi password is on the fridge", {"fact": "our wifi password is on the fridge"}),
+    ("my flight number is ba 287", {"fact": "my flight number is ba 287"}),
+    ("my partner's name is sam", {"fact": "my partner's name is sam"}),
 ]
+# A fact about the user told plainly, with no "remember" ("my wife's name is anna", "my birthday is march
+# 3rd"): a thing of theirs that has one value, and what it is. The model had set a reminder "my birthday
+# is" at 3 PM and looked the name up instead. Not what is happening to it ("my birthday is coming up").
+_KEPT_THINGS = (r"name|birthday|anniversary|number|code|address|e-?mail|size|type|colou?r|plate|"
+                r"doctor|dentist|boss|allergy|team|sport|food|film|movie|book|song|band|drink|job|school|street")
+_TOLD = (r"(?:and\s+|also\s+|oh\s+|btw\s+|by\s+the\s+way\s+)?"
+         r"(?P<fact>(?:my|our)\s+(?:[a-z']+\s+){0,3}?(?:" + _KEPT_THINGS + r")s?\s+(?:is|are|was)\s+"
+         r"(?!(?:coming|going|soon|today|tomorrow|next|over|not|in\s+\d|on\s+its|broken|missing|lost|late)\b)"
+         r"[a-z0-9].{0,60})")
 _NEGATIVES: list[str] = ["i can't remember the name of that film", "do you remember the nineties",
                          "remember the alamo", "what is a good way to remember names", "my memory is terrible"]
 _DOMAIN_WORDS: list[str] = ["remember that", "keep in mind", "memorize"]
@@ -75,7 +95,9 @@ class RememberCommand(JarvisCommandBase):
             r"(?:(?:can|could|would)\s+you\s+|please\s+|i\s+want\s+you\s+to\s+)?(?:remember|keep\s+in\s+mind|memori[sz]e|"
             r"make\s+a\s+note)(?:(?:\s+(?:that|this)\b[:,]?|\s*:)\s+(?P<fact>(?:my|our|the|i|i'm|i've)\b.{3,})"
             r"|\s+(?P<fact2>(?:my|our|i|i'm|i've)\b.{3,}))",      # "the ..." only after "that": not "remember the alamo"
-            lambda m, _t: claim(fact=m.group("fact") or m.group("fact2")), "remember that my locker code is 4512")]
+            lambda m, _t: claim(fact=m.group("fact") or m.group("fact2")), "remember that my locker code is 4512"),
+            FastPath("remember.fact_told", _TOLD, lambda m, _t: claim(fact=m.group("fact")),
+                     "my wife's name is anna / my birthday is march 3rd")]
 
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS

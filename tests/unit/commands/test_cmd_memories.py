@@ -88,3 +88,21 @@ def test_the_llm_cannot_make_up_a_fact_to_remember(rt):
     assert cmd.post_process_tool_call({"fact": "my locker code is 4512"}, "remember this for me") == {}
     assert cmd.post_process_tool_call({"fact": "my shoe size is 43"}, "remember my shoe size is 43") == \
         {"fact": "my shoe size is 43"}
+
+
+def test_a_fact_told_plainly_is_remembered_and_answered(rt, clock):
+    """"my birthday is march 3rd" set a reminder "my birthday is" at 3 PM; "my wife's name is anna"
+    looked the name up. Told without "remember", a fact of the user's is kept as one said with it."""
+    turn, r = ask(rt, "my wife's name is anna")
+    assert turn.route == "pre_route" and turn.spoken == "Got it: your wife's name is anna."
+    turn, r = ask(rt, "what's my wife's name")
+    assert turn.spoken == "Your wife's name is anna."
+    turn, r = ask(rt, "my birthday is march 3rd")
+    assert turn.tool_calls[0].name == "remember" and rt.store.reminders.active() == []
+    assert [m["text"] for m in rt.store.memories.all()] == ["my wife's name is anna", "my birthday is march 3rd"]
+
+
+def test_what_is_happening_to_a_thing_is_not_told_as_a_fact(rt):
+    for said in ("my birthday is coming up", "my day was terrible", "my phone is dead", "my car is broken",
+                 "what's my wife's name", "my flight is at 6"):
+        assert rt.registry.get("remember").pre_route(said) is None, said
