@@ -173,6 +173,29 @@ _DOMAIN_WORDS: list[str] = ['date', "o'clock"]
 
 _UNTIL = re.compile(r"\b(?:how (?:many|much)|how long)\b.*\b(?:until|till|til|to|before|left|since|ago)\b|"
                     r"\b(?:days?|weeks?) (?:until|till|to go|left|since)\b")
+# the week, the day of the year, and the days left in it: "what week of the year is it", "which week number
+# are we in", "what day of the year is it", "how many days are left in the year" (the time was said instead)
+_OF_THE_YEAR = re.compile(
+    r"(?:what|which)(?:'s|\s+is)?\s+(?:the\s+)?(?P<week>week)(?:\s+(?:number|of\s+the\s+year))?(?:\s+(?:is\s+it|is\s+this"
+    r"|are\s+we\s+in|is\s+it\s+today|this\s+is))?"
+    r"|(?:what|which)(?:'s|\s+is)?\s+(?:the\s+)?(?P<day>day)\s+of\s+the\s+year(?:\s+(?:is\s+it|is\s+today))?"
+    r"|how\s+many\s+(?P<left>days|weeks)\s+(?:are\s+)?(?:left|remaining)\s+(?:in|of|this)\s+(?:the\s+|this\s+)?year")
+
+
+def _of_the_year(said: str, today: _dt.date) -> str | None:
+    m = _OF_THE_YEAR.fullmatch(said)
+    if m is None:
+        return None
+    if m.group("week"):
+        return f"It's week {today.isocalendar().week} of {today.isocalendar().year}."
+    if m.group("day"):
+        return f"Today is day {today.timetuple().tm_yday} of {today.year}."
+    left = (_dt.date(today.year, 12, 31) - today).days
+    if m.group("left") == "weeks":
+        return f"There are {left // 7} weeks and {plural(left % 7, 'day')} left this year."
+    return f"There are {plural(left, 'day')} left this year, after today."
+
+
 _UNTIL_WHAT = re.compile(r"\b(?:how (?:many|much) (?:days|weeks|time)|how long)\b(?: (?:is it|are there|is there|do i have|left))*"
                          r" (?:until|till|til|before|to) (?P<what>.+)$")
 _PAST = re.compile(r"\b(?:since|ago|was|were|did)\b")
@@ -407,6 +430,8 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             FastPath("get_current_time.in_place", time_q + r"\s+(?:is it\s+)?(?:in|at|for)\s+(?P<loc>[a-z][a-z .'-]*)",
                      _time_claim, "what time is it in tokyo"),
             FastPath("get_current_time.date", date_q + r"(?:\s+(?:today|right now|now))?", _time_claim, "what's the date"),
+            FastPath("get_current_time.of_the_year", _OF_THE_YEAR.pattern, _time_claim,
+                     "what week of the year is it / what day of the year is it / how many days are left this year"),
         ]
 
     # what the intent router learns from besides the examples (the module's constants above)
@@ -514,6 +539,9 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         other_day = _other_day(request_info.voice_command, here.date())
         if other_day is not None:
             return other_day
+        of_the_year = _of_the_year(normalize_utterance(request_info.voice_command), here.date())
+        if of_the_year is not None:
+            return say(of_the_year, time=here.isoformat(timespec="seconds"), timezone=str(here.tzinfo))
         until = _UNTIL_WHAT.search(normalize_utterance(request_info.voice_command))
         if until:                                  # "how many days until my sister's birthday"
             return self._remembered_day(until.group("what"), here.date())

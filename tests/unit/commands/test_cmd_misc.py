@@ -273,6 +273,26 @@ def test_days_until_a_remembered_day_come_from_the_memory(rt, clock):
     assert r.message.startswith("I don't know when your anniversary is.")
 
 
+@pytest.mark.parametrize("said,spoken", [
+    ("what week of the year is it", "It's week 10 of 2025."),             # the model said the time
+    ("which week number are we in", "It's week 10 of 2025."),
+    ("what day of the year is it", "Today is day 63 of 2025."),
+    ("how many days are left in the year", "There are 302 days left this year, after today."),
+    ("how many weeks are left this year", "There are 43 weeks and 1 day left this year."),
+])
+def test_the_week_and_the_day_of_the_year(rt, clock, said, spoken):
+    clock.now = _dt.datetime(2025, 3, 4, 14, 5, tzinfo=_dt.timezone.utc)
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == spoken
+
+
+def test_a_birthday_told_plainly_counts_the_days_until_it(rt, clock):
+    clock.now = _dt.datetime(2025, 3, 4, 14, 5, tzinfo=_dt.timezone.utc)
+    ask(rt, "my birthday is june 4th")
+    r = run(rt, "get_current_time", "how many days until my birthday")
+    assert r.message.startswith("Your birthday is in 92 days")
+
+
 def test_unknown_place_suggests(rt):
     turn, r = ask(rt, "what time is it in tokio")
     assert r.is_validation_error
