@@ -768,7 +768,8 @@ def asks_question(text: str) -> bool:
     return bool(_WH_QUESTION.match(t) or _YES_NO_QUESTION.match(t))
 
 
-_REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answer|the same|again|another|one more|once more)\b")
+_REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answer|the same|again|another|one more|once more"
+                        r"|the\s+(?:first|last|latest|newest|oldest|next|previous|other|second|third|top)\s+one)\b")
 _TIME_NOUN = (r"(?:year|month|week|weekend|morning|afternoon|evening|night|time|day|minute|hour|"
               r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?")
 # the same words where they point at nothing said before: "it" as the empty subject ("what time is

@@ -125,10 +125,11 @@ def test_after_a_turn_words_that_point_at_nothing_leave_the_router_its_say(make_
     assistant, brain, backend, events = make_brain([call("calculate", num1=6, num2=7, operation="multiply")])
     assistant.handle_text("what is 6 times 7")
     for text in ("what time is it", "is it going to rain this weekend", "is christmas on a sunday this year",
-                 "remember that i parked on level 3", "how cold is it outside"):
+                 "remember that i parked on level 3", "how cold is it outside", "what's the latest news"):
         assert not brain.in_follow_up(text), text
     for text in ("now multiply that by 2", "add it to my list", "do that again", "delete them",
-                 "another one", "one more please"):           # "another one" after a joke was declined
+                 "another one", "one more please",            # "another one" after a joke was declined
+                 "read the latest one", "open the first one"):  # after the e-mails: declined as news
         assert brain.in_follow_up(text), text
 
 
