@@ -268,6 +268,18 @@ def _expression(_m: re.Match[str], text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"num1": json_number(a), "num2": json_number(b), "operation": op})
 
 
+def _said_as_percent(voice_command: str, a: Decimal, op: str, b: Decimal) -> str | None:
+    """"18 percent of 250" for the product of 0.18 and 250 when the user said a percentage of it (it
+    was said back as "0.18 times 250"); None otherwise."""
+    if op != "multiply":
+        return None
+    for p in _percentages_said(voice_command):
+        for part, whole in ((a, b), (b, a)):
+            if part * 100 == p:
+                return f"{say_number(p, PLACES)} percent of {say_number(whole, PLACES)}"
+    return None
+
+
 def _percentages_said(voice_command: str) -> list[Decimal]:
     """The numbers said as percentages ("18 percent", "15%", "twelve and a half per cent")."""
     words = normalize_utterance(voice_command).replace("%", " percent").split()
@@ -541,6 +553,7 @@ class CalculateCommand(JarvisCommandBase):
         a, b, op = _dec(kwargs["num1"]), _dec(kwargs["num2"]), kwargs["operation"]
         degree = _degree_of_root(b) if op == "power" else None       # 144 to the power of 0.5: a square root
         said = f"the {_root_name(degree)} root of {say_number(a, PLACES)}" if degree else \
+            _said_as_percent(request_info.voice_command, a, op, b) or \
             f"{say_number(a, PLACES)} {_WORD[op]} {say_number(b, PLACES)}"
         said = said[0].upper() + said[1:]
         with localcontext() as ctx:

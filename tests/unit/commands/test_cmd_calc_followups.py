@@ -31,7 +31,7 @@ FIRST = "how much is 1250 divided by 5"          # 250
     ("triple that", "250 times 3 is 750."),
     ("what's a quarter of that", "0.25 times 250 is 62.5."),
     ("subtract 20 from the result", "250 minus 20 is 230."),
-    ("what's 10 percent of that", "0.1 times 250 is 25."),
+    ("what's 10 percent of that", "10 percent of 250 is 25."),
     ("divide it by four", "250 divided by 4 is 62.5."),
     ("add 100 to that", "100 plus 250 is 350."),
     ("what is 3 times that", "3 times 250 is 750."),
