@@ -149,19 +149,45 @@ class TimerService(PollingService):
             out.append(t)
         return out
 
+    def live_timers(self) -> list[dict[str, Any]]:
+        """Running and paused timers, each with `remaining_seconds` and `paused`; a paused one's time
+        left stands still."""
+        now = self.now()
+        out = []
+        for t in self.services.store.timers.live():
+            t["paused"] = t["state"] == "paused"
+            since = parse_iso(t["started_at"]) if t["paused"] else now     # a paused one's started_at: when it paused
+            t["remaining_seconds"] = max(0, int(round((parse_iso(t["ends_at"]) - since).total_seconds())))
+            out.append(t)
+        return out
+
     def cancel(self, timer_id: int) -> bool:
         return self.services.store.timers.finish(timer_id, "cancelled")
 
+    def pause(self, timer_id: int) -> dict[str, Any] | None:
+        """Stop a running timer's countdown; the timer as it now is (None: it was not running)."""
+        if not self.services.store.timers.pause(timer_id, self.now()):
+            return None
+        return next((t for t in self.live_timers() if t["id"] == timer_id), None)
+
+    def unpause(self, timer_id: int) -> dict[str, Any] | None:
+        """Run a paused timer again with the time it had left; the timer as it now is (None: it was not paused)."""
+        if not self.services.store.timers.resume(timer_id, self.now()):
+            return None
+        self.ensure_running()
+        return next((t for t in self.live_timers() if t["id"] == timer_id), None)
+
     def extend(self, timer_id: int, seconds: int) -> dict[str, Any] | None:
-        """`seconds` more on a running timer; the timer as it now is (None: it was not running)."""
+        """`seconds` more on a running or paused timer; the timer as it now is (None: it was neither)."""
         if not self.services.store.timers.extend(timer_id, int(seconds)):
             return None
         self.wake()
-        return next((t for t in self.running_timers() if t["id"] == timer_id), None)
+        return next((t for t in self.live_timers() if t["id"] == timer_id), None)
 
     def resume(self) -> None:
         """At start: timers that ended while the assistant was not running go to the inbox (the
-        briefing says them, the start-up says how many wait); the rest keep running."""
+        briefing says them, the start-up says how many wait); the rest keep running (paused ones stay
+        paused)."""
         now = self.now()
         pending = False
         for t in self.services.store.timers.running():

@@ -1,4 +1,5 @@
-"""cancel_timer: stop one running timer by label (or length), or all of them."""
+"""cancel_timer: stop one running timer by label (or length), or all of them; or pause one (it keeps
+the time it has left) and resume it."""
 from __future__ import annotations
 
 import re
@@ -7,12 +8,33 @@ from typing import Any
 from commands._background import distinct_timer_names, match_timers, timer_name, timer_service
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
-from commands._parsing import join_words
+from commands._parsing import join_words, say_duration
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             normalize_utterance)
 
 _CANCEL = r"(?:cancel|stop|remove|delete|clear|kill|end|turn off|switch off|dismiss|abort|never ?mind|forget(?: about)?)"
+# which timer(s) a request names: "the pasta timer", "my timer for the rice", "all timers"
+_TIMERS = (r"(?P<all>all\s+(?:of\s+)?)?(?:(?:the|my)\s+)?(?:(?P<label>[\w ]+?)\s+)?"
+           r"(?:timer|countdown|(?P<plural>timers|countdowns))(?:\s+(?:for|called|named|in)\s+(?!now\b|a\s+(?:bit|moment|minute|sec|second|while)\b)"
+           r"(?:the\s+)?(?P<label2>[\w ]+?))?")
+_IT = r"(?:it|that|this|them)"
+_PAUSE = r"(?:pause|hold(?!\s+on\b)|freeze|suspend)"
+_RESUME = r"(?:resume|unpause|un-pause|continue|unfreeze)"
+_FOR_NOW = r"(?:\s+(?:for\s+now|for\s+a\s+(?:bit|moment|minute|sec|second|while)|please))*"
+# the words that say pausing or resuming, wherever they are in the request ("hold on" is no pause; "restart"
+# alone may mean from the start, "start it again" resumes); a request that says neither cancels
+_RESUME_SAID = re.compile(r"\b(?:resume|unpause|un-pause|unfreeze|continue|carry\s+on|keep\s+(?:\w+\s+){0,3}going"
+                          r"|(?:re)?start\s+(?:\w+\s+){0,3}(?:again|back\s+up)|take\s+(?:\w+\s+){0,3}off\s+hold)\b")
+_PAUSE_SAID = re.compile(r"\b(?:pause|freeze|suspend|hold(?!\s+on\b)|on\s+hold)\b"
+                         r"|\bstop\b(?=.*\bfor\s+a\s+(?:bit|moment|minute|sec|second|while)$)")   # "stop it for a second"
+
+
+def action_said(said: str) -> str | None:
+    """"pause" or "resume" when the words say it ("hold the pasta timer", "unpause it", "start it again"),
+    else None."""
+    t = normalize_utterance(said).lower()
+    return "resume" if _RESUME_SAID.search(t) else "pause" if _PAUSE_SAID.search(t) else None
 
 
 def _cancel_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -25,12 +47,35 @@ def _cancel_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"label": label} if label else {})
 
 
+def _stop_claim(m: re.Match[str], text: str) -> PreRouteResult | None:
+    """A cancel, unless it says a pause ("stop the timer for a second")."""
+    claim = _cancel_claim(m, text)
+    said = action_said(text)
+    return claim if claim is None or said is None else PreRouteResult(arguments={"action": said, **claim.arguments})
+
+
+def _claimed_as(action: str):
+    """A fast path's handler: the timer(s) a request names, to pause or to resume."""
+    def claim(m: re.Match[str], text: str) -> PreRouteResult | None:
+        named = _cancel_claim(m, text)
+        return None if named is None else PreRouteResult(arguments={"action": action, **named.arguments})
+    return claim
+
+
 # What the intent router learns from besides the adapter examples in the class: more ways
 # people say it, requests that look alike but are not this command's, and its domain words.
 _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('scrap the timer', {}), ("i don't need the timer anymore", {}), ('switch off the countdown', {}),
  ('cancel the tea timer', {'label': 'tea'})]
 _NEGATIVES: list[str] = ['never mind', 'forget it', 'stop talking', 'no thanks', 'cancel my takeaway order', 'turn off the lights',
- 'turn the music off', 'stop the music', 'cancel my subscription', 'delete that photo', "that's all thanks"]
+ 'turn the music off', 'stop the music', 'cancel my subscription', 'delete that photo', "that's all thanks",
+ 'pause the music', 'resume playback', 'continue the story', 'hold the line please']
+# pausing keeps the time left, resuming runs it on (how people stop a kitchen timer for a moment)
+_MORE_EXAMPLES += [('pause the timer', {'action': 'pause'}), ('pause the pasta timer', {'action': 'pause', 'label': 'pasta'}),
+ ('hold the egg timer', {'action': 'pause', 'label': 'egg'}), ('freeze my timer for a moment', {'action': 'pause'}),
+ ('pause all my timers', {'action': 'pause', 'label': 'all'}), ('put the roast timer on hold', {'action': 'pause', 'label': 'roast'}),
+ ('resume the timer', {'action': 'resume'}), ('unpause the rice timer', {'action': 'resume', 'label': 'rice'}),
+ ('continue the pizza timer', {'action': 'resume', 'label': 'pizza'}), ('start the tea timer again', {'action': 'resume', 'label': 'tea'}),
+ ('resume all timers', {'action': 'resume', 'label': 'all'})]
 _DOMAIN_WORDS: list[str] = ['timer', 'timers', 'countdown']
 
 
@@ -42,12 +87,15 @@ class CancelTimerCommand(JarvisCommandBase):
     @property
     def description(self) -> str:
         return ("Cancel a running timer, chosen by its label (e.g. pasta) or length (e.g. 5 minute); "
-                "label 'all' cancels every timer; no label cancels the only running one.")
+                "label 'all' cancels every timer; no label cancels the only running one. action pause stops "
+                "its countdown keeping the time left, resume runs a paused timer on.")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
         return [JarvisParameter("label", "string",
-                                description="Which timer: its label or length, or 'all'. Omit for the only timer.")]
+                                description="Which timer: its label or length, or 'all'. Omit for the only timer."),
+                JarvisParameter("action", "string", enum_values=["cancel", "pause", "resume"], default="cancel",
+                                description="cancel (default) ends it; pause keeps its time left; resume runs a paused one.")]
 
     @property
     def keywords(self) -> list[str]:
@@ -60,11 +108,31 @@ class CancelTimerCommand(JarvisCommandBase):
 
     @property
     def fast_paths(self) -> list[FastPath]:
-        return [FastPath(
-            "cancel_timer.cancel",
-            _CANCEL + r"\s+(?P<all>all\s+(?:of\s+)?)?(?:(?:the|my)\s+)?(?:(?P<label>[\w ]+?)\s+)?"
-            r"(?:timer|(?P<plural>timers))(?:\s+(?:for|called|named|in)\s+(?:the\s+)?(?P<label2>[\w ]+))?",
-            _cancel_claim, "cancel the pasta timer / stop all timers")]
+        return [
+            FastPath("cancel_timer.cancel", _CANCEL + r"\s+" + _TIMERS + _FOR_NOW,
+                     _stop_claim, "cancel the pasta timer / stop all timers (stop it for a second: a pause)"),
+            FastPath("cancel_timer.pause", r"(?:" + _PAUSE + r"|put(?=.*\son\s+hold$))\s+" + _TIMERS + r"(?:\s+on\s+hold)?" + _FOR_NOW,
+                     _claimed_as("pause"), "pause the pasta timer / put the timer on hold"),
+            FastPath("cancel_timer.resume", r"(?:(?:" + _RESUME + r"|carry\s+on)(?:\s+with)?"
+                     r"|(?:re)?start(?=.*\s(?:again|back\s+up)$)|keep(?=.*\sgoing$))\s+"
+                     + _TIMERS + r"(?:\s+(?:again|back\s+up|going))?(?:\s+please)?",
+                     _claimed_as("resume"), "resume the pasta timer / start the timer again"),
+            FastPath("cancel_timer.pause_it", r"(?:" + _PAUSE + r"\s+" + _IT + r"|put\s+" + _IT + r"\s+on\s+hold)" + _FOR_NOW,
+                     self._pause_it_claim, "pause it (a timer running)"),
+            FastPath("cancel_timer.resume_it", r"(?:" + _RESUME + r"\s+" + _IT + r"|(?:re)?start\s+" + _IT
+                     + r"\s+(?:again|back\s+up)|" + _RESUME + r")(?:\s+please)?", self._resume_it_claim,
+                     "unpause it / start it again (a timer paused)"),
+        ]
+
+    def _pause_it_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"pause it" is about a timer only when one runs."""
+        timers = timer_service(self.services).running_timers() if self.services is not None else []
+        return PreRouteResult(arguments={"action": "pause"}) if timers else None
+
+    def _resume_it_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"unpause it", "resume" are about a timer only when one is paused."""
+        paused = [t for t in timer_service(self.services).live_timers() if t["paused"]] if self.services is not None else []
+        return PreRouteResult(arguments={"action": "resume"}) if paused else None
 
     # what the intent router learns from besides the examples (the module's constants above)
     negative_examples = _NEGATIVES
@@ -105,18 +173,29 @@ class CancelTimerCommand(JarvisCommandBase):
         ])
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
-        """A label the user did not say is dropped; 'all' only when the user said all/every."""
+        """A label the user did not say is dropped; 'all' only when the user said all/every. The action
+        is the one the words say ("pause the sauce timer" pauses, whatever the model chose); words that
+        ask to cancel are a cancel (asked first when the model guessed it). A pause or a resume is never
+        made a cancel otherwise ("the sauce one", the answer to "Which one?" of a pause, pauses)."""
         out = drop_ungrounded(args, voice_command, ["label"])
+        said = action_said(voice_command)
+        if said:
+            out["action"] = said
+        elif re.search(r"\b" + _CANCEL + r"\b", normalize_utterance(voice_command).lower()):
+            out.pop("action", None)
         if str(out.get("label", "")).strip().lower() == "all" and not re.search(
                 r"\b(?:all|every|everything|each|both)\b", voice_command.lower()):
             del out["label"]
         return out
 
     def confirmation_question(self, args: dict[str, Any]) -> str | None:
-        """Asked before a guessed cancel: exactly which timer(s) would stop."""
+        """Asked before a guessed cancel: exactly which timer(s) would stop (a pause or a resume loses
+        nothing: not asked)."""
+        if args.get("action") in ("pause", "resume"):
+            return None
         if self.services is None:
             return "Cancel your timer?"
-        timers = timer_service(self.services).running_timers()
+        timers = timer_service(self.services).live_timers()
         label = clean_label(args.get("label"))
         chosen = timers if label == "all" or not label else match_timers(timers, label)
         if not chosen or (len(chosen) > 1 and label != "all"):
@@ -135,16 +214,18 @@ class CancelTimerCommand(JarvisCommandBase):
         label = clean_label(re.sub(r"^(?:(?:cancel|stop)\s+)?(?:the|my)\s+|\s+(?:one|timer)$", "", said))
         if not label or self.services is None:
             return None
-        return {**arguments, argument: label} if len(match_timers(timer_service(self.services).running_timers(), label)) == 1 else None
+        return {**arguments, argument: label} if len(match_timers(timer_service(self.services).live_timers(), label)) == 1 else None
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
             return fail("Timers need a running assistant.")
         svc = timer_service(self.services)
-        timers = svc.running_timers()
+        timers = svc.live_timers()
         label = clean_label(kwargs.get("label"))
         if not timers:
             return say("You have no timers running.", cancelled=[])
+        if kwargs.get("action") in ("pause", "resume"):
+            return self._pause_or_resume(kwargs["action"], label, timers)
         if label == "all":
             chosen = timers
         else:
@@ -168,3 +249,33 @@ class CancelTimerCommand(JarvisCommandBase):
             message = f"Cancelled all {len(cancelled)} timers." if len(cancelled) == len(timers) \
                 else f"Cancelled {len(cancelled)} timers."
         return say(message, cancelled=[t["id"] for t in cancelled])
+
+    def _pause_or_resume(self, action: str, label: str | None, timers: list[dict[str, Any]]) -> CommandResponse:
+        """Pause running timers (each keeps the time it has left) or run paused ones on: the one named,
+        the only one it can be, or all."""
+        svc = timer_service(self.services)
+        pausing = action == "pause"
+        can = [t for t in timers if t["paused"] != pausing]         # pause a running one, resume a paused one
+        chosen = can if label == "all" else match_timers(can, label)
+        if not chosen:
+            named = timers if label in (None, "all") else match_timers(timers, label)
+            if named:
+                state = "paused" if pausing else "running"
+                name = timer_name(named[0]) if len(named) == 1 else f"all {len(named)} of your timers"
+                return say(f"{name[0].upper() + name[1:]} {'is' if len(named) == 1 else 'are'} already {state}.",
+                           timers=[t["id"] for t in named])
+            names = join_words(distinct_timer_names(timers))
+            return fail(f"I can't find a {label} timer. Running: {names}.", running=[t["label"] for t in timers])
+        if len(chosen) > 1 and label is None:
+            names = join_words(distinct_timer_names(chosen), "or")
+            return CommandResponse.ask_for(      # the next words say which (read_answer)
+                "label", f"You have {len(chosen)} timers. Which one: {names}? Or say all.", {"action": action},
+                running=[t["id"] for t in chosen])
+        done = [t for t in (svc.pause(t["id"]) if pausing else svc.unpause(t["id"]) for t in chosen) if t is not None]
+        verb = "Paused" if pausing else "Resumed"
+        if not done:
+            return say("That timer had already finished.", timers=[])
+        if len(done) == 1:
+            return say(f"{verb} {timer_name(done[0])}: {say_duration(done[0]['remaining_seconds'])} left.",
+                       timers=[t["id"] for t in done], action=action)
+        return say(f"{verb} {len(done)} timers.", timers=[t["id"] for t in done], action=action)

@@ -1,4 +1,4 @@
-"""check_timers: how long is left on the running timers (one by label, or all)."""
+"""check_timers: how long is left on the running and paused timers (one by label, or all)."""
 from __future__ import annotations
 
 import re
@@ -80,7 +80,7 @@ class CheckTimersCommand(JarvisCommandBase):
             FastPath("check_timers.until", r"(?:how long|how much longer|when)\s+(?:until|till|before|does|will)\s+" + _LABELLED
                      + r"(?:\s+(?:is done|goes off|go off|ends?|finish(?:es)?|rings?|be done))?",
                      _check_claim, "how long until the egg timer goes off"),
-            FastPath("check_timers.still", r"is\s+" + _LABELLED + r"\s+(?:still\s+)?(?:running|going|on|done|finished)",
+            FastPath("check_timers.still", r"is\s+" + _LABELLED + r"\s+(?:still\s+)?(?:running|going|on|done|finished|paused)",
                      _check_claim, "is the cooking timer still running"),
         ]
 
@@ -129,7 +129,7 @@ class CheckTimersCommand(JarvisCommandBase):
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
             return fail("Timers need a running assistant.")
-        timers = timer_service(self.services).running_timers()
+        timers = timer_service(self.services).live_timers()
         label = clean_label(kwargs.get("label"))
         if label == "all":
             label = None
@@ -139,10 +139,13 @@ class CheckTimersCommand(JarvisCommandBase):
         if not chosen:
             names = join_words([timer_name(t).replace("your ", "the ") for t in timers])
             return fail(f"I can't find a {label} timer. Running: {names}.", timers=[])
-        info = [{"id": t["id"], "label": t["label"], "remaining_seconds": t["remaining_seconds"]} for t in chosen]
+        info = [{"id": t["id"], "label": t["label"], "remaining_seconds": t["remaining_seconds"], "paused": t["paused"]}
+                for t in chosen]
         if len(chosen) == 1:
             t = chosen[0]
             name = timer_name(t)
-            return say(f"{name[0].upper() + name[1:]} has {say_duration(t['remaining_seconds'])} left.", timers=info)
-        parts = [f"{timer_name(t).replace('your ', '')}, {say_duration(t['remaining_seconds'])} left" for t in chosen]
+            has = "is paused with" if t["paused"] else "has"
+            return say(f"{name[0].upper() + name[1:]} {has} {say_duration(t['remaining_seconds'])} left.", timers=info)
+        parts = [f"{timer_name(t).replace('your ', '')}, {'paused with ' if t['paused'] else ''}"
+                 f"{say_duration(t['remaining_seconds'])} left" for t in chosen]
         return say(f"You have {len(chosen)} timers: " + "; ".join(parts) + ".", timers=info)

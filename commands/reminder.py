@@ -377,6 +377,8 @@ def moved_to(said: str) -> tuple[str, str | None]:
 # the words before the "to" of a clock time: "quarter to", "ten to", "20 minutes to"
 _CLOCK_BEFORE_TO = re.compile(r"\b(?:quarter|half|\d{1,2}|five|ten|twenty|twenty[- ]five|minutes?)\s+$")
 _JUST_SET = _dt.timedelta(minutes=2)
+_RANG_RECENTLY = _dt.timedelta(minutes=5)     # "snooze it" / "push it back" right after a reminder rang means that one
+_ABOUT_TO_RING = _dt.timedelta(minutes=10)    # "snooze it" before anything rang means the one due this soon
 
 
 def _correction_words(value: str) -> str:
@@ -432,6 +434,42 @@ def _moved_name(m: re.Match[str]) -> str:
     "alarm", "my gym alarm" -> "gym alarm"."""
     what = re.sub(r"^(?:(?:the\s+)?(?:time|date|day)\s+(?:of|for)\s+)?(?:the\s+|my\s+)?", "", m.group("text").strip())
     return f"{what} alarm" if m.group("kind") == "alarm" else what
+
+
+# a reminder or an alarm moved by an amount: "push it back 10 minutes", "make it half an hour earlier",
+# "delay my alarm by 10 minutes", "bring the dentist reminder forward an hour", "push back my alarm 5 minutes"
+_LATER = ("back", "out", "off", "later")          # the other ways ("forward", "up", "earlier", "sooner") are earlier
+_SHIFT_VERB = r"(?:" + _LEAD + r")(?P<verb>push|move|shift|put|bump|delay|postpone|set|make|bring|nudge|change)"
+# what is moved: "it" / "that", or a reminder named ("the dentist reminder", "my alarm"); each form is tried
+# ("make that reminder 20 minutes earlier" is the second)
+_SHIFT_FORMS = [re.compile(_SHIFT_VERB + r"(?:\s+(?P<pre>back|forward|up|out|off))?\s+" + what
+                           + r"(?:\s+(?P<mid>back|forward|up|out|off))?(?:\s+(?:by|for))?\s+(?:another\s+)?(?P<dur>[\w ,./-]+?)"
+                           r"(?:\s+(?P<post>later|earlier|sooner|back|forward))?(?:\s+(?:please|instead|then))?")
+                for what in (r"(?:it|that|this)",
+                             r"(?:the|my|that|this)\s+(?P<text>[\w' ]+?)(?:\s+(?P<kind>reminder|alarm|appointment))?")]
+
+
+def shift_said(said: str) -> tuple[int, str | None] | None:
+    """What a request to move a reminder by an amount says: (minutes, positive later and negative
+    earlier; the reminder it names, None for "it" or "that reminder"). "push it back 10 minutes" ->
+    (10, None), "bring the dentist reminder forward an hour" -> (-60, "dentist"). None when it says no
+    such move, no way (a move of "10 minutes" neither later nor earlier) or no length in whole minutes."""
+    t = normalize_utterance(said).lower()
+    for form in _SHIFT_FORMS:
+        m = form.fullmatch(t)
+        seconds = parse_duration(m.group("dur")) if m else None
+        way = m and (m.group("post") or m.group("mid") or m.group("pre") or (
+            "later" if m.group("verb") in ("push", "bump", "delay", "postpone") else None))
+        if not seconds or seconds % 60 or not way:
+            continue
+        minutes = seconds // 60 if way in _LATER else -(seconds // 60)
+        text = m.groupdict().get("text")
+        if text and ("timer" in text or len(text.split()) > 5):
+            return None
+        if not text or (text in ("reminder", "appointment") and not m.group("kind")):
+            return minutes, None                     # "that reminder": the one "it" means
+        return minutes, _moved_name(m) if m.group("kind") != "appointment" else text.strip()
+    return None
 
 
 def _move_claim(m: re.Match[str], text: str) -> PreRouteResult | None:
@@ -632,7 +670,8 @@ class ReminderCommand(JarvisCommandBase):
     def description(self) -> str:
         return ("Reminders about something to do: set one for a clock time (time, 24 h HH:MM) or in N "
                 "minutes (relative_minutes), optionally recurring; list them; delete one by its text "
-                "('all' deletes every reminder); snooze the last one for N minutes; move one to a new time.")
+                "('all' deletes every reminder); snooze the last one for N minutes; move one to a new time "
+                "or by an amount (shift_minutes).")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
@@ -647,6 +686,9 @@ class ReminderCommand(JarvisCommandBase):
                             "for snooze, how long to snooze.", validation_function=lambda v: 0 < v <= 60 * 24 * 366),
             JarvisParameter("recurrence", "string", enum_values=list(RECURRENCES),
                             description="Repeat: daily, weekdays, weekly, biweekly or monthly."),
+            JarvisParameter("shift_minutes", "int", description="move: minutes later than it was set for, negative "
+                            "for earlier (push it back 10 minutes = 10, an hour earlier = -60).",
+                            validation_function=lambda v: v != 0 and abs(v) <= 60 * 24 * 366),
         ]
 
     @property
@@ -698,9 +740,11 @@ class ReminderCommand(JarvisCommandBase):
             FastPath("reminder.delete_named", r"(?:cancel|delete|remove)\s+(?:my|the)\s+(?P<text>[\w ]+?)\s+reminder",
                      _delete_claim, "delete the medicine reminder"),
             FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),
+            FastPath("reminder.shift", _SHIFT_VERB + r"\s.+", self._shift_claim,
+                     "push it back 10 minutes / bring the dentist reminder forward an hour"),
             FastPath("reminder.correction", r".+", self._correction_claim,
                      "actually make that 6:45 (right after a reminder was set)"),
-            FastPath("reminder.snooze", r"snooze(?:\s+(?:that|the|this|my|it)(?:\s+reminder)?)?"
+            FastPath("reminder.snooze", r"snooze(?:\s+(?:that|the|this|my|it)(?:\s+(?:reminder|alarm))?)?"
                      r"(?:\s+(?:about|for|to)\s+(?P<text>[a-z ]+?)(?=\s+for\s|$))?(?:\s+for\s+(?P<dur>[\w ,./-]+))?",
                      _snooze_claim, "snooze (that reminder) for 15 minutes"),
         ]
@@ -723,6 +767,35 @@ class ReminderCommand(JarvisCommandBase):
         if newest is None or _dt.datetime.now().astimezone() - parse_iso(newest["created_at"]) > _JUST_SET:
             return None
         return newest
+
+    def _just_rang(self) -> dict[str, Any] | None:
+        """The reminder that rang last, when it rang in the last few minutes and was not snoozed or moved
+        since (what "snooze it" and "push it back" mean); by the store's last_fired_at, which the wall
+        clock writes."""
+        svc = reminder_service(self.services)
+        rang = self.services.store.reminders.get(svc.last_fired_id) if svc.last_fired_id is not None else None
+        if rang is None or not rang.get("last_fired_at") or (rang["active"] and not rang["recurrence"]):
+            return None
+        return rang if _dt.datetime.now().astimezone() - parse_iso(rang["last_fired_at"]) <= _RANG_RECENTLY else None
+
+    def _in_focus(self) -> tuple[dict[str, Any] | None, bool]:
+        """The reminder "it" means when the request names none: the one that just rang or the one just
+        set, whichever came last; with whether it is the one that rang."""
+        rang, just_set = self._just_rang(), self._just_set()
+        if rang is not None and (just_set is None or parse_iso(rang["last_fired_at"]) >= parse_iso(just_set["created_at"])):
+            return rang, True
+        return just_set, False
+
+    def _shift_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
+        """"push it back 10 minutes", "delay my alarm by 10 minutes": a move by that much; "it" is not
+        claimed when there is no reminder it could mean."""
+        shift = shift_said(text)
+        if shift is None or self.services is None:
+            return None
+        minutes, named = shift
+        if named is None and not self.services.store.reminders.active() and self._just_rang() is None:
+            return None
+        return PreRouteResult(arguments={"action": "move", "shift_minutes": minutes, **({"text": named} if named else {})})
 
     # what the intent router learns from besides the examples (the module's constants above)
     negative_examples = _NEGATIVES
@@ -777,6 +850,12 @@ class ReminderCommand(JarvisCommandBase):
             ("Can you move my call with Sam to tomorrow at 10", {"action": "move", "text": "call with sam", "time": "10:00"}),
             ("Shift the bins reminder to Thursday", {"action": "move", "text": "bins"}),
             ("Change the time of my pills reminder to 9 PM", {"action": "move", "text": "pills", "time": "21:00"}),
+            ("Push it back 10 minutes", {"action": "move", "shift_minutes": 10}),
+            ("Make it half an hour earlier", {"action": "move", "shift_minutes": -30}),
+            ("Delay my alarm by 10 minutes", {"action": "move", "text": "alarm", "shift_minutes": 10}),
+            ("Bring the dentist reminder forward an hour", {"action": "move", "text": "dentist", "shift_minutes": -60}),
+            ("Postpone the gym reminder by 20 minutes", {"action": "move", "text": "gym", "shift_minutes": 20}),
+            ("Snooze it for 5 minutes", {"action": "snooze", "relative_minutes": 5}),
         ])
 
     def bind(self, services) -> None:  # type: ignore[override]
@@ -794,7 +873,11 @@ class ReminderCommand(JarvisCommandBase):
         time wins over the model's, "8:00" becomes "08:00", a time or minute count the user did not
         say is dropped, a day part ("tomorrow morning") gives its usual hour, and the recurrence
         comes from the words (none said -> none). A reminder text the user did not say is dropped."""
+        shift = shift_said(voice_command)
+        if shift is not None:      # "push it back 10 minutes" moves a reminder by that much: it sets none
+            return {"action": "move", "shift_minutes": shift[0], **({"text": shift[1]} if shift[1] else {})}
         out = drop_ungrounded(args, voice_command, ["text"])
+        out.pop("shift_minutes", None)              # an amount the user did not say
         if out.get("action") == "set" and no_longer_wanted(voice_command):
             out["action"] = "delete"                # "i don't need the alarm tomorrow anymore" sets nothing
         if out.get("action") == "delete":
@@ -1178,8 +1261,8 @@ class ReminderCommand(JarvisCommandBase):
         """One reminder to a new time or day; the same time on the day said when only a day is said."""
         text = (kw.get("text") or "").strip()
         rows = self.services.store.reminders.active()
-        just_set = None if text else self._just_set()
-        found = self._find(text) if text else [just_set] if just_set else (rows if len(rows) == 1 else [])
+        focus, rang = (None, False) if text else self._in_focus()
+        found = self._find(text) if text else [focus] if focus else (rows if len(rows) == 1 else [])
         if not found:
             if not text and rows:
                 return CommandResponse.follow_up_response({"message": "Which reminder should I move?"})
@@ -1188,6 +1271,8 @@ class ReminderCommand(JarvisCommandBase):
             return CommandResponse.follow_up_response({"message": f"Which one should I move: {_which_one(found, self._now())}?",
                                                        "candidates": [r["id"] for r in found]})
         r = found[0]
+        if kw.get("shift_minutes"):
+            return self._shift(r, int(kw["shift_minutes"]), rang=rang and r is focus)
         now = self._now()
         noun = _alarm_noun(r["text"])
         tail, said_clock = new_when(request_info.voice_command)
@@ -1219,31 +1304,74 @@ class ReminderCommand(JarvisCommandBase):
         return say(f"OK, I'll remind you {remind_phrase(r['text'], r['text'])} {when} instead.",
                    reminder_id=r["id"], due_at=due.isoformat())
 
-    def _snooze(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
-        minutes = int(kw.get("relative_minutes") or 10)
+    def _shift(self, r: dict[str, Any], minutes: int, rang: bool) -> CommandResponse:
+        """`r` rung `minutes` later (earlier when negative) than it was set for; one that just rang rings
+        again that much from now, as a snooze does."""
+        now = self._now()
+        if rang:
+            if minutes < 0:
+                return fail(f"{_named(r)[:1].upper()}{_named(r)[1:]} has already rung.")
+            return self._ring_again(r, (now + _dt.timedelta(minutes=minutes)).replace(microsecond=0), now, rang=True)
+        due = parse_iso(r["due_at"]).astimezone(now.tzinfo) + _dt.timedelta(minutes=minutes)
+        if due <= now:
+            return fail(f"That would be in the past: {_named(r)} rings {_rings(r, now)}.")
+        self.services.store.reminders.reschedule(r["id"], due)
+        reminder_service(self.services).ensure_running()
+        by = f"{say_duration(abs(minutes) * 60)} {'later' if minutes > 0 else 'earlier'}"
+        when = _rings({**r, "due_at": due.isoformat()}, now)
+        noun = _alarm_noun(r["text"])
+        if noun:
+            return say(f"OK, your {noun} is now {by}, {when}.", reminder_id=r["id"], due_at=due.isoformat())
+        return say(f"OK, I'll remind you {remind_phrase(r['text'], r['text'])} {by}, {when}.",
+                   reminder_id=r["id"], due_at=due.isoformat())
+
+    def _ring_again(self, r: dict[str, Any], due: _dt.datetime, now: _dt.datetime, rang: bool) -> CommandResponse:
+        """A snooze: `r` rings at `due`; a repeating one keeps its schedule (a one-off copy rings), and
+        one that has not rung yet (`rang` False) skips the time it was due."""
         store = self.services.store.reminders
-        target = None
-        if kw.get("text"):
+        if r["recurrence"]:
+            if not rang:                                # snoozed before it rang: this time is skipped
+                before = parse_iso(r["due_at"])
+                store.reschedule(r["id"], next_occurrence(before, r["recurrence"], before))
+            rid = store.add(r["text"], due, None)
+        else:
+            store.reschedule(r["id"], due)
+            rid = r["id"]
+        reminder_service(self.services).ensure_running()
+        when = f"in {say_duration(round((due - now).total_seconds() / 60) * 60)}" if rang else say_when(due, now)
+        noun = _alarm_noun(r["text"])
+        said = f"your {noun} rings again {when}" if noun else f"I'll remind you {remind_phrase(r['text'], r['text'])} {when}"
+        return say(f"Snoozed. {said[:1].upper()}{said[1:]}.", reminder_id=rid, due_at=due.isoformat())
+
+    def _snooze_target(self, text: str | None) -> tuple[dict[str, Any] | None, bool]:
+        """What a snooze means, and whether it has rung: the reminder it names; else the one that just
+        rang, the one about to ring, or the one that rang last."""
+        if text:
             rows = [dict(r) for r in self.services.store.db.query(
                 "SELECT * FROM reminders WHERE last_fired_at IS NOT NULL OR active = 1 ORDER BY id DESC")]
-            want = kw["text"].lower()
-            target = next((r for r in rows if want in r["text"].lower()), None)
-        else:
-            svc = reminder_service(self.services)
-            if svc.last_fired_id is not None:
-                target = store.get(svc.last_fired_id)
-            if target is None:
-                rows = self.services.store.db.query(
-                    "SELECT * FROM reminders WHERE last_fired_at IS NOT NULL ORDER BY last_fired_at DESC, id DESC LIMIT 1")
-                target = dict(rows[0]) if rows else None
+            named = next((r for r in rows if text.lower() in r["text"].lower()), None)
+            return named, named is not None and bool(named["last_fired_at"]) and not (named["active"] and not named["recurrence"])
+        rang = self._just_rang()
+        if rang is not None:
+            return rang, True
+        now = self._now()
+        soon = [r for r in self.services.store.reminders.active() if now < parse_iso(r["due_at"]) <= now + _ABOUT_TO_RING]
+        if soon:
+            return min(soon, key=lambda r: parse_iso(r["due_at"])), False
+        svc = reminder_service(self.services)
+        last = self.services.store.reminders.get(svc.last_fired_id) if svc.last_fired_id is not None else None
+        if last is None:
+            rows = self.services.store.db.query(
+                "SELECT * FROM reminders WHERE last_fired_at IS NOT NULL ORDER BY last_fired_at DESC, id DESC LIMIT 1")
+            last = dict(rows[0]) if rows else None
+        return last, last is not None
+
+    def _snooze(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
+        """Ring again N minutes (10 unless said) from now, or, for one that has not rung yet, after its time."""
+        minutes = int(kw.get("relative_minutes") or 10)
+        target, rang = self._snooze_target(kw.get("text"))
         if target is None:
             return fail("There's no reminder to snooze.")
-        due = (self._now() + _dt.timedelta(minutes=minutes)).replace(microsecond=0)
-        if target["recurrence"]:
-            rid = store.add(target["text"], due, None)   # the series keeps its schedule
-        else:
-            store.reschedule(target["id"], due)
-            rid = target["id"]
-        reminder_service(self.services).ensure_running()
-        return say(f"Snoozed. I'll remind you to {target['text']} in {say_duration(minutes * 60)}.",
-                   reminder_id=rid, due_at=due.isoformat())
+        now = self._now()
+        base = now if rang else max(parse_iso(target["due_at"]).astimezone(now.tzinfo), now)
+        return self._ring_again(target, (base + _dt.timedelta(minutes=minutes)).replace(microsecond=0), now, rang)

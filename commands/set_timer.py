@@ -9,12 +9,15 @@ from commands._background import TimerService, parse_iso, timer_service
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import find_duration, parse_duration, say_duration
-from jarvis_tui.sdk.text import corrected_value, parse_number
+from jarvis_tui.sdk.text import corrected_value, numbers_said, parse_number
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 
 MAX_SECONDS = 24 * 3600
-_VERB = r"(?:(?:set|start|create|make|put on|add|begin|run|give me)\s+)?(?:(?:a|an|another|one|the|me a)\s+(?!(?:hour|minute|second|half|quarter)\b))?"
+# "a second timer", "the third one", "a new timer": which timer, not how long ("a second" counts no seconds here)
+_ORDINAL = r"(?:(?:a|an|the|my)\s+(?:second|third|fourth|fifth|new|separate|different)|another|one\s+more)"
+_VERB = (r"(?:(?:set|start|create|make|put on|add|begin|run|give me)\s+)?"
+         r"(?:(?:" + _ORDINAL + r"|a|an|one|the|me a)\s+(?!(?:hours?|minutes?|seconds?|half|quarter)\b))?")
 _LABEL_TAIL = r"(?:,?\s+(?:for|called|named|labell?ed|titled)\s+(?:the\s+|my\s+)?(?P<label>[a-z][a-z' ]{0,30}))?"
 _WORD_LABEL = r"(?P<wlabel>(?!(?:a|an|the|my|set|start|new|timer)\b)[a-z]+)"
 
@@ -28,6 +31,11 @@ _MORE_TIME = re.compile(r"\b(?:more|extra|additional|further)\b|\badd\b.*\b(?:to
                         r"|^(?:(?:and|now|then|please|just|ok|okay)\s+)*add\s+[\w -]+?\s+" + _UNIT + r"(?:\s+please)?$"
                         r"|\banother\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|"
                         r"half(?:\s+an?)?|couple(?:\s+of)?|few)\s+(?:and\s+a\s+half\s+)?" + _UNIT + r"\b")
+
+# words that say a length, read by the grammar or not ("half hour", "a couple of minutes"); a "second"
+# that find_duration did not count is the ordinal ("a second timer")
+_LENGTH_SAID = re.compile(r"\d|\b(?:hours?|hrs?|minutes?|mins?|seconds|secs?|half|quarter)\b")
+
 
 def _your_timer(timer: dict[str, Any]) -> str:
     """How a reply about a changed timer names it: "your pasta timer", or "your timer"."""
@@ -56,7 +64,7 @@ _NOT_SETTING = re.compile(r"(?:stop|cancel|end|kill|remove|delete|clear|check|pa
 def _duration_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     if _NOT_SETTING.match(m.string):
         return None
-    seconds = parse_duration(m.group("dur"))
+    seconds = parse_duration(m.group("dur"), followed_by=m.string[m.end("dur"):])   # "a second timer" is no length
     if seconds is None or seconds > MAX_SECONDS:
         return None
     groups = m.groupdict()
@@ -155,7 +163,8 @@ class SetTimerCommand(JarvisCommandBase):
                      self._more_time_claim, "add five minutes to it (a timer running)"),
             # "and one more for the garlic bread, 8 minutes": a new timer with that name
             FastPath("set_timer.another_for",
-                     r"(?:(?:and|also|now|then)\s+)*(?:another|one\s+more|a\s+second|a\s+new)(?:\s+(?:one|timer))?\s+for\s+"
+                     r"(?:(?:and|also|now|then|ok|okay)\s+)*(?:(?:set|start|make|add|give\s+me|i\s+need|i\s+want)\s+)?"
+                     + _ORDINAL + r"(?:\s+(?:one|timer))?\s+for\s+"
                      r"(?:the\s+|my\s+)?(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*){0,3}),?\s+(?:for\s+)?(?P<dur>[\w ,./-]+)",
                      _duration_claim, "and one more for the garlic bread, 8 minutes"),
             FastPath("set_timer.correction", r".+", self._correction_claim,
@@ -176,9 +185,9 @@ class SetTimerCommand(JarvisCommandBase):
         return PreRouteResult(arguments={"duration_seconds": seconds, **({"label": named} if named else {})})
 
     def _the_running_timer(self, label: str | None) -> dict[str, Any] | None:
-        """The running timer the user means: the one with that label, or the only one running when they
-        named none; None when there is no such timer, or several."""
-        running = timer_service(self.services).running_timers()
+        """The running (or paused) timer the user means: the one with that label, or the only one when
+        they named none; None when there is no such timer, or several."""
+        running = timer_service(self.services).live_timers()
         if label:
             running = [t for t in running if clean_label(t.get("label")) == label]
         return running[0] if len(running) == 1 else None
@@ -253,6 +262,8 @@ class SetTimerCommand(JarvisCommandBase):
         said = find_duration(voice_command)
         if said:
             out["duration_seconds"] = said
+        elif not _LENGTH_SAID.search(voice_command.lower()) and not numbers_said(voice_command):
+            out.pop("duration_seconds", None)    # "set a second timer for the rice": no length said, it is asked
         return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:

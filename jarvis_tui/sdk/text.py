@@ -178,10 +178,12 @@ _COMPONENT = re.compile(
 _JOIN = re.compile(r"(?:,?\s*and\s+|,\s*|\s+)")
 
 
-def parse_duration(text: str) -> int | None:
+def parse_duration(text: str, followed_by: str = "") -> int | None:
     """Seconds in a spoken duration, or None unless the whole text is one:
     '10 minutes', 'an hour and a half', '1 minute 30 seconds', 'ninety seconds',
-    'half an hour', '1 and a 1/2 hours', '1 hour, 15 minutes, and 30 seconds', 'two-minute'."""
+    'half an hour', '1 and a 1/2 hours', '1 hour, 15 minutes, and 30 seconds', 'two-minute'.
+    `followed_by`: the words after it in the sentence, where the text is part of one: "a second"
+    before a word it is the ordinal of ("a second timer", "a second one for the rice") is no length."""
     t = text.strip().lower()
     t = re.sub(r"\s+", " ", t)
     if not t:
@@ -200,6 +202,8 @@ def parse_duration(text: str) -> int | None:
         # the unit must end at a word boundary
         if m.end() < len(t) and t[m.end()].isalnum():
             return None
+        if _ordinal_second(t[:m.end()].split(), _first_word(t[m.end():] or followed_by)):
+            return None                     # "a second 5 minute timer": the ordinal
         if m.group("half"):
             total += Decimal("0.5") * _UNIT_SECONDS[m.group("hunit")]
         elif m.group("quarter"):
@@ -226,21 +230,48 @@ _UNIT_END_WORD = re.compile(r"(?:^|-)(?:hours?|hrs?|minutes?|mins?|seconds?|secs
 
 
 _ADDED_WORDS = frozenset({"more", "extra", "additional", "further", "another"})
+# the words that may follow "a second" when it is one second long ("wait a second and", "for a second
+# then", "a second or two", "a second later"); any other word after it is what it is the ordinal of
+# ("a second timer", "a second one", "a second pasta timer")
+_AFTER_A_LENGTH = frozenset(
+    "and or then please to for before after from on in of at by until till if so while when than "
+    "left more later earlier sooner longer ago now each every only just max tops too "
+    "i you we he she it they me ok okay thanks thank jarvis".split())
+_CLAUSE_END = re.compile(r"^\s*[,.;:!?]")
+
+
+def _first_word(text: str) -> str | None:
+    """The word that follows a phrase (None at the end of the sentence or of a clause)."""
+    if not text.strip() or _CLAUSE_END.match(text):
+        return None
+    return text.split()[0].strip(",.;:!?").lower()
+
+
+def _ordinal_second(words: list[str], next_word: str | None) -> bool:
+    """Whether words ending "a second" say the ordinal, not one second: "a" / "an" counts it ("half a
+    second" is a length) and a word it would qualify follows ("a second timer", "a second one").
+    "one second" is always a length ("a one second timer")."""
+    return (len(words) >= 2 and words[-1] == "second" and words[-2] in ("a", "an")
+            and (len(words) < 3 or words[-3] not in ("half", "1/2"))
+            and next_word is not None and next_word not in _AFTER_A_LENGTH)
 
 
 def find_duration(text: str) -> int | None:
     """The longest duration phrase in a sentence, in seconds (None: there is none). A word that
-    says the time is added ("5 more minutes", "another 3 minutes") is not part of the length."""
-    words = [w.strip(",.!?") for w in text.lower().split()]
-    words = [w for w in words if w not in _ADDED_WORDS]
+    says the time is added ("5 more minutes", "another 3 minutes") is not part of the length;
+    "a second" is no length where it is the ordinal ("a second one for the sauce, 20 minutes": 20
+    minutes)."""
+    tokens = [t for t in text.lower().split() if t.strip(",.!?") not in _ADDED_WORDS]
+    words = [t.strip(",.!?") for t in tokens]
     best_len, best = 0, None
     for end in range(len(words)):
         if not _UNIT_END_WORD.search(words[end]):
             continue
+        after = "" if tokens[end][-1] in ",.!?" else " ".join(words[end + 1:])
         for start in range(max(0, end - 8), end + 1):
             if end + 1 - start <= best_len:
                 break
-            seconds = parse_duration(" ".join(words[start:end + 1]))
+            seconds = parse_duration(" ".join(words[start:end + 1]), followed_by=after)
             if seconds:
                 best_len, best = end + 1 - start, seconds
                 break

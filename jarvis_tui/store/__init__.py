@@ -160,6 +160,10 @@ class ReminderStore:
 
 
 class TimerStore:
+    """Timers: running, paused, fired or cancelled. A paused timer keeps the time it had left: its
+    `started_at` is when it was paused and its `ends_at` when it would have ended, so the time left is
+    the difference; resumed, it ends that long after, and `started_at` is again `ends_at` less its length."""
+
     def __init__(self, db: Database) -> None:
         self._db = db
 
@@ -172,20 +176,46 @@ class TimerStore:
     def running(self) -> list[dict[str, Any]]:
         return [dict(r) for r in self._db.query("SELECT * FROM timers WHERE state = 'running' ORDER BY ends_at")]
 
+    def live(self) -> list[dict[str, Any]]:
+        """The timers not yet over: the running ones, soonest to end first, then the paused ones."""
+        return [dict(r) for r in self._db.query("SELECT * FROM timers WHERE state IN ('running', 'paused') "
+                                                "ORDER BY state = 'paused', ends_at")]
+
     def extend(self, timer_id: int, seconds: int) -> bool:
-        """More time on a running timer: it ends `seconds` later (False when it was not running)."""
-        rows = self._db.query("SELECT ends_at FROM timers WHERE id = ? AND state = 'running'", (timer_id,))
+        """More time on a running or paused timer: it ends `seconds` later (False when it was neither)."""
+        rows = self._db.query("SELECT ends_at, state FROM timers WHERE id = ? AND state IN ('running', 'paused')", (timer_id,))
         if not rows:
             return False
         ends = _dt.datetime.fromisoformat(rows[0]["ends_at"]) + _dt.timedelta(seconds=seconds)
         return self._db.execute("UPDATE timers SET ends_at = ?, duration_seconds = duration_seconds + ? "
-                                "WHERE id = ? AND state = 'running'", (ends.isoformat(), seconds, timer_id)).rowcount > 0
+                                "WHERE id = ? AND state = ?", (ends.isoformat(), seconds, timer_id, rows[0]["state"])).rowcount > 0
+
+    def pause(self, timer_id: int, at: _dt.datetime) -> bool:
+        """Stop a running timer's countdown at `at`, keeping the time it has left (False when it was not
+        running, or had already ended)."""
+        rows = self._db.query("SELECT ends_at FROM timers WHERE id = ? AND state = 'running'", (timer_id,))
+        if not rows or _dt.datetime.fromisoformat(rows[0]["ends_at"]) <= at:
+            return False
+        return self._db.execute("UPDATE timers SET state = 'paused', started_at = ? WHERE id = ? AND state = 'running'",
+                                (at.isoformat(), timer_id)).rowcount > 0
+
+    def resume(self, timer_id: int, at: _dt.datetime) -> bool:
+        """Run a paused timer again from `at` with the time it had left (False when it was not paused)."""
+        rows = self._db.query("SELECT * FROM timers WHERE id = ? AND state = 'paused'", (timer_id,))
+        if not rows:
+            return False
+        left = _dt.datetime.fromisoformat(rows[0]["ends_at"]) - _dt.datetime.fromisoformat(rows[0]["started_at"])
+        ends = at + left
+        started = ends - _dt.timedelta(seconds=int(rows[0]["duration_seconds"]))
+        return self._db.execute("UPDATE timers SET state = 'running', started_at = ?, ends_at = ? WHERE id = ? AND state = 'paused'",
+                                (started.isoformat(), ends.isoformat(), timer_id)).rowcount > 0
 
     def finish(self, timer_id: int, state: str) -> bool:
-        """Move a running timer to `state` (fired | cancelled); False when it was not running
-        (so that only one process announces or cancels it)."""
-        return self._db.execute("UPDATE timers SET state = ? WHERE id = ? AND state = 'running'",
-                                (state, timer_id)).rowcount > 0
+        """Move a running timer to `state` (fired | cancelled; a paused one can be cancelled, never
+        fired); False when it was not running (so that only one process announces or cancels it)."""
+        return self._db.execute("UPDATE timers SET state = ? WHERE id = ? "
+                                "AND (state = 'running' OR (state = 'paused' AND ? = 'cancelled'))",
+                                (state, timer_id, state)).rowcount > 0
 
 
 class MemoryStore:
