@@ -4,14 +4,14 @@ yes). This module defines no commands (ListCommandBase is abstract)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from commands._common import fail, say
 from commands._grounding import content_words, drop_ungrounded
 from commands._parsing import join_words, split_items
 from jarvis_tui.sdk.text import normalize_utterance, stem
-from jarvis_tui.sdk import (CommandResponse, IJarvisButton, JarvisCommandBase, PreRouteResult,
+from jarvis_tui.sdk import (CommandResponse, FastPath, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
 
 CLEAR_ACTION = "clear_confirm"
@@ -97,11 +97,17 @@ def claim_items(items: list[str], action: str, param: str) -> PreRouteResult | N
     return PreRouteResult(arguments={"action": action, param: items})
 
 
+def said_items(m: re.Match[str]) -> str:
+    """The words of the items a fast path's match holds: its `items` group, or `items2`, `items3`...
+    in a pattern of several alternatives (the one that matched)."""
+    return next((v.strip() for k, v in m.groupdict().items() if k.startswith("items") and v), "")
+
+
 def items_claim(action: str, param: str):
-    """A fast-path handler: the `items` group (or `items2`, in a pattern of two alternatives) split
-    into items (see `claim_items`)."""
+    """A fast-path handler: the `items` group (or `items2`..., in a pattern of several alternatives)
+    split into items (see `claim_items`)."""
     def handler(m: re.Match[str], _text: str) -> PreRouteResult | None:
-        raw = (m.groupdict().get("items") or m.groupdict().get("items2") or "").strip()
+        raw = said_items(m)
         return claim_items(split_items(raw), action, param) if raw else None
     return handler
 
@@ -115,10 +121,15 @@ def action_claim(action: str):
 @dataclass
 class LastList:
     """The list the user last asked about in this running assistant, and when: "also add the car
-    insurance" is for that list, said a moment after."""
+    insurance", "what's left", "clear it" are for that list, said a moment after. Also the last change
+    made to it, which "put it back" / "undo that" takes back: what was done (added, removed, checked
+    or unchecked), the items as they were (text and done), and when."""
 
     name: str = ""
     at: Any = None                  # the services' clock when it was asked
+    change: str = ""
+    changed: list[dict[str, Any]] = field(default_factory=list)
+    changed_at: Any = None
 
 
 FOLLOW_ON_SECONDS = 120          # how long after a list request "also add ..." is still about that list
@@ -126,6 +137,71 @@ FOLLOW_ON_SECONDS = 120          # how long after a list request "also add ..." 
 ADD_MORE = (r"(?:(?:oh|and|also|plus|then|ok|okay)\s+)*(?:(?:also|and)\s+(?:add|put|stick|write)\s+(?P<items>.+?)"
             r"(?:\s+(?:on|in|down))?(?:\s+(?:too|as\s+well))?"
             r"|(?:add|put|stick|write)\s+(?P<items2>.+?)(?:\s+(?:on|in|down))?\s+(?:too|as\s+well))")
+
+# ---- requests about the list just used that name no list: "{ref}" is "it", "there", "the list" or
+# the list's own name ("my shopping list", "my tasks")
+_NOW_THEN = r"(?:(?:so|and|ok|okay|now|then|alright|right)[\s,]+)*"
+# "what's on it", "what's left", "read it again", "how many things are on it"
+FOLLOW_ON_READ = (
+    _NOW_THEN
+    + r"(?:what(?:'s|s|\s+is|\s+are)\s+(?:still\s+|else\s+)?(?:on|in)\s+{ref}(?:\s+(?:now|so\s+far))?"
+    r"|what\s+else\s+(?:is\s+there|is|do\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got)(?:\s+(?:on|in)\s+{ref})?"
+    r"|what(?:'s|s|\s+is|\s+are)\s+(?:still\s+)?left(?:\s+(?:on|in)\s+{ref})?(?:\s+to\s+(?:do|buy|get))?"
+    r"|what\s+(?:do|have)\s+(?:i|we)\s+(?:still\s+)?(?:got|have|need)\s+(?:(?:on|in)\s+{ref}|left|so\s+far)"
+    r"|is\s+there\s+anything\s+(?:else\s+|still\s+)?(?:left\s+)?(?:on|in)\s+{ref}"
+    r"|(?:read|show|list|repeat|go\s+(?:over|through)|run\s+through)(?:\s+me)?\s+(?:them|{ref})"
+    r"(?:\s+(?:out|back|again|once\s+more|one\s+more\s+time|to\s+me|for\s+me))*"
+    r"|how\s+many(?:\s+(?:more\s+)?(?:things|items|tasks|ones|of\s+them))?\s+(?:are|is|do\s+(?:i|we)\s+have)"
+    r"(?:\s+there)?\s+(?:(?:still\s+)?(?:on|in)\s+{ref}|left(?:\s+(?:on|in)\s+{ref})?))")
+# "is bread on it": whether those items are on the list just used
+FOLLOW_ON_HAS = HAS + r"(?:it|there)"
+# "add the milk to it", "put eggs on the list": more for the list just used
+FOLLOW_ON_ADD = (r"(?:add|put|stick|write|pop|jot|throw)\s+(?P<items>.+?)(?:\s+down)?\s+(?:to|on|onto|in|into)\s+{ref}"
+                 r"(?:\s+(?:too|as\s+well))?")
+# "clear the list", "clear it", "wipe it", "delete everything on it": still asks first
+FOLLOW_ON_CLEAR = (
+    _NOW_THEN
+    + r"(?:(?:clear|empty|wipe|reset|clean)(?:\s+out)?\s+(?:{ref}|(?:the|my|this|that)\s+(?:whole|entire)\s+list)"
+    r"(?:\s+(?:out|all|completely|for\s+me))*"
+    r"|(?:delete|erase|scrap|ditch|bin|trash)\s+(?:the|my|this|that)\s+(?:whole\s+|entire\s+)?list"
+    r"|(?:clear|delete|remove|wipe|erase|get\s+rid\s+of)\s+(?:everything|it\s+all|all\s+of\s+it|the\s+lot)"
+    r"(?:\s+(?:on|from|in|off)\s+{ref})?"
+    r"|(?:take|knock|scratch)\s+everything\s+off(?:\s+(?:of\s+)?{ref})?"
+    r"|start\s+{ref}\s+(?:over|again|afresh|from\s+scratch))")
+
+# ---- an item taken off in other words, the list named or not: "take the bread off", "knock off the
+# coffee", "get rid of the eggs", "the bread can come off" (claimed only for items on the list)
+REMOVE_SAID = (
+    r"(?:(?:oh|and|also|then|ok|okay|actually|now|so)[\s,]+)*"
+    r"(?:(?:take|knock|scratch|strike)\s+(?P<items>.+?)\s+off(?:\s+(?:of\s+)?{ref})?"
+    r"|(?:take|knock|scratch|strike)\s+off\s+(?P<items2>.+?)(?:\s+(?:from|of)\s+{ref})?"
+    r"|(?:remove|delete|drop|erase|scratch|lose|ditch|nix)\s+(?P<items3>.+?)(?:\s+(?:from|off|out\s+of)\s+{ref})?"
+    r"|get\s+rid\s+of\s+(?P<items4>.+?)(?:\s+(?:from|on|off)\s+{ref})?"
+    r"|(?P<items5>.+?)\s+can\s+(?:come|go)(?:\s+off)?(?:\s+(?:of\s+)?{ref})?(?:\s+now)?"
+    r"|(?:i|we)\s+(?:don't|do\s+not|no\s+longer)\s+need\s+(?P<items6>.+?)(?:\s+(?:any\s*more|after\s+all|now))?)")
+
+# ---- the last change taken back -------------------------------------------------------------------
+_OOPS = (r"(?:(?:oh|oops|whoops|no|nope|wait|actually|sorry|hmm|um|well|hang\s+on|on\s+second\s+thought"
+         r"|(?:i\s+)?changed\s+my\s+mind|never\s+mind|my\s+bad|and|so|ok|okay|please)[\s,]+)*")
+_AFTER_ALL = r"(?:\s+(?:again|after\s+all|then|too|for\s+me|thanks|thank\s+you|please|now))*"
+# "undo that": whatever the last change was
+UNDO = (_OOPS + r"(?:undo(?:\s+(?:that|it|this|the\s+last\s+(?:one|change|thing)|what\s+i\s+(?:just\s+)?did))?"
+        r"|scratch\s+that)" + _AFTER_ALL)
+# "put it back", "add the bread back on", "actually keep it": what was just taken off (removed or checked)
+PUT_BACK = (_OOPS + r"(?:(?:put|add|bring|stick|write)\s+(?P<items>.+?)\s+back(?:\s+(?:on|onto|in|to)(?:\s+{ref})?)?"
+            r"|(?:put|add|bring)\s+back\s+(?P<items2>.+?)(?:\s+(?:on|onto|in|to)\s+{ref})?"
+            r"|keep\s+(?P<items3>.+?)(?:\s+on(?:\s+{ref})?)?"
+            r"|(?:don't|do\s+not)\s+(?:remove|delete|drop|take\s+off|cross\s+off)\s+(?P<items4>.+?)"
+            r"|(?:i|we)\s+(?:still\s+)?need\s+(?P<items5>it|that|them|those)|bring\s+(?P<items6>it|that|them)\s+back)"
+            + _AFTER_ALL)
+# "take that off again", "remove it again", "i don't need it after all": what was just added (or checked
+# off). "remove it", "delete that" alone may be about anything just done: not these.
+TAKE_IT_OFF = (_OOPS + r"(?:(?:take|scratch)\s+(?P<items>" + _POINTER + r")\s+(?:back\s+)?off(?:\s+(?:of\s+)?{ref})?"
+               r"|(?:remove|delete|drop)\s+(?P<items2>" + _POINTER + r")(?:\s+(?:from|off)\s+{ref}|\s+again)"
+               r"|(?:i|we)\s+(?:don't|do\s+not)\s+need\s+(?P<items3>" + _POINTER + r")\s+(?:after\s+all|any\s*more))"
+               + _AFTER_ALL)
+# what takes back each kind of change: the change and the action that takes it back
+_TAKEN_BACK_BY = {"added": "remove", "removed": "add", "checked": "add", "unchecked": "done"}
 
 
 class ListCommandBase(JarvisCommandBase):
@@ -231,7 +307,7 @@ class ListCommandBase(JarvisCommandBase):
         text = normalize_utterance(utterance)
         for fp in self.fast_paths:
             m = fp.regex.fullmatch(text)
-            raw = m and (m.groupdict().get("items") or m.groupdict().get("items2"))
+            raw = m and said_items(m)
             if raw:
                 return [i for i in split_items(raw) if not is_request_words(i)]
         return self.pointed_at(utterance)
@@ -275,6 +351,9 @@ class ListCommandBase(JarvisCommandBase):
         name copied into an item ("finish the report on my to do list for tomorrow") is taken out, and
         the request's own words ("add it", "put them on the list") are no item: the item is what their
         pronoun points at. A read keeps items only for a question whether they are on the list."""
+        taken_back = self._taking_back(voice_command)
+        if taken_back is not None and taken_back.arguments["action"] == args.get("action"):
+            return dict(taken_back.arguments)          # "put it back": the items just taken off
         out = drop_ungrounded(args, voice_command, [self.items_param])
         items = out.get(self.items_param)
         if isinstance(items, str):
@@ -342,17 +421,137 @@ class ListCommandBase(JarvisCommandBase):
     def _just_used(self) -> bool:
         """Whether this list is the one the user asked about last, a moment ago."""
         last = self.services.kept(LastList) if self.services is not None else None
-        return (last is not None and last.name == self.list_name and last.at is not None
-                and (self.services.clock() - last.at).total_seconds() <= FOLLOW_ON_SECONDS)
+        return last is not None and last.name == self.list_name and self._recent(last.at)
 
     def add_more_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
         """A fast-path handler for "also add X" said right after a request about this list."""
         return items_claim("add", self.items_param)(m, text) if self._just_used() else None
 
+    # ---- requests that name no list, said right after one about this list -------------------------
+    def follow_on_fast_paths(self) -> list[FastPath]:
+        """The fast paths for what is said about this list without naming it, right after using it
+        ("what's left", "clear it", "take the bread off", "put it back")."""
+        return self._taking_back_paths() + [
+            self._path("read_it", FOLLOW_ON_READ, self._here_claim(action_claim("read")),
+                       "what's left (on the list just used)"),
+            self._path("has_it", FOLLOW_ON_HAS, self._here_claim(self.has_claim), "is bread on it (the list just used)"),
+            self._path("add_to_it", FOLLOW_ON_ADD, self._here_claim(self._add_to_it_claim),
+                       "put eggs on the list (the list just used)"),
+            self._path("clear_it", FOLLOW_ON_CLEAR, self._here_claim(action_claim("clear")), "clear it (asks first)"),
+            self._path("remove_said", REMOVE_SAID, self._remove_said_claim, "take the bread off (an item on this list)"),
+        ]
+
+    def _taking_back_paths(self) -> list[FastPath]:
+        return [
+            self._path("undo", UNDO, self.undo_claim(_TAKEN_BACK_BY), "undo that (the last change, a moment ago)"),
+            self._path("put_back", PUT_BACK, self.undo_claim({"removed": "add", "checked": "add"}),
+                       "put it back (what was just taken off)"),
+            self._path("take_it_off", TAKE_IT_OFF, self.undo_claim({"added": "remove", "checked": "remove"}),
+                       "take that off again (what was just added)"),
+        ]
+
+    def _path(self, name: str, pattern: str, handler: Callable[..., PreRouteResult | None], description: str
+              ) -> FastPath:
+        """One of this list's fast paths, "{ref}" in its pattern being how a request points at the list:
+        "it", "there", "the list", or the list's own name ("my shopping list", "my tasks")."""
+        names = "|".join(self._list_names())
+        ref = rf"(?:it|there|(?:my|the|our|this|that)\s+(?:(?:{names})\s+)?list|(?:my|the|our)\s+(?:{names}))"
+        return FastPath(f"{self.command_name}.{name}", pattern.replace("{ref}", ref), handler, description)
+
+    def _taking_back(self, utterance: str) -> PreRouteResult | None:
+        """What a request that takes back the last change ("put it back", "undo that") does: the items
+        it names are the ones changed, whatever words point at them."""
+        text = normalize_utterance(utterance)
+        for fp in self._taking_back_paths():
+            m = fp.regex.fullmatch(text)
+            claim = fp.handler(m, utterance) if m is not None else None
+            if claim is not None:
+                return claim
+        return None
+
+    def _names_itself(self, text: str) -> bool:
+        """Whether a request says this list's own name ("shopping", "to-do", "tasks")."""
+        return bool(re.search(rf"\b(?:{'|'.join(self._list_names())})\b", normalize_utterance(text)))
+
+    def _here_claim(self, handler):
+        """A fast-path handler claimed only for this list: the list just used, or named."""
+        def claim(m: re.Match[str], text: str) -> PreRouteResult | None:
+            return handler(m, text) if self._just_used() or self._names_itself(text) else None
+        return claim
+
+    def _add_to_it_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """ "put eggs on the list": claimed for items that say what they are ("add this item to the list",
+        "add something to it" do not)."""
+        claim = items_claim("add", self.items_param)(m, text)
+        return claim if claim is not None and all(_word_stems(i, _POINTING_WORDS | _VAGUE_WORDS)
+                                                  for i in claim.arguments[self.items_param]) else None
+
+    def _remove_said_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """ "take the bread off", "get rid of the eggs": claimed when every item said is on this list by
+        all its words (not on the list just used, when that is another one), or by part of them where
+        the request names this list. "take the day off" is no item; "the day" for "book a day off" is
+        a guess, for the router and the model (which ask before they remove on a guess)."""
+        items = split_items(said_items(m))
+        if self.services is None or not items or any(is_request_words(i) for i in items):
+            return None
+        named = self._names_itself(text)
+        claim = claim_items(items, "remove", self.items_param)     # "everything" is the clear's
+        if claim is None or named:
+            return claim if claim is not None and all(self._candidates(i, None) for i in items) else None
+        last = self.services.kept(LastList)
+        other = last.name if last is not None and last.name != self.list_name and self._recent(last.at) else ""
+        return claim if all(self._holds_all_of(self.list_name, i) and not self._holds_all_of(other, i)
+                            for i in items) else None
+
+    def _holds_all_of(self, list_name: str, spoken: str) -> bool:
+        """Whether a list has an item said by all its words ("the bread": bread, not bread rolls)."""
+        meant = _word_stems(spoken, _POINTING_WORDS)
+        return bool(list_name and meant) and any(
+            _word_stems(r["text"]) == meant for r in self._store().items(list_name, include_done=True))
+
+    # ---- the last change, taken back ---------------------------------------------------------------
+    def _recent(self, at: Any) -> bool:
+        return at is not None and (self.services.clock() - at).total_seconds() <= FOLLOW_ON_SECONDS
+
+    def _last_change(self) -> LastList | None:
+        """The last change to this list, when it was made a moment ago and no other list used since."""
+        last = self.services.kept(LastList) if self.services is not None else None
+        if last is None or not last.change or last.name != self.list_name or not self._recent(last.changed_at):
+            return None
+        return last
+
+    def _note_change(self, change: str, rows: list[dict[str, Any]]) -> None:
+        """Keeps what a change did to this list (nothing when it changed nothing), for "undo that"."""
+        if rows:
+            last = self.services.keep(LastList, LastList)
+            last.name, last.at = self.list_name, self.services.clock()
+            last.change, last.changed, last.changed_at = change, rows, last.at
+
+    def undo_claim(self, takes_back: dict[str, str]):
+        """A fast-path handler that takes back the last change to this list, a moment after it: the
+        action that does so for each kind of change (`takes_back`), on the items changed (those of
+        them that the request names; "it", "that" are all of them)."""
+        def handler(m: re.Match[str], _text: str) -> PreRouteResult | None:
+            last = self._last_change()
+            if last is None or last.change not in takes_back:
+                return None
+            rows = last.changed
+            meant = [_word_stems(i, _POINTING_WORDS) for i in split_items(said_items(m)) if not is_request_words(i)]
+            if meant:                                   # "put the bread back": only those, all of them changed
+                rows = [r for r in rows if any(words <= _word_stems(r["text"]) for words in meant)]
+                if not all(any(words <= _word_stems(r["text"]) for r in rows) for words in meant):
+                    return None
+            action = takes_back[last.change]
+            action = self.done_action if action == "done" else action
+            return PreRouteResult(arguments={"action": action, self.items_param: [r["text"] for r in rows]})
+        return handler
+
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
             return fail(f"The {self.noun} needs a running assistant.")
         last = self.services.keep(LastList, LastList)
+        if last.name != self.list_name:          # a change to another list is no longer "that"
+            last.change, last.changed = "", []
         last.name, last.at = self.list_name, self.services.clock()
         action = kwargs["action"]
         items = self._items_arg(kwargs)
@@ -373,15 +572,34 @@ class ListCommandBase(JarvisCommandBase):
         return fail(f"I can't {action} on the {self.noun}.")
 
     def _add(self, items: list[str]) -> CommandResponse:
-        added = self._store().add(self.list_name, items)
-        already = [i for i in items if i.lower() not in {a.lower() for a in added}]
+        """Adds the items; those just taken off (removed or checked off a moment ago: "put it back")
+        are put back as they were."""
+        last = self._last_change()
+        taken_off = ({r["text"].lower(): r for r in last.changed}
+                     if last is not None and last.change in ("removed", "checked") else {})
+        back = [taken_off[i.lower()]["text"] for i in items
+                if i.lower() in taken_off and self._put_back(taken_off[i.lower()], last.change)]
+        rest = [i for i in items if i.lower() not in {b.lower() for b in back}]
+        added = self._store().add(self.list_name, rest)
+        already = [i for i in rest if i.lower() not in {a.lower() for a in added}]
+        self._note_change("added", [{"text": t, "done": False} for t in back + added])
         parts = []
+        if back:
+            parts.append(f"Put {join_words(back)} back on your {self.noun}.")
         if added:
             parts.append(f"Added {join_words(added)} to your {self.noun}.")
         if already:
             verb = "is" if len(already) == 1 else "are"
             parts.append(f"{join_words(already).capitalize()} {verb} already on it.")
-        return say(" ".join(parts), added=added, already=already, list=self.list_name)
+        return say(" ".join(parts), added=added, put_back=back, already=already, list=self.list_name)
+
+    def _put_back(self, row: dict[str, Any], change: str) -> bool:
+        """An item just taken off back as it was: un-checked, or added again (done if it was)."""
+        if change == "checked":
+            return self._store().set_done(self.list_name, row["text"], False)
+        if not self._store().add(self.list_name, [row["text"]]):
+            return False
+        return not row["done"] or self._store().set_done(self.list_name, row["text"], True)
 
     def _read(self) -> CommandResponse:
         rows = self._store().items(self.list_name)
@@ -442,6 +660,7 @@ class ListCommandBase(JarvisCommandBase):
     def _mark(self, action: str, items: list[str], done: bool) -> CommandResponse:
         changed, missing, unclear = self._apply(
             items, not done, lambda stored: self._store().set_done(self.list_name, stored, done))
+        self._note_change("checked" if done else "unchecked", [{"text": t, "done": not done} for t in changed])
         parts = []
         if changed:
             parts.append(f"{'Checked off' if done else 'Marked as not done'}: {join_words(changed)}.")
@@ -451,8 +670,10 @@ class ListCommandBase(JarvisCommandBase):
         return self._reply(action, parts, unclear, {"changed": changed, "missing": missing, "list": self.list_name})
 
     def _remove(self, items: list[str]) -> CommandResponse:
+        was_done = {r["text"].lower(): bool(r["done"]) for r in self._store().items(self.list_name, include_done=True)}
         removed, missing, unclear = self._apply(
             items, None, lambda stored: self._store().remove(self.list_name, stored))
+        self._note_change("removed", [{"text": t, "done": was_done.get(t.lower(), False)} for t in removed])
         parts = []
         if removed:
             parts.append(f"Removed {join_words(removed)} from your {self.noun}.")
@@ -475,7 +696,10 @@ class ListCommandBase(JarvisCommandBase):
         if action_name == CLEAR_ACTION:
             if self.services is None:
                 return fail(f"The {self.noun} needs a running assistant.")
+            rows = [{"text": r["text"], "done": bool(r["done"])}
+                    for r in self._store().items(self.list_name, include_done=True)]
             n = self._store().clear(self.list_name)
+            self._note_change("removed", rows)
             return CommandResponse.final_response(
                 {"message": f"Cleared your {self.noun}." if n else f"Your {self.noun} was already empty.",
                  "cleared": n, "list": self.list_name})

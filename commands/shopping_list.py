@@ -58,6 +58,14 @@ _MORE_EXAMPLES += [
  ('do we have eggs on the grocery list', {'action': 'read', 'items': ['eggs']}),
  ('dish soap, stick it on the list', {'action': 'add', 'items': ['dish soap']}),
 ]
+# taken off in other words, the list just used left unnamed ("take the cheese off"), and put back
+_MORE_EXAMPLES += [
+ ('take the cheese off', {'action': 'remove', 'items': ['cheese']}),
+ ('knock the apples off the list', {'action': 'remove', 'items': ['apples']}),
+ ('get rid of the yoghurt on my list', {'action': 'remove', 'items': ['yoghurt']}),
+ ('the crisps can come off', {'action': 'remove', 'items': ['crisps']}),
+ ('put the cheese back on the list', {'action': 'add', 'items': ['cheese']}),
+]
 _NEGATIVES: list[str] = ['order more printer ink online', 'buy me new shoes on amazon', 'track my parcel',
  'list the trains leaving for manchester tonight', 'give me a list of good restaurants near here',
  'list the top ten films out now', 'make a playlist of my favourite songs', 'list the bus times for route nine']
@@ -73,6 +81,8 @@ _NEGATIVES += [
  'how far is the closest grocery store',
  'is there a bakery in this neighbourhood',
 ]
+# taking things out of the oven or getting rid of pests is not the list's
+_NEGATIVES += ['take the lasagne out of the oven', 'get rid of the mice in the attic', 'take the rubbish out']
 _DOMAIN_WORDS: list[str] = ['shopping', 'grocery', 'groceries', 'shopping list']
 
 
@@ -173,7 +183,7 @@ class ShoppingListCommand(ListCommandBase):
                      r"(?:clear|empty|erase|wipe|reset|delete|clean)(?:\s+out)?\s+(?:the\s+whole\s+|my\s+whole\s+|my\s+entire\s+|the\s+entire\s+)?"
                      + _LIST + r"|(?:delete|remove|clear)\s+everything\s+(?:on|from|in)\s+" + _LIST,
                      action_claim("clear"), "clear my shopping list"),
-        ]
+        ] + self.follow_on_fast_paths()
 
     def _groceries_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
         """Items to add when every word of each is one of the list's own groceries ("butter and eggs",

@@ -34,7 +34,17 @@ _MORE_EXAMPLES += [
  ('is the passport on my list', {'action': 'read', 'tasks': ['passport']}),
  ('the gutters need cleaning, put that on my tasks', {'action': 'add', 'tasks': ['gutters need cleaning']}),
 ]
-_NEGATIVES: list[str] = []
+# taken off in other words, the list just used left unnamed ("take the report one off"), and put back
+_MORE_EXAMPLES += [
+ ('take the gym one off', {'action': 'remove', 'tasks': ['gym one']}),
+ ('knock the car wash off my list', {'action': 'remove', 'tasks': ['car wash']}),
+ ('get rid of the plumber task', {'action': 'remove', 'tasks': ['plumber task']}),
+ ('the tax return can come off', {'action': 'remove', 'tasks': ['tax return']}),
+ ('put the car wash back on my list', {'action': 'add', 'tasks': ['car wash']}),
+]
+# taking off what is not on a list: clothes, time off, planes
+_NEGATIVES: list[str] = ['take off your coat', 'take the afternoon off work', 'the plane takes off at noon',
+                         'knock off early today']
 _DOMAIN_WORDS: list[str] = ['to do', 'to-do', 'todo', 'task', 'tasks', 'chores']
 
 
@@ -132,7 +142,7 @@ class TodoListCommand(ListCommandBase):
                      r"(?:clear|empty|erase|wipe|reset|delete|clean)(?:\s+out)?\s+(?:the\s+whole\s+|my\s+whole\s+|my\s+entire\s+|the\s+entire\s+)?"
                      + _LIST + r"|(?:delete|remove|clear)\s+(?:everything\s+(?:on|from|in)\s+" + _LIST + r"|all\s+(?:of\s+)?my\s+tasks)",
                      action_claim("clear"), "clear my to-do list"),
-        ]
+        ] + self.follow_on_fast_paths()
 
     def _finished_claim(self, m, _text: str) -> PreRouteResult | None:
         """"i finished painting the fence" completes the task "paint the fence" when it is open on the
