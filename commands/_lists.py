@@ -421,7 +421,7 @@ class ListCommandBase(JarvisCommandBase):
     def _just_used(self) -> bool:
         """Whether this list is the one the user asked about last, a moment ago."""
         last = self.services.kept(LastList) if self.services is not None else None
-        return last is not None and last.name == self.list_name and self._recent(last.at)
+        return last is not None and last.name == self.list_name and self._recent(last.at) and self._last_turns()
 
     def add_more_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
         """A fast-path handler for "also add X" said right after a request about this list."""
@@ -516,9 +516,15 @@ class ListCommandBase(JarvisCommandBase):
     def _last_change(self) -> LastList | None:
         """The last change to this list, when it was made a moment ago and no other list used since."""
         last = self.services.kept(LastList) if self.services is not None else None
-        if last is None or not last.change or last.name != self.list_name or not self._recent(last.changed_at):
+        if last is None or not last.change or last.name != self.list_name or not self._recent(last.changed_at) \
+                or not self._last_turns():
             return None
         return last
+
+    def _last_turns(self) -> bool:
+        """Whether the last turn was this list's: "what's left" said after a timer was set is not about
+        the list used before it."""
+        return self.command_name in self.services.last_commands()
 
     def _note_change(self, change: str, rows: list[dict[str, Any]]) -> None:
         """Keeps what a change did to this list (nothing when it changed nothing), for "undo that"."""

@@ -69,6 +69,7 @@ class Runtime:
         assistant = Assistant(registry, emit=bus.emit, router_thresholds=thresholds, use_router=r.router,
                               router_cache_dir=paths.model_cache_dir() / "router", router_embedding=r.embedding)
         services.run_request = assistant.run_request
+        services.last_commands = assistant.last_commands
         return cls(config, store, bus, registry, services, assistant)
 
     def load_brain(self, progress: Callable[[ModelLoadProgress], None] | None = None) -> "Brain | None":

@@ -436,6 +436,13 @@ class Assistant:
         self.last_turn = LastTurn(request.conversation_id or "default", request, calls, turn.spoken,
                                   tried=[(c.name, dict(c.arguments)) for c in answered])
 
+    def last_commands(self) -> list[str]:
+        """The commands the last turn of the conversation being handled ran, a question back included,
+        when it was a moment ago; [] otherwise (CommandServices.last_commands)."""
+        current = self._current
+        last = self._recent_turn(current[1] if current is not None else RequestInformation())
+        return list(dict.fromkeys(name for name, _ in last.tried)) if last is not None else []
+
     def _recent_turn(self, request: RequestInformation) -> LastTurn | None:
         last = self.last_turn
         if last is None or last.conversation_id != (request.conversation_id or "default") \

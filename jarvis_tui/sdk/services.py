@@ -48,6 +48,9 @@ class CommandServices:
     run_request: Callable[[str], RequestOutcome] | None = None
     # what the discovered commands let the user do (each command's `capability`), in their order
     capabilities: Callable[[], list[str]] = lambda: []
+    # the commands the last turn ran, a question back included, when it was a moment ago ([] otherwise):
+    # what a follow-up that names nothing ("what's left", "undo that") may be about
+    last_commands: Callable[[], list[str]] = lambda: []
 
     _kept: dict[type, Any] = field(default_factory=dict, repr=False)
     _noted: dict[str, tuple[Any, _dt.datetime]] = field(default_factory=dict, repr=False)

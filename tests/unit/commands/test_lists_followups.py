@@ -199,3 +199,16 @@ def test_with_no_list_just_used_they_are_not_the_lists(rt, clock):
     for said in ("what's on it", "what's left", "read it again", "clear it", "clear the list", "put tea on the list",
                  "is coffee on it"):
         assert _claims(rt, said) == [], said
+
+
+def test_a_follow_up_after_another_command_is_not_about_the_list(rt):
+    """"what's left" read the to-do list when a timer had been set in between (the list was used two
+    turns before): a follow-up that names nothing is about the last turn's command only."""
+    ask(rt, "add finish the report to my to do list")
+    turn, _ = ask(rt, "what's left")
+    assert turn.tool_calls[0].name == "todo_list"
+    ask(rt, "set a timer for 10 minutes")
+    turn, _ = ask(rt, "what's left")
+    assert [c.name for c in turn.tool_calls] != ["todo_list"]
+    turn, _ = ask(rt, "undo that")
+    assert rt.store.lists.items("todo") and [c.name for c in turn.tool_calls] != ["todo_list"]
