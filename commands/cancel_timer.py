@@ -117,12 +117,21 @@ class CancelTimerCommand(JarvisCommandBase):
                      r"|(?:re)?start(?=.*\s(?:again|back\s+up)$)|keep(?=.*\sgoing$))\s+"
                      + _TIMERS + r"(?:\s+(?:again|back\s+up|going))?(?:\s+please)?",
                      _claimed_as("resume"), "resume the pasta timer / start the timer again"),
+            FastPath("cancel_timer.both", _CANCEL + r"\s+(?:both(?:\s+of\s+them)?|all\s+of\s+them|them\s+all|them\s+both)"
+                     r"(?:\s+(?:timers|countdowns))?(?:\s+please)?", self._both_claim,
+                     "cancel both (two or more timers running)"),
             FastPath("cancel_timer.pause_it", r"(?:" + _PAUSE + r"\s+" + _IT + r"|put\s+" + _IT + r"\s+on\s+hold)" + _FOR_NOW,
                      self._pause_it_claim, "pause it (a timer running)"),
             FastPath("cancel_timer.resume_it", r"(?:" + _RESUME + r"\s+" + _IT + r"|(?:re)?start\s+" + _IT
                      + r"\s+(?:again|back\s+up)|" + _RESUME + r")(?:\s+please)?", self._resume_it_claim,
                      "unpause it / start it again (a timer paused)"),
         ]
+
+    def _both_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"cancel both" / "stop all of them" is about the timers only when two or more are running or
+        paused (the model left the label out, and "Which one?" was asked)."""
+        timers = timer_service(self.services).live_timers() if self.services is not None else []
+        return PreRouteResult(arguments={"label": "all"}) if len(timers) >= 2 else None
 
     def _pause_it_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"pause it" is about a timer only when one runs."""

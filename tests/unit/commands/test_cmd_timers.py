@@ -132,3 +132,17 @@ def test_which_timer_is_asked_with_names_that_differ(rt):
     import re
     assert re.search(r"Which one: the pasta timer with (2 minutes and 5\d seconds|3 minutes) left or the pasta "
                      r"timer with (9 minutes and 5\d seconds|10 minutes) left\?", r.message), r.message
+
+
+def test_both_timers_are_cancelled_when_both_are_said(rt):
+    """"cancel both" with a running and a paused timer asked "Which one: ...? Or say all." (the model
+    gave no label); with one timer it is not claimed."""
+    from command_helpers import ask
+    ask(rt, "set a timer for 11 minutes")
+    turn, _ = ask(rt, "cancel both")
+    assert turn.route != "pre_route"
+    ask(rt, "set a timer for 20 minutes for the sauce")
+    ask(rt, "pause the sauce timer")
+    turn, r = ask(rt, "cancel both")
+    assert turn.route == "pre_route" and r.success and rt.store.timers.running() == []
+    assert turn.spoken.startswith("Cancelled all 2 timers")
