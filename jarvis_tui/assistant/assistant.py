@@ -17,7 +17,7 @@ from typing import Any
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.ability import ability_asked
 from jarvis_tui.assistant.brain import Brain
-from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment
+from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment, says_only_when_or_where
 from jarvis_tui.assistant.grounding import ground_arguments, unsaid_target
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
 from jarvis_tui.assistant.responder import spoken_text
@@ -489,7 +489,7 @@ class Assistant:
             return False
         names = {name for name, _ in last.tried}
         router = self.router
-        if router is not None:
+        if router is not None and not says_only_when_or_where(fragment):      # "the weekend" alone is the time
             own = router.decide(fragment)
             if own.confident and own.decision in ("tool", "direct") and own.tool not in names:
                 return False

@@ -60,6 +60,12 @@ def elided_fragment(text: str) -> str | None:
     return rest
 
 
+def says_only_when_or_where(fragment: str) -> bool:
+    """Whether every part of the fragment is a time or a phrase after a preposition ("the weekend", "in
+    chicago on sunday"): words that cannot ask for anything of their own."""
+    return all(_is_time(chunk) or chunk[0] in PREPOSITIONS for chunk in _chunks(fragment))
+
+
 def _chunks(fragment: str) -> list[list[str]]:
     """The fragment cut before each preposition and each time word that follows other words:
     "in chicago on sunday" -> [in chicago] [on sunday]; "tomorrow in paris" -> [tomorrow] [in paris]."""

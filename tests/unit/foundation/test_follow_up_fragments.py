@@ -134,3 +134,12 @@ def test_a_remark_around_one_request_is_left_out(rt):
     assert _calls(turn) == [("set_timer", {"duration_seconds": 660})]
     assert turn.understood_as == "set a timer for 11 minutes" and turn.route == "pre_route"
     assert turn.spoken == "Timer set for 11 minutes."
+
+
+def test_a_time_alone_continues_the_question_asked(rt):
+    """"and the weekend" after the weather asked for the city went to the date ("That's Saturday"): the
+    router is sure "the weekend" alone is the time, but a time is no request of its own."""
+    rt.assistant.handle_text("how cold is it outside")
+    turn = rt.assistant.handle_text("and the weekend")
+    assert turn.understood_as == "how cold is it outside the weekend"
+    assert [(c.name, c.arguments.get("resolved_datetimes")) for c in turn.tool_calls] == [("get_weather", ["this_weekend"])]
