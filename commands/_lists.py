@@ -127,6 +127,7 @@ class LastList:
 
     name: str = ""
     at: Any = None                  # the services' clock when it was asked
+    action: str = ""                # what it was asked ("add", "read", ...): "also X" continues an add only
     change: str = ""
     changed: list[dict[str, Any]] = field(default_factory=list)
     changed_at: Any = None
@@ -148,11 +149,13 @@ FOLLOW_ON_READ = (
     r"|what\s+else\s+(?:is\s+there|is|do\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got)(?:\s+(?:on|in)\s+{ref})?"
     r"|what(?:'s|s|\s+is|\s+are)\s+(?:still\s+)?left(?:\s+(?:on|in)\s+{ref})?(?:\s+to\s+(?:do|buy|get))?"
     r"|what\s+(?:do|have)\s+(?:i|we)\s+(?:still\s+)?(?:got|have|need)\s+(?:(?:on|in)\s+{ref}|left|so\s+far)"
-    r"|is\s+there\s+anything\s+(?:else\s+|still\s+)?(?:left\s+)?(?:on|in)\s+{ref}"
+    r"|(?:is\s+there\s+)?anything\s+(?:else\s+|still\s+|more\s+)?(?:left\s+)?(?:on|in)\s+{ref}"
     r"|(?:read|show|list|repeat|go\s+(?:over|through)|run\s+through)(?:\s+me)?\s+(?:them|{ref})"
     r"(?:\s+(?:out|back|again|once\s+more|one\s+more\s+time|to\s+me|for\s+me))*"
     r"|how\s+many(?:\s+(?:more\s+)?(?:things|items|tasks|ones|of\s+them))?\s+(?:are|is|do\s+(?:i|we)\s+have)"
     r"(?:\s+there)?\s+(?:(?:still\s+)?(?:on|in)\s+{ref}|left(?:\s+(?:on|in)\s+{ref})?))")
+# "also pay the electricity bill", "and also some eggs": one more of what was just added (no verb said)
+ALSO = r"(?:and\s+|oh\s+|oh\s+and\s+)?also\s+(?P<items>(?!add\b|put\b|remove\b|delete\b|read\b|clear\b).+?)(?:\s+(?:too|as\s+well))?"
 # "is bread on it": whether those items are on the list just used
 FOLLOW_ON_HAS = HAS + r"(?:it|there)"
 # "add the milk to it", "put eggs on the list": more for the list just used
@@ -439,7 +442,16 @@ class ListCommandBase(JarvisCommandBase):
                        "put eggs on the list (the list just used)"),
             self._path("clear_it", FOLLOW_ON_CLEAR, self._here_claim(action_claim("clear")), "clear it (asks first)"),
             self._path("remove_said", REMOVE_SAID, self._remove_said_claim, "take the bread off (an item on this list)"),
+            self._path("also", ALSO, self._also_claim, "also pay the bill (right after adding to this list)"),
         ]
+
+    def _also_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """"also pay the electricity bill" right after something was added to this list: one more of the
+        same (it was declined). Only after an add: "also" after a read or a removal says nothing to add."""
+        last = self._last_change()
+        if last is None or last.action != "add":
+            return None
+        return items_claim("add", self.items_param)(m, text)
 
     def _taking_back_paths(self) -> list[FastPath]:
         return [
@@ -559,7 +571,7 @@ class ListCommandBase(JarvisCommandBase):
         if last.name != self.list_name:          # a change to another list is no longer "that"
             last.change, last.changed = "", []
         last.name, last.at = self.list_name, self.services.clock()
-        action = kwargs["action"]
+        action = last.action = kwargs["action"]
         items = self._items_arg(kwargs)
         if action == "add":
             return self._add(items)

@@ -80,11 +80,21 @@ class CheckTimersCommand(JarvisCommandBase):
             FastPath("check_timers.until", r"(?:how long|how much longer|when)\s+(?:until|till|before|does|will)\s+" + _LABELLED
                      + r"(?:\s+(?:is done|goes off|go off|ends?|finish(?:es)?|rings?|be done))?",
                      _check_claim, "how long until the egg timer goes off"),
+            FastPath("check_timers.named_thing", r"how (?:long|much (?:time|longer)|many (?:more )?minutes)(?:\s+is)?"
+                     r"(?:\s+(?:left|remaining|to go))?\s+(?:on|for)\s+(?:the|my)\s+(?P<label>[\w ]+?)(?:\s+(?:now|left))?",
+                     self._named_thing_claim, "how long on the toast (a toast timer is running)"),
             FastPath("check_timers.still", r"is\s+" + _LABELLED + r"\s+(?:still\s+)?(?:running|going|on|done|finished|paused)",
                      _check_claim, "is the cooking timer still running"),
         ]
 
     # what the intent router learns from besides the examples (the module's constants above)
+    def _named_thing_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"how long on the toast", "how much longer for the pasta": a timer of that name, when one is
+        running or paused (the words name no timer: "how long for the flight" is not claimed otherwise)."""
+        label = clean_label(m.group("label"))
+        timers = timer_service(self.services).live_timers() if self.services is not None else []
+        return PreRouteResult(arguments={"label": label}) if label and match_timers(timers, label) else None
+
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS
 

@@ -733,6 +733,9 @@ class ReminderCommand(JarvisCommandBase):
                      r"do i have any|are there any|have i got any)\s+(?:my\s+|the\s+)?(?:upcoming\s+|recurring\s+|"
                      r"active\s+)?reminders(?:\s+(?:do i have|are there|are set|have i got|for today|today))?",
                      _list_claim, "what reminders do i have"),
+            FastPath("reminder.coming_up", r"(?:what(?:'s|\s+is)|what\s+(?:have\s+i|do\s+i\s+have)(?:\s+got)?|is\s+there\s+anything"
+                     r"|do\s+i\s+have\s+anything|anything)\s+coming\s+up(?:\s+(?:today|for\s+me|soon|later))?",
+                     _list_claim, "what have i got coming up (the reminders and alarms ahead)"),
             FastPath("reminder.delete_all", r"(?:cancel|delete|remove|clear)\s+(?P<all>all)\s+(?:of\s+)?(?:my\s+|the\s+)?reminders",
                      _delete_claim, "delete all my reminders"),
             FastPath("reminder.delete_about", r"(?:cancel|delete|remove)\s+(?:my|the)\s+reminder\s+(?:to|about|for)\s+(?P<text>.+)",

@@ -107,3 +107,12 @@ def test_the_model_reading_a_shift_as_a_new_reminder_is_corrected(rt):
 def test_not_claimed_without_a_reminder_or_a_way(rt, said):
     ask(rt, "set a 10 minute timer for pasta")
     assert rt.registry.get("reminder").pre_route(said) is None
+
+
+@pytest.mark.parametrize("said", ["what have i got coming up", "what's coming up", "anything coming up today",
+                                  "do i have anything coming up"])
+def test_what_is_coming_up_lists_the_reminders(rt, clock, said):
+    """"what have i got coming up" looked up a memory about "coming up"."""
+    ask(rt, "remind me at 6 pm to call grandma")
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and "call grandma" in turn.spoken

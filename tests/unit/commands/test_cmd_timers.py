@@ -146,3 +146,15 @@ def test_both_timers_are_cancelled_when_both_are_said(rt):
     turn, r = ask(rt, "cancel both")
     assert turn.route == "pre_route" and r.success and rt.store.timers.running() == []
     assert turn.spoken.startswith("Cancelled all 2 timers")
+
+
+def test_time_left_on_a_thing_a_timer_is_named_for(rt):
+    """"how long on the toast" was declined: a timer named for the thing is what it asks about, when
+    one runs ("how long for the flight" with no flight timer is not a timer's)."""
+    from command_helpers import ask
+    ask(rt, "set an 8 minute timer for the eggs")
+    ask(rt, "set a timer for 3 minutes for the toast")
+    for said in ("how long on the toast", "how much longer for the toast", "how many minutes left on the toast"):
+        turn, _ = ask(rt, said)
+        assert turn.route == "pre_route" and turn.spoken.startswith("Your toast timer has"), said
+    assert rt.registry.get("check_timers").pre_route("how long for the flight") is None

@@ -212,3 +212,29 @@ def test_a_follow_up_after_another_command_is_not_about_the_list(rt):
     assert [c.name for c in turn.tool_calls] != ["todo_list"]
     turn, _ = ask(rt, "undo that")
     assert rt.store.lists.items("todo") and [c.name for c in turn.tool_calls] != ["todo_list"]
+
+
+@pytest.mark.parametrize("first, said, item, where", [
+    ("put buy stamps on my to do list", "also renew my passport", "renew my passport", "todo"),
+    ("add apples to the shopping list", "and also some yogurt", "yogurt", "shopping"),
+])
+def test_also_after_an_add_is_one_more_of_the_same(rt, first, said, item, where):
+    """"also pay the electricity bill" after adding a task was declined."""
+    ask(rt, first)
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and item in [i["text"] for i in rt.store.lists.items(where)]
+
+
+def test_also_after_a_read_adds_nothing(rt):
+    ask(rt, "add apples to the shopping list")
+    ask(rt, "what's on my shopping list")
+    turn, _ = ask(rt, "also the weather")
+    assert [i["text"] for i in rt.store.lists.items("shopping")] == ["apples"]
+
+
+@pytest.mark.parametrize("said", ["anything else on there", "anything more on the list", "is there anything left on it"])
+def test_anything_else_on_it_reads_the_list_just_used(rt, said):
+    ask(rt, "add apples and pears to the shopping list")
+    ask(rt, "got the apples")
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "shopping_list" and "pears" in turn.spoken
