@@ -1,21 +1,45 @@
-"""chat: small talk. The LLM writes the assistant's reply into `message`, which is spoken as is."""
+"""chat: small talk. The LLM writes the assistant's reply (into `message`, or asked here with chat's own
+prompt); a reply of a kind the bundled 0.5B model writes and cannot be taught out of (the user's words
+said as its own, a refusal of a remark, cheer for a low mood, ...: `reply_fault`) is replaced by a short
+one that fits the user's mood."""
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
 from commands._common import examples, fail, say
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, JarvisCommandBase,
-                            JarvisParameter, RequestInformation)
+                            JarvisParameter, RequestInformation, TextAnswerer)
+from jarvis_tui.sdk.text import asks_question, expand_contractions, plain_text, stem
+
+log = logging.getLogger(__name__)
 
 NO_LLM = "The language model isn't loaded, so I can't chat right now."
-SYSTEM = ("You are Jarvis, a friendly voice assistant that runs entirely on the user's own computer, offline. "
-          "You are an open-source project, not a product of any company. Reply to the user's small talk in one "
-          "or two short, warm spoken sentences. No lists, no markdown.\n"
-          "Example: user: Who made you? Jarvis: I'm an open-source project, running right here on your computer.\n"
-          "Example: user: Are you ChatGPT? Jarvis: No, I'm Jarvis, a local assistant on your computer.\n"
-          "Example: user: How are you? Jarvis: Doing well, thanks! How about you?\n"
-          "Example: user: I'm so tired. Jarvis: Sounds like a long day. Maybe a short break would help?")
+# (what the user says, the reply): the small model answers like the nearest example, so each reply fits
+# its whole kind of remark (any low mood, any plan, any mishap ...), not only its own line
+_PROMPT_EXAMPLES = [
+    ("How are you?", "Doing well, thanks for asking!"),
+    ("I'm feeling really low today.", "Sorry to hear that. I hope things get better soon."),
+    ("I got the job!", "That's wonderful news, congratulations!"),
+    ("I'm making soup.", "Sounds lovely, enjoy!"),
+    ("I'm going shopping later.", "Have fun out there!"),
+    ("I burned the toast.", "Oh no, what a nuisance!"),
+    ("My phone died on the way home.", "Oh no, that's annoying!"),
+    ("It's so cold outside.", "Stay warm and cosy out there."),
+    ("Hi there.", "Hi! Nice to hear from you."),
+    ("I'm off to bed.", "Good night, sleep well!"),
+    ("Thanks a lot.", "You're welcome, any time."),
+    ("You're brilliant.", "Thank you, that's kind of you to say!"),
+    ("You're so stupid.", "Sorry I let you down. I'll try to do better."),
+    ("Cheer me up.", "Here's a happy thought: sea otters hold hands while they sleep so they don't drift apart."),
+]
+_INSTRUCTIONS = ("You are Jarvis, a friendly voice assistant that runs entirely on the user's own computer, offline. "
+                 "You are an open-source project, not a product of any company. The user is just chatting with you, "
+                 "not asking for anything, so there is nothing to refuse. Answer in one short, warm spoken sentence "
+                 "of your own, about them. No lists, no markdown.")
+SYSTEM = _INSTRUCTIONS + "\nExamples:\n" + "\n".join(f"User: {said}\nJarvis: {reply}" for said, reply in _PROMPT_EXAMPLES)
+MAX_TOKENS = 48         # two short sentences; a longer answer is a list or a lecture, cut anyway
 
 
 _VOCATIVE = re.compile(r"^\s*(?:(?:hey|hi|ok|okay)\s+)?jarvis\b[,.!?]*\s*|[,\s]+jarvis\b[.!?]*\s*$", re.I)
@@ -169,20 +193,197 @@ class ChatCommand(JarvisCommandBase):
         ])
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
-        message = str(kwargs.get("message") or "").strip()
-        if message:
+        # the assistant's name said to it ("good morning jarvis") is not the user's: the small model
+        # answered "Good morning, Jarvis!"
+        said = _VOCATIVE.sub("", request_info.voice_command).strip() or request_info.voice_command
+        # a reply the routing model wrote itself has the same faults as one asked for here
+        message = tidy_reply(str(kwargs.get("message") or ""), said)
+        if message and reply_fault(message, said) is None:
             return say(message)
         llm = self.services.llm if self.services else None
         if llm is None:
             return fail(NO_LLM, reason="no_llm")
-        # the assistant's name said to it ("good morning jarvis") is not the user's: the small model
-        # answered "Good morning, Jarvis!"
-        said = _VOCATIVE.sub("", request_info.voice_command).strip() or request_info.voice_command
-        reply = without_own_name(llm.answer(said, system=SYSTEM, max_tokens=80))
-        return say(reply or "I'm not sure what to say to that.")
+        return say(small_talk_reply(llm, said))
+
+
+def small_talk_reply(llm: TextAnswerer, said: str) -> str:
+    """The model's reply to `said`, or, when it is of a kind the small model cannot be taught out of
+    (`reply_fault`), a short reply that fits the user's mood. (Asking the model once more, with the
+    mood named, gave a right reply 1 time in 11 and cost a second generation.)"""
+    reply = tidy_reply(llm.answer(said, system=SYSTEM, max_tokens=MAX_TOKENS), said)
+    fault = reply_fault(reply, said)
+    if fault is None:
+        return reply
+    mood = user_mood(said)
+    log.info("chat reply %r to %r: %s; said the %s fallback", reply, said, fault, mood)
+    return _FALLBACK[mood]
 
 
 def without_own_name(reply: str) -> str:
     """The model's reply without the assistant's name used as if the user were called that."""
     out = _REPLY_VOCATIVE.sub("", reply.strip()).strip()
     return out[:1].upper() + out[1:] if out else out
+
+
+# ---- what a small model gets wrong in small talk, checked on its reply ----------------------------
+# the user's words that say they are low, or are unhappy with the assistant (Snowball stems)
+_LOW_STEMS = frozenset(stem(w) for w in """
+    sad down low unhappy miserable depressed lonely upset tired exhausted drained stressed stressful anxious
+    anxiety worried nervous scared afraid rough terrible awful horrible bad sick ill hurt hurts pain crying
+    cry angry annoyed annoying frustrated bored fed useless hopeless pointless stupid dumb rubbish lame slow rude
+    hate wrong gloomy glum shattered knackered overwhelmed heartbroken grumpy unwell disappointed waste sucks
+    """.split())
+# the user's words of praise, said of the assistant ("you're pretty clever")
+_PRAISE_STEMS = frozenset(stem(w) for w in """
+    great clever smart brilliant amazing awesome best helpful funny nice kind good love like lovely cool genius
+    """.split())
+_NEGATED = re.compile(r"\b(?:not|no longer|never)\s+(?:so\s+|that\s+|too\s+|very\s+|feeling\s+)?(\w+)")
+# a remark about the assistant or its last answer
+_ABOUT_ASSISTANT = re.compile(r"\b(?:you|your|yours|yourself|answer|reply|response)\b")
+# asking to be cheered up: the reply must be something cheerful, not a promise of it
+_WANTS_CHEER = re.compile(r"\b(?:cheer(?:ing)? (?:me |us )?up|cheering|cheerful|smile|laugh|feel better|good news|"
+                          r"(?:something|anything) (?:nice|positive|good|happy|cheerful|funny|uplifting)|happy thought)\b")
+# what is said in place of a broken reply, by the user's mood (`user_mood`)
+_FALLBACK = {
+    "low": "Sorry to hear that. I hope things get better soon.",
+    "cross": "Sorry I let you down. I'll try to do better.",
+    "praise": "Thank you, that's kind of you to say!",
+    "cheer": "Here's a happy thought: somewhere right now, a puppy is seeing snow for the first time.",
+    "other": "Thanks for telling me!",
+}
+
+_REFUSAL = re.compile(r"\b(?:can ?not|can't|unable to|not able to)\s+(?:assist|help)\b|\bas an ai\b|"
+                      r"\bnot sure what you mean\b|\b(?:didn't|did not|don't|do not) understand\b|"
+                      r"\b(?:more|some) context\b|\bclarify\b", re.I)
+_CHEERFUL = re.compile(r"\b(?:glad|great|fun|awesome|fantastic|exciting|excited|wonderful|congratulations|"
+                       r"feeling better|welcome|enjoy|helpful|happy to)\b", re.I)
+_ASSUMED_WELL = re.compile(r"\b(?:glad|happy) (?:to hear )?(?:that )?you(?:'re| are) (?:feeling |doing )?"
+                           r"(?:well|better|good|great|fine|happy|smiling)\b", re.I)
+# thanks for feedback the user never gave ("tell me something positive" -> "I'm glad you found it helpful!")
+_FEEDBACK = re.compile(r"\bglad (?:you found|i could help)|\byou(?:'re| are) welcome\b", re.I)
+_SYMPATHY = re.compile(r"\b(?:sorry|oh no|hope|tough|hard|rough|hang in|take care|shame)\b", re.I)
+_WELCOME = re.compile(r"\byou(?:'re| are) (?:very |most )?welcome\b", re.I)
+_THANKED = re.compile(r"\b(?:thank|thanks|thx|cheers|appreciate\w*)\b", re.I)
+# a promise to do what was asked, and nothing done: "Sure, I'd be happy to make you smile!"
+_EMPTY_PROMISE = re.compile(r"^(?:(?:sure|of course|okay|ok|certainly|absolutely)\W+)?"
+                            r"(?:i(?:'d| would) (?:be )?(?:happy|glad|love) to|i can|i will|i'll|let me)\b[^.!?]*[.!?]?$", re.I)
+# the user's question handed back after a remark that asked none
+_THROWN_BACK = re.compile(r"^(?:and |so )?(?:how|what) about (?:you|yourself)\s*\??$|^and (?:you|yourself)\s*\??$",
+                          re.I)
+# the assistant telling of a mood of its own: the user's (or an example's) words taken as its own
+_OWN_FEELING = re.compile(r"\bi(?:'m| am) feeling\b|\bi feel\b", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_LIST_START = re.compile(r"\s(?:\d+\.|[-*\u2022])\s|\*\*|#+\s|:\s*$")
+_CLAUSE = re.compile(r"[;:.!?]+\s*|,?\s+(?:but|and|so)\s+", re.I)
+_PHRASE = re.compile(r"[,;:.!?]+\s*|\s+(?:but|and|so)\s+", re.I)      # clauses, and the parts between commas
+_LEAD_WORDS = frozenset("sure oh well yes yeah ok okay hey hi so and sorry".split())
+_FIRST_PERSON = frozenset("i my me mine we our".split())
+_SECOND_PERSON = frozenset("you your yours yourself".split())
+# what the assistant says of itself whatever the user said ("I'm glad I could help", "I'm happy for you")
+_OWN_STOCK = frozenset("help glad sorry hear happy sure thank thanks welcome".split())
+_STATEMENT_SUBJECTS = frozenset("you your it there they".split())     # not "that": "That's great!" reacts
+_INSTRUCTION_WORDS = f" {plain_text(_INSTRUCTIONS)} "
+_FILLER = frozenset("""i my me mine we our am is are was were be been it that this a an the to of and so very really
+    just too not now do does did have has had will would can could""".split())
+
+
+def user_mood(said: str) -> str:
+    """"cheer" (asks to be cheered up), "cross" (unhappy with the assistant: "you're useless", "that
+    was a dumb answer"), "low" (a low mood, a bad day), "praise" (of the assistant) or "other"."""
+    text = " ".join(_words(said))
+    if _WANTS_CHEER.search(text):
+        return "cheer"
+    negated = {stem(m.group(1)) for m in _NEGATED.finditer(text)}
+    stems = {stem(w) for w in text.split()}
+    if stems & (_LOW_STEMS - negated):
+        return "cross" if _ABOUT_ASSISTANT.search(text) else "low"
+    if stems & _PRAISE_STEMS and _ABOUT_ASSISTANT.search(text):
+        return "praise"
+    return "other"
+
+
+def tidy_reply(reply: str, said: str) -> str:
+    """The reply as it is spoken: the assistant's name used as the user's dropped, a list or a lecture
+    cut to its first two sentences, and a "How about you?" dropped after a remark that asked nothing."""
+    text = without_own_name(re.split(r"\n\s*user\s*:", reply, flags=re.I)[0])
+    text = re.sub(r"^\s*jarvis\s*:\s*", "", text, flags=re.I)
+    text = _LIST_START.split(text, maxsplit=1)[0].strip()
+    sentences = [s for s in _SENTENCE.split(text) if s.strip()][:2]
+    if not asks_question(said):
+        sentences = [s for s in sentences if not _THROWN_BACK.match(s.strip())]
+    return " ".join(sentences).strip()
+
+
+def reply_fault(reply: str, said: str) -> str | None:
+    """What is wrong with a small-talk reply, in words, or None: nothing said, a refusal or a request
+    for context (the remark needed neither), the user's own first-person words said as the
+    assistant's ("I'm making pasta!"), cheer for a low mood, thanks acknowledged that were never
+    given, or a promise to cheer the user up in place of doing it."""
+    if not reply.strip(" .!?"):
+        return "empty"
+    if _REFUSAL.search(reply):
+        return "refusal"
+    if echoes_user(reply, said):
+        return "echo"
+    if _OWN_FEELING.search(reply) and not asks_question(said):
+        return "a feeling of its own, unasked"
+    if parrots_user(reply, said):
+        return "the user's words said back to them"
+    if says_instructions(reply):
+        return "the prompt's instructions said"
+    mood = user_mood(said)
+    if mood in ("low", "cross") and _CHEERFUL.search(reply) and not _SYMPATHY.search(reply):
+        return "cheer for a low mood"
+    if mood != "other" and _ASSUMED_WELL.search(reply):
+        return "takes a low mood for a good one"
+    if _WELCOME.search(reply) and not _THANKED.search(said):
+        return "welcome without thanks"
+    if mood == "cheer" and (_EMPTY_PROMISE.match(_SENTENCE.split(reply)[0]) or _FEEDBACK.search(reply)):
+        return "no cheerful word"
+    return None
+
+
+def parrots_user(reply: str, said: str) -> bool:
+    """Whether a clause of the reply only says the user's statement back to them ("i'm back home" ->
+    "You're back home!", "it's raining again" -> "It's raining again, but ..."): it has a subject
+    ("you", "it" ...) and no content word the user did not say. (A greeting said back has none.)"""
+    said_stems = {stem(w) for w in _words(said)}
+    for clause in _PHRASE.split(reply):
+        words = _words(clause)
+        if len(words) < 2 or words[0] not in _STATEMENT_SUBJECTS:
+            continue
+        if {stem(w) for w in words if w not in _FILLER | _SECOND_PERSON} <= said_stems:
+            return True
+    return False
+
+
+def says_instructions(reply: str) -> bool:
+    """Whether the reply says four words in a row of the prompt's instructions (not of its examples)."""
+    words = plain_text(reply).split()
+    return any(f" {' '.join(words[i:i + 4])} " in _INSTRUCTION_WORDS for i in range(len(words) - 3))
+
+
+def echoes_user(reply: str, said: str) -> bool:
+    """Whether a clause of the reply is the user's own first-person statement said as the assistant's:
+    it speaks of itself ("I ...", "My ..."), and before it speaks of the user it says the user's content words
+    (two of them, or one when the user spoke of themselves: "i feel exhausted" -> "I'm feeling tired")."""
+    said_words = _words(said)
+    said_stems = {stem(w) for w in said_words} - {stem(w) for w in _FILLER}
+    user_spoke_of_self = bool(_FIRST_PERSON & set(said_words))
+    for clause in _CLAUSE.split(reply):
+        words = _words(clause)
+        while words and words[0] in _LEAD_WORDS:
+            words = words[1:]
+        if not words or words[0] not in _FIRST_PERSON:
+            continue
+        # up to the first "you": what follows it speaks of the user ("I'm glad you enjoyed the book")
+        own = words[:next((i for i, w in enumerate(words) if w in _SECOND_PERSON), len(words))]
+        shared = {stem(w) for w in own if w not in _FILLER | _OWN_STOCK} & said_stems
+        if len(shared) >= (1 if user_spoke_of_self else 2):
+            return True
+    return False
+
+
+def _words(text: str) -> list[str]:
+    """Plain lower-case words with contractions spelled out ("it's" -> "it is")."""
+    return re.sub(r"'s\b", " is", plain_text(expand_contractions(text))).split()

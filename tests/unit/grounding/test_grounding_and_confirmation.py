@@ -346,19 +346,20 @@ def test_a_fast_path_and_a_confident_router_act_at_once(isolated_dirs):
 
 
 def test_a_confident_router_still_asks_when_the_request_says_a_verb_the_command_was_never_taught(isolated_dirs):
-    """"pause the timer" is near "stop the timer" for the router, and cancel_timer was never taught
-    "pause": cancelling would be a guess at what the user wants, so it asks first."""
+    """"reset the timer" is near "stop the timer" for the router, and cancel_timer was never taught
+    "reset": cancelling would be a guess at what the user wants, so it asks first. (The word was
+    "pause" until timers learned to pause.)"""
     rt = Runtime.create(overrides={"routing.disabled_fast_paths": ["cancel_timer.cancel"]})
     try:
         _timer(rt)
         scripted(rt, [call("cancel_timer"), call("cancel_timer", label="pasta")])
         events = []
         rt.bus.subscribe(events.append)
-        turn = rt.assistant.handle_text("pause the timer")
+        turn = rt.assistant.handle_text("reset the timer")
         assert turn.router_confident and turn.route == "llm"
         assert turn.spoken == "Cancel your pasta timer?" and len(rt.store.timers.running()) == 1
         asked = [e for e in events if isinstance(e, ev.CommandFinished)][-1]
-        assert asked.context_data["untaught"] == ["pause"]
+        assert asked.context_data["untaught"] == ["reset"]
         # the words it was taught, with the argument's own word, act at once
         turn = rt.assistant.handle_text("stop the pasta timer")
         assert turn.route == "llm" and turn.spoken == "Cancelled your pasta timer."
@@ -389,7 +390,7 @@ def test_untaught_words_come_from_each_commands_own_examples():
     assert router.untaught_words("plants", "hey could you just stop watering the ficus now", ["ficus"]) == []
     assert router.untaught_words("plants", "prune the ficus", ["ficus"]) == ["prune"]
     assert router.untaught_words("plants", "skip two waterings", []) == []
-    assert router.untaught_words("cancel_timer", "pause the pasta timer", ["pasta"]) == ["pause"]
+    assert router.untaught_words("cancel_timer", "reset the pasta timer", ["pasta"]) == ["reset"]
 
 
 def test_a_harmless_guess_is_not_asked_about(runtime):

@@ -1,0 +1,144 @@
+"""chat's check of the small model's small-talk reply (commands/chat.py `small_talk_reply`): replies of
+the kinds the bundled 0.5B wrote and no prompt taught it out of (the user's words said as its own, a
+refusal of a remark, cheer for a low mood, a promise in place of cheering up, a question thrown back)
+are replaced; a good reply is spoken as the model wrote it. The model is a fake that says what a test
+gives it; what the real model says is measured by hand, never asserted."""
+from __future__ import annotations
+
+import pytest
+
+from command_helpers import ask
+from commands.chat import small_talk_reply
+from jarvis_tui.sdk import RequestInformation
+
+
+class ScriptedAnswerer:
+    """A TextAnswerer that answers with the given replies, one a call, and records what it was asked."""
+
+    def __init__(self, *replies: str) -> None:
+        self.replies = list(replies)
+        self.asked: list[tuple[str, str | None, int]] = []
+
+    def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160) -> str:
+        self.asked.append((user_text, system, max_tokens))
+        return self.replies.pop(0)
+
+
+def reply_to(said: str, model_says: str) -> str:
+    return small_talk_reply(ScriptedAnswerer(model_says), said)
+
+
+@pytest.mark.parametrize("said,model_says", [
+    ("i'm making pasta", "I'm making pasta! How about you?"),
+    ("i'm feeling kind of down today", "I'm feeling kind of down today, but I'm not feeling like a long day."),
+    ("i'm off to the shops", "Sure, I'm ready to go to the shops!"),
+    ("i feel shattered", "I'm feeling very tired, but I'm doing well."),
+    ("my bike got a flat tyre", "My bike got a flat tyre, but I'm glad you're here."),
+    ("i'm heading to the dentist", "I'm heading to the dentist, thank you for asking!"),
+])
+def test_the_users_own_words_are_never_said_as_the_assistants(said, model_says):
+    spoken = reply_to(said, model_says)
+    assert spoken and not spoken.lower().startswith(("i'm", "i feel", "my", "sure"))
+
+
+@pytest.mark.parametrize("said,model_says", [
+    ("i'm going to bed", "I'm sorry, but I can't assist with that."),
+    ("my tea went cold", "Sorry, I can't help with that."),
+    ("the bus was packed", "I'm not sure what you mean. Could you provide more context?"),
+    ("that was a silly answer", "Sorry, I didn't understand that."),
+])
+def test_a_remark_is_never_refused(said, model_says):
+    spoken = reply_to(said, model_says)
+    assert "can't" not in spoken and "context" not in spoken and "understand" not in spoken
+
+
+@pytest.mark.parametrize("said,model_says", [
+    ("honestly i'm having a rough week", "Sure, I'm glad you're feeling better!"),
+    ("i'm so stressed", "That's great, have fun!"),
+    ("i feel lonely tonight", "You're welcome! I'm glad I could help."),
+])
+def test_a_low_mood_gets_sympathy_not_cheer(said, model_says):
+    assert reply_to(said, model_says).startswith("Sorry")
+
+
+@pytest.mark.parametrize("said,model_says", [
+    ("can you cheer me up", "Sure, I'm glad you're feeling well! Let's cheer up together!"),
+    ("say something to make me smile", "Sure, I'd be happy to make you smile!"),
+    ("can you make me feel better", "Sure, I can help you feel better! What's on your mind?"),
+    ("tell me something nice", "I'm glad you found the information helpful!"),
+])
+def test_a_request_to_be_cheered_up_gets_something_cheerful(said, model_says):
+    spoken = reply_to(said, model_says)
+    assert spoken != model_says and "glad" not in spoken and not spoken.startswith("Sure")
+
+
+@pytest.mark.parametrize("said,model_says,spoken", [
+    ("good night", "Good night! How about you?", "Good night!"),
+    ("i'm heading off now", "Have a lovely evening! And you?", "Have a lovely evening!"),
+    ("how are you", "Doing well, thanks! How about you?", "Doing well, thanks! How about you?"),
+])
+def test_a_question_is_handed_back_only_to_a_question(said, model_says, spoken):
+    assert reply_to(said, model_says) == spoken
+
+
+@pytest.mark.parametrize("said,model_says", [
+    ("i'm back from the gym", "You're back from the gym!"),
+    ("it's snowing again", "It's snowing again, but I'm not sure what to do."),
+    ("you are so slow", "You're so slow, I'll try to do better."),
+])
+def test_the_users_statement_said_back_to_them_is_replaced(said, model_says):
+    assert reply_to(said, model_says) != model_says
+
+
+def test_the_prompts_instructions_are_never_the_reply():
+    spoken = reply_to("you're hopeless", "I'm not hopeless, just a friendly voice assistant that runs entirely "
+                                         "on the user's own computer, offline.")
+    assert "runs entirely" not in spoken
+
+
+def test_thanks_never_given_are_not_acknowledged():
+    assert "welcome" not in reply_to("i dropped my keys down the drain", "You're welcome, any time.").lower()
+    assert reply_to("thanks for that", "You're welcome, any time.") == "You're welcome, any time."
+
+
+def test_a_lecture_is_cut_to_two_sentences_without_its_list():
+    spoken = reply_to("i'm worn out", "Sorry to hear that. Rest helps. Here are some tips: 1. **Sleep**: get "
+                                      "eight hours. 2. **Water**: drink plenty.")
+    assert spoken == "Sorry to hear that. Rest helps."
+
+
+@pytest.mark.parametrize("said,model_says", [
+    ("i'm making soup", "Sounds lovely, enjoy!"),
+    ("i got the job", "That's wonderful news, congratulations!"),
+    ("i'm feeling a bit low", "Sorry to hear that. I hope things get better soon."),
+    ("thanks a lot", "You're welcome, any time."),
+    ("i just finished a great book", "That's great! I'm glad you enjoyed it."),
+    ("good morning", "Good morning!"),
+    ("you're brilliant", "Thank you, that's kind of you to say!"),
+    ("thanks, i really needed that help", "I'm glad I could help!"),
+    ("i'm so happy today", "I'm happy for you!"),
+    ("cheers mate", "You're welcome!"),
+])
+def test_a_good_reply_is_spoken_as_the_model_wrote_it(said, model_says):
+    assert reply_to(said, model_says) == model_says
+
+
+def test_the_model_is_asked_once_for_a_short_reply():
+    llm = ScriptedAnswerer("I'm making pasta! How about you?")
+    small_talk_reply(llm, "i'm making pasta")
+    assert len(llm.asked) == 1 and llm.asked[0][0] == "i'm making pasta" and llm.asked[0][2] <= 64
+
+
+def test_a_whole_turn_speaks_the_checked_reply(rt):
+    rt.services.llm = ScriptedAnswerer("I'm sorry, but I can't assist with that.")
+    turn, _ = ask(rt, "i'm going to bed now")
+    assert [c.name for c in turn.tool_calls] == ["chat"]
+    assert turn.spoken and "can't" not in turn.spoken
+
+
+def test_a_reply_the_routing_model_wrote_is_checked_too(rt):
+    rt.services.llm = ScriptedAnswerer("Sounds tasty, enjoy!")
+    chat = rt.registry.get("chat")
+    said = RequestInformation(voice_command="i'm making pasta")
+    assert chat.execute(said, message="I'm making pasta! How about you?").context_data["message"] == "Sounds tasty, enjoy!"
+    assert chat.execute(said, message="Ooh, pasta night!").context_data["message"] == "Ooh, pasta night!"
