@@ -214,6 +214,8 @@ def small_talk_reply(llm: TextAnswerer, said: str) -> str:
     fault = reply_fault(reply, said)
     if fault is None:
         return reply
+    if fault == OTHER_IDENTITY:
+        return WHAT_I_AM
     mood = user_mood(said)
     log.info("chat reply %r to %r: %s; said the %s fallback", reply, said, fault, mood)
     return _FALLBACK[mood]
@@ -252,6 +254,10 @@ _FALLBACK = {
     "other": "Thanks for telling me!",
 }
 
+# the bundled model says it is another company's assistant ("Yes, I am a chatgpt.", "I was made by OpenAI")
+_OTHER_ASSISTANT = re.compile(r"\b(?:chat\s*-?\s*gpt|open\s*ai|gpt-?\d|made by (?:google|microsoft|meta|alibaba)|qwen)\b", re.I)
+OTHER_IDENTITY = "another assistant's identity"
+WHAT_I_AM = "I'm Jarvis, an open-source assistant running right here on your computer."
 _REFUSAL = re.compile(r"\b(?:can ?not|can't|unable to|not able to)\s+(?:assist|help)\b|\bas an ai\b|"
                       r"\bnot sure what you mean\b|\b(?:didn't|did not|don't|do not) understand\b|"
                       r"\b(?:more|some) context\b|\bclarify\b", re.I)
@@ -321,6 +327,8 @@ def reply_fault(reply: str, said: str) -> str | None:
     given, or a promise to cheer the user up in place of doing it."""
     if not reply.strip(" .!?"):
         return "empty"
+    if _OTHER_ASSISTANT.search(reply):
+        return OTHER_IDENTITY
     if _REFUSAL.search(reply):
         return "refusal"
     if echoes_user(reply, said):

@@ -67,5 +67,4 @@ class TurnResult:
             "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
             "router": self.router_result.to_dict() if self.router_result is not None else None,
             "cancelled": self.cancelled,
-            "understood_as": self.understood_as,
         }

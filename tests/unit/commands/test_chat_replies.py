@@ -142,3 +142,13 @@ def test_a_reply_the_routing_model_wrote_is_checked_too(rt):
     said = RequestInformation(voice_command="i'm making pasta")
     assert chat.execute(said, message="I'm making pasta! How about you?").context_data["message"] == "Sounds tasty, enjoy!"
     assert chat.execute(said, message="Ooh, pasta night!").context_data["message"] == "Ooh, pasta night!"
+
+
+@pytest.mark.parametrize("said, model_says", [("are you chatgpt", "Yes, I am a chatgpt."),
+                                              ("who made you", "I was created by OpenAI."),
+                                              ("what are you", "I'm Qwen, a large language model.")])
+def test_another_assistants_identity_is_never_said(said, model_says):
+    """The bundled model said it was "a chatgpt" once the prompt's identity examples were gone."""
+    from commands.chat import WHAT_I_AM
+    assert reply_to(said, model_says) == WHAT_I_AM
+    assert reply_to("who made you", "An open-source project, running on your computer.") != WHAT_I_AM
