@@ -55,8 +55,8 @@ CONFIRM_ACTION = "confirm_call"      # the Yes button of a confirmation question
 KEPT = "Okay, I've left it as it is."
 MAX_REQUESTS_SAID = 4                # requests one sentence may hold ("set a timer ... and add milk ...")
 REPEAT_WINDOW_S = 600                # "one more" / "say that again" point at a turn at most this old
-NOTHING_SAID = "I haven't said anything yet."
-ABILITY_FLOOR = 0.3                  # "can you do math?": the activity's command at least this likely (router)      # "say that again" with nothing said (a while) before
+NOTHING_SAID = "I haven't said anything yet."      # "say that again" with nothing said (a while) before
+ABILITY_FLOOR = 0.3                  # "can you do math?": the activity's command at least this likely (router)
 
 
 @dataclass
@@ -453,9 +453,10 @@ class Assistant:
     # ---- "can you set alarms?" -------------------------------------------------------------------
     def _tell_ability(self, turn: TurnResult, request: RequestInformation) -> bool:
         """A question about what it can do ("can you set alarms?", "are you able to convert units?") is
-        answered with the capability of the command the router is sure the activity belongs to ("Yes,
-        I can set reminders and alarms."); nothing runs. The model had set a reminder "alarm" and asked
-        when. An activity no command is sure of is routed as the words are."""
+        answered with the capability of the command the router finds likeliest for the activity, among
+        those that declare one, when it is likelier than no command ("Yes, I can set reminders and
+        alarms."); nothing runs. The model had set a reminder "alarm" and asked when. An activity no
+        such command is likely for is routed as the words are."""
         activity = ability_asked(turn.text)
         router = self.router
         if activity is None or router is None:
@@ -465,7 +466,7 @@ class Assistant:
             return False
         # the likeliest command that declares what it lets the user do ("set timers": cancel_timer ranks
         # above set_timer, and the timers' capability is set_timer's), when it is likelier than no command
-        declared = [(self.registry.get(name), p) for name, p in decision.ranked
+        declared = [(c, p) for name, p in decision.ranked
                     if (c := self.registry.get(name)) is not None and c.capability and not c.allow_direct_answer]
         if not declared or declared[0][1] < ABILITY_FLOOR or declared[0][1] <= decision.out_of_scope:
             return False
