@@ -492,7 +492,7 @@ class ListCommandBase(JarvisCommandBase):
         return claim
 
     def _add_to_it_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
-        """ "put eggs on the list": claimed for items that say what they are ("add this item to the list",
+        """ "put eggs on the list": claimed for items that say what they are ("stick this thing on the list",
         "add something to it" do not)."""
         claim = items_claim("add", self.items_param)(m, text)
         return claim if claim is not None and all(_word_stems(i, _POINTING_WORDS | _VAGUE_WORDS)

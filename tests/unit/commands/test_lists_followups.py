@@ -82,7 +82,7 @@ def test_an_item_on_the_list_just_used_is_not_taken_from_another(rt):
     "take the day off", "take the chicken out of the freezer", "when does my flight take off", "take off my shoes",
     "knock it off", "drop me off at the station", "take it easy", "get rid of the ants in the kitchen",
     "remove the timer", "delete it", "remove that", "keep going", "keep it down", "put the kettle back on",
-    "delete all my reminders", "add this item to the list",
+    "delete all my reminders", "stick this thing on the list",
 ])
 def test_what_is_no_item_on_the_list_is_not_taken_off(rt, said):
     ask(rt, SHOPPING)
