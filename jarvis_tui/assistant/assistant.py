@@ -18,7 +18,7 @@ from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.ability import ability_asked
 from jarvis_tui.assistant.brain import Brain
 from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment, says_only_when_or_where
-from jarvis_tui.assistant.grounding import ground_arguments, unsaid_target
+from jarvis_tui.assistant.grounding import ground_arguments, unsaid_target, users_words
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.reply_stream import SentenceStream
@@ -515,13 +515,9 @@ class Assistant:
         return True
 
     def _said_arguments(self, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
-        """The calls' arguments that hold the user's words: not a choice among values ("action": "add")."""
-        out = []
-        for name, args in calls:
-            command = self.registry.get(name)
-            choices = {p.name for p in command.parameters if p.enum_values} if command is not None else set()
-            out.append({k: v for k, v in args.items() if k not in choices})
-        return out
+        """The calls' arguments that hold the user's words (`grounding.users_words`): not a choice
+        among values ("action": "add")."""
+        return [users_words(command, args) for name, args in calls if (command := self.registry.get(name)) is not None]
 
     # ---- several requests in one sentence ---------------------------------------------------------
     def _several_requests(self, text: str) -> list[str] | None:

@@ -154,16 +154,20 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
     return Grounded(out, dropped, corrected)
 
 
+def users_words(command: IJarvisCommand, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    """The arguments that hold the user's own words: free text from the user, not a choice among
+    values ("action": "add") and not the assistant's own words (chat's reply)."""
+    return {p.name: arguments[p.name] for p in command.parameters
+            if p.from_user and not p.enum_values and arguments.get(p.name) is not None}
+
+
 def unsaid_target(command: IJarvisCommand, arguments: Mapping[str, Any], utterance: str) -> list[str]:
     """The free-text arguments with a word this request did not say ("turn off my weekday alarm" written
     as "alarm tomorrow at 5:45 am", the alarm the assistant had named a turn before): what a destructive
     call would act on is then the model's guess, and it asks first."""
     out = []
-    for p in command.parameters:
-        value = arguments.get(p.name)
-        if not p.from_user or p.enum_values or value is None:
-            continue
+    for name, value in users_words(command, arguments).items():
         values = [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
         if any(said_share(v, utterance) < 1.0 for v in values):
-            out.append(p.name)
+            out.append(name)
     return out
