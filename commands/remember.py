@@ -60,6 +60,9 @@ _NEGATIVES: list[str] = ["i can't remember the name of that film", "do you remem
 _DOMAIN_WORDS: list[str] = ["remember that", "keep in mind", "memorize"]
 
 
+REPLACED = "remember.replaced"      # services.note: the memory a fact just told replaced (or that it is new)
+TAKE_BACK_S = 600                    # "cancel that" puts it back this long after
+
 class RememberCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -137,9 +140,30 @@ class RememberCommand(JarvisCommandBase):
             memory_id, verb = same["id"], "Updated"
         else:
             memory_id, verb = store.add(fact.topic, fact.text, fact.value, secret), "Got it"
+        # what it replaced, for "cancel that" (kept here, not in the reply's data: it may be a secret)
+        if self.services is not None:
+            self.services.note(REPLACED, dict(same) if same is not None else {"id": memory_id, "new": True})
         if secret:
             return say(f"{verb}: I'll keep your {fact.topic} safe.", memory_id=memory_id, secret=True)
         return say(f"{verb}: {second_person(fact.text)}.", memory_id=memory_id, secret=False)
+
+    def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
+        """"Cancel that" right after: what was just remembered is forgotten, or what it replaced
+        comes back."""
+        if self.services is None or result.get("memory_id") is None:
+            return None
+        store = memory_store(self.services)
+        row = store.get(int(result["memory_id"]))
+        was = self.services.noted(REPLACED, TAKE_BACK_S)
+        if row is None or was is None or was.get("id") != row["id"]:
+            return None
+        if not was.get("new"):
+            store.update(row["id"], was["topic"], was["text"], was["value"], bool(was["secret"]))
+            if was["secret"]:
+                return say(f"OK, I've put back the {was['topic']} you had before.", memory_id=row["id"])
+            return say(f"OK, I've put it back: {second_person(was['text'])}.", memory_id=row["id"])
+        store.delete(row["id"])
+        return say("OK, I've forgotten that.", forgotten=[row["id"]])
 
     def handle_action(self, action_name: str, context: dict[str, Any]) -> CommandResponse:
         if action_name == STORE_SECRET and self.services is not None and context.get("secret_fact"):

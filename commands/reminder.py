@@ -1074,6 +1074,31 @@ class ReminderCommand(JarvisCommandBase):
         return say(f"OK, I'll remind you {remind_phrase(text, request_info.voice_command)} {when}.", reminder_id=rid,
                    due_at=due.isoformat(), recurrence=recurrence)
 
+    def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
+        """"Cancel that" right after: the reminders just set are deleted, one just moved rings when it
+        did before. Nothing else this command does is taken back (a delete says what it deleted)."""
+        store = self.services.store.reminders if self.services is not None else None
+        if store is None:
+            return None
+        if result.get("was_due_at") and result.get("reminder_id") is not None:
+            r = store.get(int(result["reminder_id"]))
+            if r is None:
+                return None
+            store.reschedule(r["id"], parse_iso(str(result["was_due_at"])))
+            when = _rings({**r, "due_at": result["was_due_at"]}, self._now())
+            return say(f"OK, I've put it back: {_named(r)} rings {when}.", reminder_id=r["id"],
+                       due_at=str(result["was_due_at"]))
+        made = [result["reminder_id"]] if result.get("reminder_id") is not None else list(result.get("reminder_ids") or [])
+        if arguments.get("action", "set") != "set" or not made:
+            return None
+        rows = [r for r in (store.get(int(i)) for i in made) if r is not None]
+        for r in rows:
+            store.delete(r["id"])
+        if not rows:
+            return None
+        what = _named(rows[0]) if len(rows) == 1 else f"those {len(rows)} reminders"
+        return say(f"OK, I've cancelled {what}.", deleted=[r["id"] for r in rows])
+
     def _set_at_each(self, request_info: RequestInformation, text: str, clocks: list[str], recurrence: str | None,
                      noun: str | None) -> CommandResponse:
         """"remind me to take my pills at 8 am and 8 pm every day": one reminder for each time said (it
@@ -1303,9 +1328,10 @@ class ReminderCommand(JarvisCommandBase):
         when = _rings({**r, "due_at": due.isoformat()}, now)      # a repeat keeps repeating: "every Monday at 9 AM"
         if noun:
             ring = f"to ring {when}" if r["recurrence"] else f"for {when.removeprefix('at ').removeprefix('on ')}"
-            return say(f"OK, your {noun} is now set {ring}.", reminder_id=r["id"], due_at=due.isoformat())
+            return say(f"OK, your {noun} is now set {ring}.", reminder_id=r["id"], due_at=due.isoformat(),
+                       was_due_at=r["due_at"])
         return say(f"OK, I'll remind you {remind_phrase(r['text'], r['text'])} {when} instead.",
-                   reminder_id=r["id"], due_at=due.isoformat())
+                   reminder_id=r["id"], due_at=due.isoformat(), was_due_at=r["due_at"])
 
     def _shift(self, r: dict[str, Any], minutes: int, rang: bool) -> CommandResponse:
         """`r` rung `minutes` later (earlier when negative) than it was set for; one that just rang rings
@@ -1324,9 +1350,10 @@ class ReminderCommand(JarvisCommandBase):
         when = _rings({**r, "due_at": due.isoformat()}, now)
         noun = _alarm_noun(r["text"])
         if noun:
-            return say(f"OK, your {noun} is now {by}, {when}.", reminder_id=r["id"], due_at=due.isoformat())
+            return say(f"OK, your {noun} is now {by}, {when}.", reminder_id=r["id"], due_at=due.isoformat(),
+                       was_due_at=r["due_at"])
         return say(f"OK, I'll remind you {remind_phrase(r['text'], r['text'])} {by}, {when}.",
-                   reminder_id=r["id"], due_at=due.isoformat())
+                   reminder_id=r["id"], due_at=due.isoformat(), was_due_at=r["due_at"])
 
     def _ring_again(self, r: dict[str, Any], due: _dt.datetime, now: _dt.datetime, rang: bool) -> CommandResponse:
         """A snooze: `r` rings at `due`; a repeating one keeps its schedule (a one-off copy rings), and

@@ -294,6 +294,26 @@ class SetTimerCommand(JarvisCommandBase):
         return say(message, timer_id=timer["id"], label=label, duration_seconds=seconds,
                    ends_at=timer.get("ends_at"))
 
+    def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> Any:
+        """"Cancel that" right after: the timer just set is cancelled; time just added to a timer (or
+        a length just corrected) is taken off again."""
+        if self.services is None or result.get("timer_id") is None:
+            return None
+        service = timer_service(self.services)
+        timer = service.get(int(result["timer_id"]))
+        if timer is None or timer.get("state") not in ("running", "paused"):
+            return None                           # it has rung or was cancelled since
+        added = result.get("added_seconds")
+        if added is not None:
+            changed = service.extend(timer["id"], -int(added))
+            if changed is None:
+                return None
+            return say(f"OK, I've put it back: {_your_timer(changed)} has {say_duration(changed['remaining_seconds'])} left.",
+                       timer_id=changed["id"], ends_at=changed.get("ends_at"))
+        if not service.cancel(timer["id"]):
+            return None
+        return say(f"OK, I've cancelled {_your_timer(timer)}.", cancelled=[timer["id"]])
+
     def _correct(self, seconds: int):
         """The timer just set, made `seconds` long from when it was set; None when none was just set."""
         timer = self._just_set()
@@ -305,7 +325,8 @@ class SetTimerCommand(JarvisCommandBase):
             return None
         return say(f"OK, {_your_timer(changed)} is {say_duration(seconds)} now: {say_duration(changed['remaining_seconds'])} left.",
                    timer_id=changed["id"], label=changed.get("label"), duration_seconds=seconds,
-                   ends_at=changed.get("ends_at"), corrected=True)
+                   ends_at=changed.get("ends_at"), corrected=True,
+                   added_seconds=seconds - int(timer["duration_seconds"]))
 
     def _extend(self, seconds: int, label: str | None):
         """More time on the running timer the user means: the one with that label, or the only one

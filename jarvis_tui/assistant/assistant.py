@@ -29,7 +29,8 @@ from jarvis_tui.commands_registry import CommandRegistry
 from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
-from jarvis_tui.sdk.text import asks_for_another, asks_question, asks_to_hear_again, refers_back, split_requests
+from jarvis_tui.sdk.text import (asks_for_another, asks_question, asks_to_hear_again, asks_to_take_back, refers_back,
+                                 split_requests)
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,9 @@ class LastTurn:
     # every call that answered, a question back or a failure included ("Which city?", "I can't reach
     # the weather service"): what a follow-up that leaves words out ("what about tomorrow") continues
     tried: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    # each call that did what it was asked, a button's included, with its response's context_data (the
+    # id of what it made): what "cancel that" takes back
+    made: list[tuple[str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
 
 
 class Assistant:
@@ -316,6 +320,8 @@ class Assistant:
             return
         if answer_pending and self._do_again(turn, request):
             return
+        if answer_pending and self._take_back(turn, request):
+            return
         t = time.perf_counter()
         match = pre_route(turn.text, self._fast_path_order(request))
         turn.timings_ms["pre_route"] = (time.perf_counter() - t) * 1000
@@ -420,21 +426,26 @@ class Assistant:
     def _remember_turn(self, turn: TurnResult, request: RequestInformation) -> None:
         """Keep what this turn did, for "one more" and "say that again" (a turn that repeated the last
         one keeps that one's request, so "one more" can be said again and again)."""
+        made = [(c.name, dict(c.arguments), dict(c.response.context_data)) for c in turn.tool_calls
+                if c.origin != "take_back" and c.response is not None and c.response.success
+                and not c.response.wait_for_input]
         if turn.route == "repeat":
             if self.last_turn is not None:
                 self.last_turn.at = time.monotonic()
                 self.last_turn.spoken = turn.spoken or self.last_turn.spoken
+                self.last_turn.made = made or self.last_turn.made     # "one more" made another: that one
             return
         if not turn.spoken:
             return
         answered = [c for c in turn.tool_calls
                     if c.origin in ("pre_route", "router", "llm", "follow_up", "confirmed") and c.response is not None]
-        calls = [(c.name, dict(c.arguments)) for c in answered
-                 if c.response is not None and c.response.success and not c.response.wait_for_input]
+        done = [c for c in answered
+                if c.response is not None and c.response.success and not c.response.wait_for_input]
         if turn.understood_as:
             request = replace(request, voice_command=turn.understood_as)
-        self.last_turn = LastTurn(request.conversation_id or "default", request, calls, turn.spoken,
-                                  tried=[(c.name, dict(c.arguments)) for c in answered])
+        self.last_turn = LastTurn(request.conversation_id or "default", request,
+                                  [(c.name, dict(c.arguments)) for c in done], turn.spoken,
+                                  tried=[(c.name, dict(c.arguments)) for c in answered], made=made)
 
     def last_commands(self) -> list[str]:
         """The commands the last turn of the conversation being handled ran, a question back included,
@@ -619,6 +630,41 @@ class Assistant:
         words = [w for w in (spoken_text(r.response) for r in records if r.response is not None) if w]
         turn.spoken = " ".join(words) or None
         turn.wait_for_input = any(r.response is not None and r.response.wait_for_input for r in records)
+        self._note(turn, request)
+        return True
+
+    def _take_back(self, turn: TurnResult, request: RequestInformation) -> bool:
+        """"Cancel that", "undo", "scratch that" a moment after a turn that made or changed something:
+        each command that did it puts it back (`take_back`: the reminder just set is deleted, not a
+        dismissal that leaves it set). Nothing else runs. False when the words are not that or nothing
+        the last turn did can be taken back; then they are routed as any others ("undo that" after a
+        list change is the list's own)."""
+        if not asks_to_take_back(turn.text):
+            return False
+        last = self._recent_turn(request)
+        if last is None:
+            return False
+        undone: list[tuple[str, dict[str, Any], CommandResponse]] = []
+        for name, args, result in last.made:
+            command = self.registry.get(name)
+            if command is None:
+                continue
+            try:
+                response = command.take_back(dict(args), dict(result))
+            except Exception as exc:            # a command that fails to undo says so; nothing else runs
+                log.exception("take_back of %s failed", name)
+                response = CommandResponse.error_response(f"I couldn't undo that ({name}: {exc}).")
+            if response is not None:
+                undone.append((name, dict(args), response))
+        if not undone:
+            return False
+        turn.route = "take_back"
+        self.emit(ev.ToolCallsParsed(calls=[{"name": name, "arguments": {"take_back": args}} for name, args, _ in undone],
+                                     origin="take_back", turn_id=turn.turn_id))
+        for name, args, response in undone:
+            turn.tool_calls.append(ToolCallRecord(name, {"take_back": args}, "take_back", response))
+            self._after_response(name, {"take_back": args}, "take_back", response, turn, 0.0)
+        turn.spoken = " ".join(w for w in (spoken_text(r) for _, _, r in undone) if w) or None
         self._note(turn, request)
         return True
 

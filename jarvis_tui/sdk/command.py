@@ -135,6 +135,14 @@ class IJarvisCommand(ABC):
         fast paths act at once."""
         return None
 
+    def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
+        """Undo what a call of this command just did, when the user takes it back at once ("cancel
+        that", "undo", "scratch that" right after it): `arguments` are the call's, `result` its
+        response's context_data (the id of what it made). Returns the reply ("OK, I've cancelled that
+        reminder."); None when the call changed nothing this can put back (then the words are routed
+        as any others)."""
+        return None
+
     def startup_notice(self) -> str | None:
         """Something to tell the user when the assistant starts ("2 things happened while I was
         off"): announced once, spoken when audio is on; None when there is nothing."""

@@ -833,6 +833,9 @@ _ANOTHER = re.compile(r"^(?:(?:give|tell|get)\s+(?:me|us)\s+|(?:let's|can\s+i|ca
 _HEAR_AGAIN = re.compile(r"^(?:(?:sorry|pardon|what)\s+)?(?:(?:can|could|would)\s+you\s+)?"
                          r"(?:say\s+(?:that|it)\s+again|repeat(?:\s+(?:that|it|yourself|what\s+you\s+said))?"
                          r"|say\s+again|come\s+again|pardon(?:\s+me)?|what\s+did\s+you\s+(?:just\s+)?say"
+                         # a question about what it just did: its reply said it ("what did you just set")
+                         r"|what\s+(?:did|have)\s+you\s+(?:just\s+)?(?:do|done|set|set\s+up|add|added|save|saved|change|"
+                         r"changed|make|made|put|delete|deleted|cancel|cancelled|canceled|remember|write|wrote)"
                          r"|what\s+was\s+that|i\s+(?:didn't|did\s+not)\s+(?:catch|hear|get)\s+(?:that|it|you|what\s+you\s+said)"
                          r"|sorry\s+what|what)(?:\s+(?:please|again|jarvis))*$")
 
@@ -870,6 +873,25 @@ def asks_to_hear_again(text: str) -> bool:
     what?", "I didn't catch that", "can you repeat that"): nothing is to be done again."""
     t = " ".join(normalize_utterance(text).replace(",", " ").split())
     return bool(_HEAR_AGAIN.match(t))
+
+
+# ---- taking back what was just done -------------------------------------------------------------------
+_TAKE_BACK = re.compile(
+    r"(?:(?:no|nope|oh|oops|whoops|woops|actually|wait|sorry|hmm|um|uh|my\s+bad|never\s*mind|on\s+second\s+thought)\s+)*"
+    r"(?:(?:please|just|(?:can|could|would)\s+you)\s+)*"
+    r"(?:(?:cancel|undo|scratch|delete|remove|reverse|forget|drop)\s+(?:that|this)(?:\s+one)?(?:\s+(?:last\s+)?one)?"
+    r"|cancel\s+it|undo(?:\s+(?:it|the\s+last\s+(?:one|thing)))?|take\s+(?:that|it)\s+back"
+    r"|(?:i\s+)?(?:didn't|did\s+not)\s+mean\s+(?:that|it)|(?:don't|do\s+not)\s+do\s+(?:that|it)"
+    r"|that's\s+not\s+what\s+i\s+(?:said|meant|wanted|asked(?:\s+for)?))"
+    r"(?:\s+(?:please|then|jarvis|actually|thanks|thank\s+you))*")
+
+
+def asks_to_take_back(text: str) -> bool:
+    """The whole request takes back what was just done ("cancel that", "undo", "scratch that", "never
+    mind, cancel that", "I didn't mean that"): it names nothing else. "Never mind" or "forget it" alone
+    dismiss, and "cancel my timer" names what it cancels: neither is this."""
+    t = " ".join(normalize_utterance(text).replace(",", " ").split()).strip(" .!?")
+    return bool(_TAKE_BACK.fullmatch(t))
 
 
 # ---- calendar dates ---------------------------------------------------------------------------------

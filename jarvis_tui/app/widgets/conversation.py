@@ -13,6 +13,7 @@ BADGES = {
     "router": ("ROUTER", "bold white on magenta"),
     "several": ("SEVERAL", "bold black on cyan"),
     "follow_up": ("FOLLOW-UP", "bold black on bright_cyan"),     # an answer, or words that continue the last request
+    "take_back": ("UNDO", "bold black on bright_yellow"),        # "cancel that": what the last turn did, put back
 }
 
 

@@ -141,7 +141,8 @@ def _origin(origin: str) -> str:
     return {"pre_route": "fast path (pre_route)", "llm": "LLM", "action": "button",
             "router": "intent router (no routing call)",
             "follow_up": "your answer to its question",
-            "repeat": "the last request again (\"one more\")"}.get(origin, origin)
+            "repeat": "the last request again (\"one more\")",
+            "take_back": "the last request taken back (\"cancel that\")"}.get(origin, origin)
 
 
 class ValidationPanel(PlainRichLog):

@@ -1,0 +1,183 @@
+"""Taking back what was just done: "cancel that", "undo", "scratch that" a moment after a turn that
+made or changed something put it back, through the command that did it (`take_back`). Before, "never
+mind, cancel that" after "remind me in an hour to check the oven" was a dismissal that left the
+reminder set. Real commands, router and SQLite; no LLM."""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import textwrap
+
+import pytest
+
+from command_helpers import ask
+from jarvis_tui.runtime import Runtime
+from jarvis_tui.sdk.text import asks_to_hear_again, asks_to_take_back
+
+
+@pytest.mark.parametrize("text", ["cancel that", "Never mind, cancel that.", "undo", "scratch that", "oops, undo that",
+                                  "I didn't mean that", "take that back", "cancel it please", "no, cancel that",
+                                  "actually cancel that one", "undo the last thing", "delete that", "don't do that",
+                                  "that's not what i said", "on second thought, cancel that"])
+def test_words_that_take_back_what_was_just_done(text):
+    assert asks_to_take_back(text)
+
+
+@pytest.mark.parametrize("text", ["never mind", "forget it", "cancel my timer", "cancel the pasta timer",
+                                  "delete that reminder about the dentist", "undo my last order", "cancel",
+                                  "stop", "what time is it", "that's not funny", "remember that i parked on level 3"])
+def test_other_words_do_not(text):
+    assert not asks_to_take_back(text)
+
+
+@pytest.mark.parametrize("text", ["what did you just set", "what did you do", "what have you just added",
+                                  "what did you just save"])
+def test_asking_what_it_just_did_is_hearing_the_reply_again(text):
+    assert asks_to_hear_again(text)
+
+
+def test_what_did_you_just_set_says_the_reply_again(rt, clock):
+    first, _ = ask(rt, "remind me in an hour to check the oven")
+    turn, _ = ask(rt, "what did you just set")
+    assert turn.route == "repeat" and turn.spoken == first.spoken and not turn.tool_calls
+
+
+def test_cancel_that_deletes_the_reminder_just_set(rt, clock):
+    ask(rt, "remind me at 6 pm to water the plants")
+    ask(rt, "remind me in an hour to check the oven")
+    turn, r = ask(rt, "never mind, cancel that")
+    assert turn.route == "take_back" and r.success
+    assert turn.spoken == "OK, I've cancelled the reminder to check the oven."
+    assert [x["text"] for x in rt.store.reminders.active()] == ["water the plants"]      # only the one just set
+
+
+def test_never_mind_alone_leaves_it_set(rt, clock):
+    ask(rt, "remind me in an hour to check the oven")
+    turn, _ = ask(rt, "never mind")
+    assert turn.route != "take_back"
+    assert [x["text"] for x in rt.store.reminders.active()] == ["check the oven"]
+
+
+def test_scratch_that_cancels_the_timer_just_set_and_no_other(rt, clock):
+    ask(rt, "set a pasta timer for 8 minutes")
+    ask(rt, "set a timer for 10 minutes")
+    turn, _ = ask(rt, "scratch that")
+    assert turn.route == "take_back" and turn.spoken == "OK, I've cancelled your timer."
+    assert [t["label"] for t in rt.store.timers.running()] == ["pasta"]
+
+
+def test_undo_takes_off_the_time_just_added(rt, clock):
+    ask(rt, "set a timer for 10 minutes")
+    ask(rt, "add 5 minutes to the timer")
+    turn, _ = ask(rt, "undo")
+    assert turn.route == "take_back"
+    (timer,) = rt.store.timers.running()
+    assert timer["duration_seconds"] == 600
+    assert turn.spoken == "OK, I've put it back: your timer has 10 minutes left."
+
+
+def test_a_moved_reminder_rings_when_it_did_before(rt, clock):
+    ask(rt, "remind me at 5 pm to call the bank")
+    ask(rt, "move it to 6 pm")
+    turn, _ = ask(rt, "take that back")
+    assert turn.route == "take_back"
+    (r,) = rt.store.reminders.active()
+    assert _dt.datetime.fromisoformat(r["due_at"]) == _dt.datetime(2025, 3, 4, 17, 0, tzinfo=_dt.timezone.utc)
+    assert turn.spoken == "OK, I've put it back: the reminder to call the bank rings at 5 PM."
+
+
+def test_a_fact_just_changed_gets_its_old_words_back(rt, clock):
+    ask(rt, "remember that my favourite colour is blue")
+    ask(rt, "my favourite colour is green")
+    turn, _ = ask(rt, "oops, undo that")
+    assert turn.route == "take_back" and turn.spoken == "OK, I've put it back: your favourite colour is blue."
+    assert [m["value"] for m in rt.store.memories.all()] == ["blue"]
+
+
+def test_a_fact_just_told_is_forgotten(rt, clock):
+    ask(rt, "remember that my favourite colour is blue")
+    turn, _ = ask(rt, "cancel that")
+    assert turn.route == "take_back" and rt.store.memories.all() == []
+
+
+def test_a_replaced_secret_comes_back_without_its_words_in_any_event(rt, clock, events):
+    rt.store.memories.add("wifi password", "my wifi password is hunter22", "hunter22", secret=True)
+    ask(rt, "remember that my wifi password is swordfish9")
+    yes, _ = ask(rt, "yes")                    # the secret's question: keep it (a spoken yes presses the button)
+    assert yes.route == "action" and [m["value"] for m in rt.store.memories.all()] == ["swordfish9"]
+    turn, _ = ask(rt, "cancel that")
+    assert turn.route == "take_back" and turn.spoken == "OK, I've put back the wifi password you had before."
+    assert [m["value"] for m in rt.store.memories.all()] == ["hunter22"]
+    assert "hunter22" not in json.dumps([vars(e) for e in events.events], default=str)
+
+
+def test_it_is_taken_back_once(rt, clock):
+    ask(rt, "remind me in an hour to check the oven")
+    ask(rt, "remind me at 6 pm to water the plants")
+    first, _ = ask(rt, "cancel that")
+    again, _ = ask(rt, "cancel that")
+    assert first.route == "take_back" and again.route != "take_back"
+    assert [x["text"] for x in rt.store.reminders.active()] == ["check the oven"]
+
+
+def test_after_a_turn_that_changed_nothing_the_words_are_routed_as_any_others(rt, clock):
+    ask(rt, "set a timer for 10 minutes")
+    ask(rt, "what time is it")
+    turn, _ = ask(rt, "cancel that")
+    assert turn.route != "take_back"
+
+
+def test_long_after_it_is_not_taken_back(rt, clock, monkeypatch):
+    ask(rt, "remind me in an hour to check the oven")
+    import jarvis_tui.assistant.assistant as assistant_module
+    monkeypatch.setattr(assistant_module, "REPEAT_WINDOW_S", -1)
+    turn, _ = ask(rt, "cancel that")
+    assert turn.route != "take_back"
+    assert [x["text"] for x in rt.store.reminders.active()] == ["check the oven"]
+
+
+def test_the_tool_panel_sees_the_take_back(rt, clock, events):
+    ask(rt, "set a timer for 10 minutes")
+    ask(rt, "undo")
+    parsed = [e for e in events.of("ToolCallsParsed") if e.origin == "take_back"]
+    assert parsed and parsed[0].calls == [{"name": "set_timer", "arguments": {"take_back": {"duration_seconds": 600}}}]
+    finished = [e for e in events.of("CommandFinished") if e.origin == "take_back"]
+    assert finished and finished[0].success
+
+
+PLUGIN = textwrap.dedent('''
+    from jarvis_tui.sdk import CommandResponse, FastPath, JarvisCommandBase, PreRouteResult
+
+    LIGHTS = {"porch": False}
+
+    class PorchLight(JarvisCommandBase):
+        command_name = "porch_light"
+        description = "Turn the porch light on."
+        parameters = []
+
+        @property
+        def fast_paths(self):
+            return [FastPath("porch_light.on", r"turn on the porch light",
+                             lambda m, t: PreRouteResult(arguments={}), "turn on the porch light")]
+
+        def run(self, request_info, **kw):
+            LIGHTS["porch"] = True
+            return CommandResponse.success_response({"message": "The porch light is on."})
+
+        def take_back(self, arguments, result):
+            LIGHTS["porch"] = False
+            return CommandResponse.success_response({"message": "The porch light is off again."})
+''')
+
+
+def test_a_plugin_command_takes_back_what_it_did(isolated_dirs):
+    _data, conf = isolated_dirs
+    (conf / "commands").mkdir()
+    (conf / "commands" / "porch.py").write_text(PLUGIN, encoding="utf-8")
+    rt = Runtime.create()
+    try:
+        assert rt.assistant.handle_text("turn on the porch light").spoken == "The porch light is on."
+        turn = rt.assistant.handle_text("undo that")
+        assert turn.route == "take_back" and turn.spoken == "The porch light is off again."
+    finally:
+        rt.close()
