@@ -583,6 +583,23 @@ _MORE_EXAMPLES += [
  ('erase all my events this week', {'action': 'delete', 'text': 'all'}),
  ('clear out my schedule for tomorrow afternoon', {'action': 'delete'}),
 ]
+# what to take or wear is still a reminder when it names the weather's things (an umbrella, a coat):
+# "remind me" says what is asked; and plans asked about in the words of a day ("what does my morning
+# look like")
+_MORE_EXAMPLES += [
+ ('remind me to take my umbrella tomorrow morning', {'action': 'set', 'text': 'take my umbrella', 'time': '08:00'}),
+ ('remind me to put on sunscreen before i go out', {'action': 'set', 'text': 'put on sunscreen before i go out'}),
+ ('remind me to grab a warm coat in the morning', {'action': 'set', 'text': 'grab a warm coat', 'time': '08:00'}),
+ ('remind me to bring the washing in at four', {'action': 'set', 'text': 'bring the washing in', 'time': '16:00'}),
+ ('remind me to cover the plants tonight', {'action': 'set', 'text': 'cover the plants', 'time': '20:00'}),
+ ('remind me to wear boots on saturday', {'action': 'set', 'text': 'wear boots'}),
+ ('what does my day look like tomorrow', {'action': 'list'}),
+ ("what's my afternoon looking like", {'action': 'list'}),
+ ('how does my week look', {'action': 'list'}),
+ ('is my evening free', {'action': 'list'}),
+ ('what am i doing on saturday', {'action': 'list'}),
+ ('am i busy tomorrow morning', {'action': 'list'}),
+]
 # questions about the user's own plans and events are calendar questions
 _MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
  'when does the concert start tonight',

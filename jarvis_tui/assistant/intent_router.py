@@ -51,7 +51,7 @@ from jarvis_tui.assistant.sentence_embedder import EmbedderError, SentenceEmbedd
 from jarvis_tui.sdk.command import IJarvisCommand
 from jarvis_tui.sdk.grammar import DECLINE_TOOL
 from jarvis_tui.sdk.grounding import content_words
-from jarvis_tui.sdk.text import DISCOURSE_WORDS, NUMBER_WORDS, normalize_utterance, stem
+from jarvis_tui.sdk.text import DISCOURSE_WORDS, NUMBER_WORDS, main_clause, normalize_utterance, stem
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +119,12 @@ class RouterResult:
                 **({"weighed": self.weighed} if self.weighed else {})}
 
 
+def routed_words(text: str) -> str:
+    """What the router reads of an utterance: its words normalised, without a clause that says why it
+    is asked ("remind me to take an umbrella because it might rain" is a reminder, not weather)."""
+    return main_clause(normalize_utterance(text))
+
+
 @dataclass
 class TrainingSet:
     texts: list[str] = field(default_factory=list)
@@ -132,7 +138,7 @@ class TrainingSet:
     dropped_negatives: int = 0                  # negatives naming another command's domain words
 
     def add(self, text: str, label: str, weight: float = 1.0) -> None:
-        t = normalize_utterance(text)
+        t = routed_words(text)
         if t:
             self.texts.append(t)
             self.labels.append(label)
@@ -412,7 +418,7 @@ class IntentRouter:
             return self._last[1]
 
     def rank(self, text: str) -> list[tuple[str, float]]:
-        t = normalize_utterance(text)
+        t = routed_words(text)
         if not t:
             return [(OUT_OF_SCOPE, 1.0)]
         x = self._read(t)
@@ -425,7 +431,7 @@ class IntentRouter:
         """`tool`'s choice arguments for `text` as its examples say them: name -> (the most probable
         value, its probability); only the arguments learned (MIN_VALUE_EXAMPLES)."""
         models = [(param, m) for (command, param), m in self.value_models.items() if command == tool]
-        t = normalize_utterance(text)
+        t = routed_words(text)
         if not models or not t:
             return {}
         x = self._read(t)
@@ -445,7 +451,7 @@ class IntentRouter:
         """The most probable out-of-scope topic (what a decline says it cannot do); None when unsure."""
         if self.topic_model is None:
             return None
-        x = self._read(normalize_utterance(text))
+        x = self._read(routed_words(text))
         with self._lock:
             probs = self.topic_model.predict_proba(x)[0]
         best = int(probs.argmax())

@@ -875,6 +875,26 @@ def asks_to_hear_again(text: str) -> bool:
     return bool(_HEAR_AGAIN.match(t))
 
 
+# ---- the request without why it is asked -------------------------------------------------------------
+_SUBJECT = r"(?:i|we|you|it|there|they|he|she|the\s+\w+|my\s+\w+|our\s+\w+)"
+_REASON = re.compile(
+    r"\s+(?:because|cause|'cause|cuz|coz|so\s+that)\s+\S.*$"
+    # "since" gives a reason when its clause looks ahead or says how things are ("since it might rain",
+    # "since we're out of milk"); "since i last called her", "since monday" are about time
+    r"|\s+since\s+" + _SUBJECT + r"(?:'s|'ll|'re|'m|\s+(?:might|may|will|could|should|would|is|are|am|isn't|aren't|"
+    r"won't|can't|don't|doesn't|needs?|has\s+to|have\s+to|wants?|likes?|is\s+going\s+to|are\s+going\s+to))\b.*$")
+
+
+def main_clause(text: str) -> str:
+    """`text` without a trailing clause that says why it is asked ("remind me to take an umbrella
+    because it might rain" -> "remind me to take an umbrella"; "..., since we're out of milk"; "... so
+    that i don't forget"): the reason's words (rain) do not say what is asked. At least two words stay."""
+    m = _REASON.search(text)
+    if m is None or len(text[:m.start()].split()) < 2:
+        return text
+    return text[:m.start()].rstrip(" ,")
+
+
 # ---- taking back what was just done -------------------------------------------------------------------
 _TAKE_BACK = re.compile(
     r"(?:(?:no|nope|oh|oops|whoops|woops|actually|wait|sorry|hmm|um|uh|my\s+bad|never\s*mind|on\s+second\s+thought)\s+)*"

@@ -363,11 +363,11 @@ def test_a_tool_without_the_users_numbers_is_asked_again_without_it(runtime):
 
 
 def test_an_action_that_cannot_take_the_users_words_is_a_decline_of_what_was_asked(runtime):
-    """"convert 30 euros to dollars": the router's shortlist holds convert_measurement beside "no command
+    """"convert 100 yen to dollars": the router's shortlist holds convert_measurement beside "no command
     fits"; the model's units are not the user's words, and again on the retry. The turn says what the
     assistant cannot do (it said "Sorry, I didn't understand that."), in route's JSON and in the turn."""
-    wrong = json.dumps({"tool": "convert_measurement", "args": {"value": 30, "from_unit": "kilogram", "to_unit": "pound"}})
-    text = "convert 30 euros to dollars"
+    wrong = json.dumps({"tool": "convert_measurement", "args": {"value": 100, "from_unit": "kilogram", "to_unit": "pound"}})
+    text = "convert 100 yen to dollars"
     decision = runtime.assistant.router.decide(text)
     assert decision.decision == "shortlist" and decision.out_of_scope > 0.05       # the case this is about
     brain, _ = scripted_brain(runtime, [wrong, wrong])
