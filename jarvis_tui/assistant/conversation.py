@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 import threading
 import time
@@ -91,6 +92,9 @@ class LlmTextAnswerer:
         self.temperature = temperature
         self.stream: SentenceStream | None = None      # set by the assistant while a command runs
         self.control: TurnControl | None = None        # the turn's control (stage, cancel), set by the assistant
+        # how sure the model was of its last answer (TextAnswerer.sureness): its first sentence's
+        # tokens' geometric mean probability, 0..1; None when the backend does not say
+        self.sureness: float | None = None
 
     def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160) -> str:
         """The LLM's words. A cancelled turn stops them at the next token: what was written so far
@@ -113,14 +117,35 @@ class LlmTextAnswerer:
                 looped.append(cut)
                 return False
             return None
+        self.sureness = None
         out = self.backend.complete(messages, max_tokens=max_tokens, temperature=self.temperature,
                                     on_text=on_text, on_prefill=control.on_prefill if control else None)
+        self.sureness = first_sentence_sureness(out.token_logprobs)
         if stream is None:
             return _clean_words(looped[0] if looped else out.text)
         stream.finish()
         if stream.looped:
             return stream.text
         return _clean_words(out.text) if not stream.stopped.is_set() else stream.text
+
+
+_SENTENCE_END = re.compile(r"[.!?][\"')]?\s*$")
+
+
+def first_sentence_sureness(tokens: list[tuple[str, float]]) -> float | None:
+    """How sure the model was of what it said first: the geometric mean probability of the tokens of
+    its first sentence (of three words or more). A longer answer goes on in words that are each less
+    likely (an explanation), so the whole answer's mean would call every explanation unsure; the
+    first sentence holds a short answer's fact. None without token probabilities."""
+    if not tokens:
+        return None
+    text, logprobs = "", []
+    for piece, logprob in tokens:
+        text += piece
+        logprobs.append(logprob)
+        if _SENTENCE_END.search(text) and len(text.split()) >= 3:
+            break
+    return math.exp(sum(logprobs) / len(logprobs))
 
 
 def _clean_words(text: str) -> str:

@@ -21,6 +21,13 @@ class Completion:
     total_ms: float = 0.0
     tool_calls: list[dict[str, Any]] = field(default_factory=list)   # native tool calls, if any
     finish_reason: str | None = None
+    # each token the model wrote, as (its text, its log probability): how sure it was of its words
+    # (greedy local decoding only; empty when the backend cannot say)
+    token_logprobs: list[tuple[str, float]] = field(default_factory=list)
+
+    @property
+    def mean_logprob(self) -> float | None:
+        return sum(lp for _, lp in self.token_logprobs) / len(self.token_logprobs) if self.token_logprobs else None
 
     @property
     def tokens_per_s(self) -> float:

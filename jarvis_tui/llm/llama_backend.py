@@ -20,6 +20,7 @@ cancelled turn, a superseded provider preparation); generation stops at the next
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 from collections import OrderedDict
@@ -297,6 +298,7 @@ class LlamaCppBackend:
             t0 = time.perf_counter()
             t_first = None
             pieces: list[str] = []
+            logprobs: list[tuple[str, float]] = []     # each token written (greedy decoding says them)
             finish = None
             try:
                 if on_prefill is not None and not self._prefill(tokens[:-1], on_prefill):
@@ -314,6 +316,8 @@ class LlamaCppBackend:
                     if t_first is None:
                         t_first = time.perf_counter()
                     piece = choice.get("text") or ""
+                    if choice.get("logprob") is not None:
+                        logprobs.append((piece, choice["logprob"]))
                     pieces.append(piece)
                     finish = choice.get("finish_reason") or finish
                     if on_text is not None and piece and on_text(piece) is False:
@@ -328,7 +332,7 @@ class LlamaCppBackend:
         return Completion(
             text=text, prompt_tokens=len(tokens), completion_tokens=max(1, self.count_tokens(written)) if written else 0,
             cached_tokens=cached, prefill_ms=(t_first - t0) * 1000, generate_ms=(t_end - t_first) * 1000,
-            total_ms=(t_end - t0) * 1000, finish_reason=finish)
+            total_ms=(t_end - t0) * 1000, finish_reason=finish, token_logprobs=logprobs)
 
     def _greedy(self, tokens: list[int], grammar: str | None, max_tokens: int,
                 stop: list[str]) -> Iterator[dict[str, Any]]:
@@ -336,8 +340,9 @@ class LlamaCppBackend:
         is applied to the whole vocabulary (152k tokens for Qwen) only when it rejects that token,
         as llama.cpp's own common sampler does. The text is the same as constrained greedy
         sampling's (the top token the grammar allows is the top token when it allows it), one
-        grammar check instead of 152k at most steps. Yields {"text", "finish_reason"} like a
-        completion stream's choices (the lock is held)."""
+        grammar check instead of 152k at most steps. Yields {"text", "finish_reason", "logprob"} like
+        a completion stream's choices, "logprob" that of the token written (before the grammar: how
+        sure the model itself was); the lock is held."""
         import ctypes
 
         import llama_cpp
@@ -387,20 +392,24 @@ class LlamaCppBackend:
                 if llama_cpp.llama_vocab_is_eog(vocab, token):
                     yield {"text": "", "finish_reason": "stop"}
                     return
+                top = float(logits.max())
+                logprob = float(logits[token]) - top - math.log(float(np.exp(logits - top).sum()))
                 if sampler is not None:
                     llama_cpp.llama_sampler_accept(sampler, token)
                 written += llm.detokenize([token], prev_tokens=tokens)
                 text = _complete_utf8(written)
                 cut = min((text.find(s) for s in stop if s and s in text), default=-1)
                 if cut >= 0:
-                    yield {"text": text[said:cut], "finish_reason": "stop"}
+                    yield {"text": text[said:cut], "finish_reason": "stop", "logprob": logprob}
                     return
                 # hold back what may be the start of a stop string
                 hold = max((k for s in stop for k in range(min(len(s), len(text)), 0, -1)
                             if text.endswith(s[:k])), default=0)
                 if len(text) - hold > said:
-                    yield {"text": text[said:len(text) - hold], "finish_reason": None}
+                    yield {"text": text[said:len(text) - hold], "finish_reason": None, "logprob": logprob}
                     said = len(text) - hold
+                else:
+                    yield {"text": "", "finish_reason": None, "logprob": logprob}
                 todo = [token]
             text = _complete_utf8(written)
             yield {"text": text[said:], "finish_reason": "length"}

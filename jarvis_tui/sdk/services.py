@@ -13,6 +13,10 @@ if TYPE_CHECKING:
 class TextAnswerer(Protocol):
     """A plain-text LLM completion, for commands that answer in words (chat, answer_question)."""
 
+    # how sure the model was of its last answer, the geometric mean of its words' token probabilities
+    # (0..1); None when the model cannot say (a remote server). Read it right after `answer`.
+    sureness: float | None
+
     def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160) -> str: ...
 
 
