@@ -214,8 +214,10 @@ def small_talk_reply(llm: TextAnswerer, said: str) -> str:
     fault = reply_fault(reply, said)
     if fault is None:
         return reply
-    if fault == OTHER_IDENTITY:
-        return WHAT_I_AM
+    if fault == OTHER_IDENTITY or (fault == INSTRUCTIONS and asked_about_assistant(said)):
+        return WHAT_I_AM        # its own identity, from the prompt, said as the prompt says it ("the user's computer")
+    if fault == A_PERSONS_LIFE:
+        return NOT_A_PERSON
     mood = user_mood(said)
     log.info("chat reply %r to %r: %s; said the %s fallback", reply, said, fault, mood)
     return _FALLBACK[mood]
@@ -258,6 +260,18 @@ _FALLBACK = {
 _OTHER_ASSISTANT = re.compile(r"\b(?:chat\s*-?\s*gpt|open\s*ai|gpt-?\d|made by (?:google|microsoft|meta|alibaba)|qwen)\b", re.I)
 OTHER_IDENTITY = "another assistant's identity"
 WHAT_I_AM = "I'm Jarvis, an open-source assistant running right here on your computer."
+# a person's life told as the assistant's own ("I'm 25 years old.", "I live in a small town in the
+# United States.", "Yes, I do have feelings."): the small model answers questions about itself as a person
+_PERSONS_LIFE = re.compile(
+    r"\bi(?:'m| am) (?:\d+|[a-z]+(?:[ -][a-z]+)?) years? old\b|\bi(?:'ve| have)? (?:lived?|grew up|was born|went to school)\b"
+    r"|\bi (?:do )?have (?:feelings|emotions|a body|a family|children|kids|a wife|a husband|parents|friends)\b"
+    r"|\bmy (?:mother|mom|father|dad|parents|wife|husband|family|kids|children|house|home|job|boss|hometown)\b"
+    r"|\bi (?:really )?(?:feel|felt) (?:sad|happy|lonely|tired|hungry|angry)\b|\bi(?:'m| am) (?:a )?(?:human|person|man|woman)\b"
+    r"|\bi(?:'m| am) (?:from|alive)\b|\bi (?:do )?(?:sleep|eat|dream|breathe|get (?:tired|hungry|sleepy))\b",
+    re.I)
+A_PERSONS_LIFE = "a person's life told as its own"
+NOT_A_PERSON = "I'm a program running on your computer, so I don't have a life like yours, but I'm happy to chat."
+INSTRUCTIONS = "the prompt's instructions said"
 _REFUSAL = re.compile(r"\b(?:can ?not|can't|unable to|not able to)\s+(?:assist|help)\b|\bas an ai\b|"
                       r"\bnot sure what you mean\b|\b(?:didn't|did not|don't|do not) understand\b|"
                       r"\b(?:more|some) context\b|\bclarify\b", re.I)
@@ -303,9 +317,22 @@ def user_mood(said: str) -> str:
     stems = {stem(w) for w in text.split()}
     if stems & (_LOW_STEMS - negated):
         return "cross" if _ABOUT_ASSISTANT.search(text) else "low"
-    if stems & _PRAISE_STEMS and _ABOUT_ASSISTANT.search(text):
-        return "praise"
+    if stems & _PRAISE_STEMS and _ABOUT_ASSISTANT.search(text) and not asks_question(said):
+        return "praise"         # "do you like music" asks; it does not praise
     return "other"
+
+
+# words a question to the assistant opens with ("who made you", "can you sing"), besides those that
+# sdk.text.asks_question reads as questions (it reads "can you ..." as a request to do something)
+_QUESTION_OPENERS = frozenset("what when where who whom whose which why how do does did are is can could have has "
+                              "were was will would".split())
+
+
+def asked_about_assistant(said: str) -> bool:
+    """A question put to the assistant about itself ("what's your name", "do you like music", "who made
+    you"): an answer in its own first person is what was asked for."""
+    words = _words(said)
+    return bool(words) and (asks_question(said) or words[0] in _QUESTION_OPENERS) and bool(_SECOND_PERSON & set(words))
 
 
 def tidy_reply(reply: str, said: str) -> str:
@@ -331,14 +358,16 @@ def reply_fault(reply: str, said: str) -> str | None:
         return OTHER_IDENTITY
     if _REFUSAL.search(reply):
         return "refusal"
-    if echoes_user(reply, said):
+    if _PERSONS_LIFE.search(reply):
+        return A_PERSONS_LIFE
+    if echoes_user(reply, said) and not asked_about_assistant(said):
         return "echo"
     if _OWN_FEELING.search(reply) and not asks_question(said):
         return "a feeling of its own, unasked"
     if parrots_user(reply, said):
         return "the user's words said back to them"
     if says_instructions(reply):
-        return "the prompt's instructions said"
+        return INSTRUCTIONS
     mood = user_mood(said)
     if mood in ("low", "cross") and _CHEERFUL.search(reply) and not _SYMPATHY.search(reply):
         return "cheer for a low mood"

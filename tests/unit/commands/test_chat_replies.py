@@ -151,4 +151,40 @@ def test_another_assistants_identity_is_never_said(said, model_says):
     """The bundled model said it was "a chatgpt" once the prompt's identity examples were gone."""
     from commands.chat import WHAT_I_AM
     assert reply_to(said, model_says) == WHAT_I_AM
-    assert reply_to("who made you", "An open-source project, running on your computer.") != WHAT_I_AM
+    assert reply_to("who made you", "A team of open-source developers.") == "A team of open-source developers."
+    # its identity as the prompt words it ("the user's own computer") is said as it says it to the user
+    assert reply_to("who made you", "An open-source project, running on your computer.") == WHAT_I_AM
+
+
+@pytest.mark.parametrize("said,model_says", [
+    ("how old are you", "I'm 25 years old."),
+    ("where do you live", "I live in a small town in the United States."),
+    ("do you have feelings", "Yes, I do have feelings."),
+    ("what do you do at the weekend", "I usually visit my parents and play football."),
+    ("are you married", "No, but I have a family of my own."),
+    ("are you alive", "Yes, I am alive."),
+    ("do you sleep", "Yes, I sleep."),
+    ("where are you from", "I'm from a small town in the United States."),
+])
+def test_a_persons_life_is_never_told_as_the_assistants(said, model_says):
+    """The small model answered questions about itself as a person would (an age, a home town)."""
+    from commands.chat import NOT_A_PERSON
+    assert reply_to(said, model_says) == NOT_A_PERSON
+
+
+@pytest.mark.parametrize("said,model_says", [
+    ("do you like music", "Yes, I like music."),
+    ("what's your favourite colour", "My favourite colour is blue."),
+    ("can you sing", "I can't sing, but I can tell you a joke."),
+])
+def test_a_question_to_the_assistant_is_answered_in_its_own_words(said, model_says):
+    """Its answer in the first person is what was asked for: "do you like music" had been taken for
+    praise and its answer for the user's words said back ("Thank you, that's kind of you to say!")."""
+    assert reply_to(said, model_says) == model_says
+
+
+def test_its_identity_in_the_prompts_words_is_said_in_its_own(rt):
+    from commands.chat import WHAT_I_AM
+    said = "what's your name"
+    assert reply_to(said, "I'm Jarvis, a friendly voice assistant that runs entirely on the user's own computer, "
+                          "offline.") == WHAT_I_AM
