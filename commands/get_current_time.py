@@ -12,7 +12,8 @@ from commands._common import examples, fail, load_asset_json, say
 from commands._grounding import drop_ungrounded
 from commands._memories import find_memory, second_person
 from commands._parsing import say_clock, say_date, say_duration
-from jarvis_tui.sdk.text import WEEKDAYS, find_clock_span, find_date, join_words, normalize_utterance, plural
+from jarvis_tui.sdk.text import (WEEKDAYS, find_clock_span, find_date, join_words, normalize_utterance, parse_clock_time,
+                                 plural)
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -194,6 +195,39 @@ def _of_the_year(said: str, today: _dt.date) -> str | None:
     if m.group("left") == "weeks":
         return f"There are {left // 7} weeks and {plural(left % 7, 'day')} left this year."
     return f"There are {plural(left, 'day')} left this year, after today."
+
+
+# how long until a clock time: "how many minutes until 8", "how long till 5 pm", "how much time is
+# there before noon" (a timer of 80 seconds was set for the first)
+_UNTIL_CLOCK = re.compile(r"(?:how\s+(?:many\s+(?:minutes|mins|hours|hrs)|much\s+(?:longer|time))|how\s+long)"
+                          r"(?:\s+(?:is\s+it|is\s+there|are\s+there|do\s+i\s+have|have\s+i\s+got|left|now|still))*"
+                          r"\s+(?:until|till|til|before|to)\s+(?P<clock>.+?)(?:\s+(?:today|tonight|now))?")
+
+
+def _until_clock(said: str) -> tuple[str, bool] | None:
+    """('HH:MM', whether its half of the day was said) of the clock time `said` asks how long until
+    ("how many minutes until 8"), or None. A bare hour is the next time the clock shows it."""
+    m = _UNTIL_CLOCK.fullmatch(said)
+    clock = parse_clock_time(m.group("clock"), require_meridiem=False) if m else None
+    if clock is None:
+        return None
+    return clock, parse_clock_time(m.group("clock")) is not None
+
+
+def _time_until(clock: str, now: _dt.datetime, meridiem_said: bool) -> CommandResponse:
+    hh, mm = (int(x) for x in clock.split(":"))
+    at = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
+    candidates = [at + _dt.timedelta(days=d) for d in (0, 1)]
+    if not meridiem_said and hh < 12:              # "until 8": 8 AM or 8 PM, whichever comes first
+        candidates += [c + _dt.timedelta(hours=12) for c in candidates]
+    due = min(c for c in candidates if c > now)
+    minutes = int((due - now).total_seconds() // 60) + (1 if (due - now).total_seconds() % 60 else 0)
+    return say(f"It's {say_clock(now)}; {say_clock(due)} is in {say_duration(minutes * 60)}.",
+               time=now.isoformat(timespec="seconds"), until=due.isoformat(timespec="minutes"), minutes=minutes)
+
+
+def _until_clock_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    return PreRouteResult(arguments={}) if parse_clock_time(m.group("clock"), require_meridiem=False) else None
 
 
 _UNTIL_WHAT = re.compile(r"\b(?:how (?:many|much) (?:days|weeks|time)|how long)\b(?: (?:is it|are there|is there|do i have|left))*"
@@ -429,6 +463,8 @@ class GetCurrentTimeCommand(JarvisCommandBase):
                      "what time is it"),
             FastPath("get_current_time.in_place", time_q + r"\s+(?:is it\s+)?(?:in|at|for)\s+(?P<loc>[a-z][a-z .'-]*)",
                      _time_claim, "what time is it in tokyo"),
+            FastPath("get_current_time.until_clock", _UNTIL_CLOCK.pattern, _until_clock_claim,
+                     "how many minutes until 8 / how long till 5 pm"),
             FastPath("get_current_time.date", date_q + r"(?:\s+(?:today|right now|now))?", _time_claim, "what's the date"),
             FastPath("get_current_time.of_the_year", _OF_THE_YEAR.pattern, _time_claim,
                      "what week of the year is it / what day of the year is it / how many days are left this year"),
@@ -542,6 +578,9 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         of_the_year = _of_the_year(normalize_utterance(request_info.voice_command), here.date())
         if of_the_year is not None:
             return say(of_the_year, time=here.isoformat(timespec="seconds"), timezone=str(here.tzinfo))
+        clock = _until_clock(normalize_utterance(request_info.voice_command).strip(" ?.!"))
+        if clock is not None:                      # "how many minutes until 8"
+            return _time_until(clock[0], here, meridiem_said=clock[1])
         until = _UNTIL_WHAT.search(normalize_utterance(request_info.voice_command))
         if until:                                  # "how many days until my sister's birthday"
             return self._remembered_day(until.group("what"), here.date())
