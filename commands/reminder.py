@@ -10,7 +10,7 @@ from commands._background import RECURRENCES, ReminderService, next_occurrence, 
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import (WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date,
+from jarvis_tui.sdk.text import (MONTHS, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date,
                                  join_words, normalize_utterance, plural, say_date)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -164,6 +164,11 @@ def _when_said(said: str, today: _dt.date) -> str:
                                 clock and " ".join(ws[clock[1].start:clock[1].stop])) if x)
 
 
+# the verbs that put an event in the calendar, as the word before it ("set up", "pencil in": their last word;
+# "an event called team lunch")
+_EVENT_VERBS = frozenset("add put create schedule up make in arrange called named".split())
+
+
 def remind_phrase(text: str, said: str) -> str:
     """How the reply says what it reminds of, after the words the user put before it: "remind me that
     the laundry is done" -> "that the laundry is done", "a reminder for the meeting" -> "about the
@@ -180,6 +185,10 @@ def remind_phrase(text: str, said: str) -> str:
     connector = before[-1] if before else ""
     if connector == "that":
         return f"that {what}"
+    if connector in _EVENT_VERBS:
+        # an event put in: "put a dentist appointment on thursday" -> "about your dentist appointment"
+        noun = re.sub(r"^(?:the|your)\s+", "", what, flags=re.I)
+        return f"about {'the' if determiners and determiners[-1] == 'the' else 'your'} {noun}"
     if connector in ("about", "of", "for", "regarding") or what.lower().endswith(" alarm"):
         return f"about {what}"
     return f"to {what}"
@@ -327,6 +336,42 @@ def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     args: dict[str, Any] = {"action": "set", "text": text, "time": clock}
     if recurrence:
         args["recurrence"] = recurrence
+    return PreRouteResult(arguments=args)
+
+
+# an event put in the calendar: "add a meeting with the sales team tomorrow at 2pm", "put a dentist
+# appointment on thursday at 3 pm" (the model kept "add" in the text, or dropped the text); the event is
+# what the verb names, the rest says only when
+_NEW_EVENT = (r"(?:please\s+)?(?:add|put|create|schedule|set\s+up|make|pencil\s+in|arrange)\s+(?:in\s+)?"
+              r"(?:a|an|the|my)\s+(?P<event>[a-z][\w' -]*?)"
+              r"(?:\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|schedule|agenda)(?:\s+for)?)?"
+              r"\s+(?:for\s+)?(?P<when>(?:on|at|this|next|tomorrow|today|tonight|" + "|".join(WEEKDAYS) + r")\b.*)")
+_NOT_AN_EVENT = re.compile(r"\b(?:list|lists|timer|timers|alarm|alarms|reminder|reminders|to-?dos?|note|notes|"
+                           r"calendar|diary|schedule|agenda)\b")
+# the words a day and a clock time are said in ("on thursday at 3 pm", "tomorrow at half past two")
+_WHEN_WORDS = frozenset("""on at for the this next tomorrow today tonight morning afternoon evening night noon midnight
+    am pm a.m. p.m. o'clock oclock half past quarter to of in week""".split()) | set(WEEKDAYS) | set(MONTHS) \
+    | set(NUMBER_WORDS) | set("""first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth
+    thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth""".split())
+
+
+def _event_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    # "an event called team lunch", "an appointment for the school play": the event is what it is called
+    event = re.sub(r"^(?:event|entry|appointment)\s+(?:for|called|named|about)\s+", "", m.group("event").strip())
+    when = m.group("when")
+    if not event or len(event.split()) > 6 or _NOT_AN_EVENT.search(event):
+        return None
+    words = when.replace(",", " ").split()
+    if any(w not in _WHEN_WORDS and not re.fullmatch(r"\d{1,2}(?::\d\d)?(?:am|pm|st|nd|rd|th)?", w) for w in words):
+        return None                     # more than when it is: "put a note on the fridge at 5"
+    clock = find_clock_time(when)
+    if clock is None and find_date(when, _dt.date.today()) is None:
+        return None
+    args: dict[str, Any] = {"action": "set", "text": event}
+    if clock is not None:
+        hh = int(clock[0][:2])
+        # "a meeting at 3" is in the afternoon, as post_process_tool_call reads a bare hour under 7
+        args["time"] = f"{hh + 12:02d}:00" if re.fullmatch(r"\d{1,2}|[a-z]+", clock[1]) and 0 < hh < 7 else clock[0]
     return PreRouteResult(arguments=args)
 
 
@@ -745,6 +790,8 @@ class ReminderCommand(JarvisCommandBase):
             FastPath("reminder.in_text", remind + r"\s+in\s+(?P<dur>[\w ,./-]+?)\s+" + _TEXT, _in_claim,
                      "remind me in 30 minutes to check the laundry"),
             FastPath("reminder.alarm", _ALARM, _alarm_claim, "set an alarm for 7 am / wake up call at 6:30"),
+            FastPath("reminder.new_event", _NEW_EVENT, _event_claim,
+                     "add a meeting with the sales team tomorrow at 2pm / put a dentist appointment on thursday at 3 pm"),
             FastPath("reminder.wake_me", _WAKE_ME, _alarm_claim, "wake me up at six tomorrow"),
             FastPath("reminder.list", r"(?:(?:what|which)(?:\s+are)?|list|show(?:\s+me)?|read(?:\s+me)?|tell me|check|any|"
                      r"do i have any|are there any|have i got any)\s+(?:my\s+|the\s+)?(?:upcoming\s+|recurring\s+|"
@@ -941,7 +988,7 @@ class ReminderCommand(JarvisCommandBase):
         if found:
             clock, words = found
             alarm = _alarm_noun(str(out.get("text") or "")) is not None
-            if (not alarm and re.fullmatch(r"\d{1,2}|[a-z]+", words) and int(clock[:2]) < 7
+            if (not alarm and re.fullmatch(r"\d{1,2}|[a-z]+", words) and 0 < int(clock[:2]) < 7
                     and not re.search(r"\bmorning\b", said)):
                 clock = f"{int(clock[:2]) + 12:02d}:00"       # "at 5" to do something: 17:00 (not for alarms)
         if clock:

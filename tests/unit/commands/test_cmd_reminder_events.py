@@ -1,0 +1,52 @@
+"""An event put in the calendar is a reminder of that event, at the time said: the model kept the
+verb in its text ("I'll remind you to add meeting with the sales team"), dropped it ("What should I
+remind you about?") or rewrote it ("call john" for "a meeting with john")."""
+from __future__ import annotations
+
+import datetime as _dt
+
+import pytest
+
+from command_helpers import ask
+
+
+@pytest.mark.parametrize("said,text,due,spoken", [
+    ("add a meeting with the sales team tomorrow at 2pm", "meeting with the sales team", (5, 14, 0),
+     "OK, I'll remind you about your meeting with the sales team tomorrow at 2 PM."),
+    ("put a dentist appointment on thursday at 3 pm", "dentist appointment", (6, 15, 0),
+     "OK, I'll remind you about your dentist appointment on Thursday at 3 PM."),
+    ("create a lunch with john tomorrow at noon", "lunch with john", (5, 12, 0),
+     "OK, I'll remind you about your lunch with john tomorrow at 12 PM."),
+    ("set up a call with the landlord friday at half past four pm", "call with the landlord", (7, 16, 30),
+     "OK, I'll remind you about your call with the landlord on Friday at 4:30 PM."),
+    ("create an event called team lunch for wednesday at one pm", "team lunch", (5, 13, 0),
+     "OK, I'll remind you about your team lunch tomorrow at 1 PM."),
+    ("schedule the school concert on the 12th at 6 pm", "school concert", (12, 18, 0),
+     "OK, I'll remind you about the school concert on March 12 at 6 PM."),
+])
+def test_an_event_is_set_at_the_time_said(rt, clock, said, text, due, spoken):
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success
+    (row,) = rt.store.reminders.active()
+    assert row["text"] == text
+    day, hh, mm = due
+    assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, day, hh, mm, tzinfo=_dt.timezone.utc)
+    assert turn.spoken == spoken
+
+
+@pytest.mark.parametrize("said", ["put a note on the fridge at 5", "book a table for two at 7",
+                                  "add milk to my shopping list tomorrow", "make a packing list for friday",
+                                  "add a reminder list on monday"])
+def test_what_is_not_an_event_at_a_time_is_not_claimed(rt, clock, said):
+    from commands.reminder import _NEW_EVENT, _event_claim
+    import re
+    m = re.fullmatch(_NEW_EVENT, said)
+    assert m is None or _event_claim(m, said) is None
+
+
+def test_midnight_is_midnight(rt, clock):
+    """A bare hour under 7 is in the afternoon ("at 5" to do something), but "midnight" is no bare hour:
+    it was read as 12 PM."""
+    turn, _ = ask(rt, "remind me at midnight to lock the garage")
+    (row,) = rt.store.reminders.active()
+    assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, 5, 0, 0, tzinfo=_dt.timezone.utc)
