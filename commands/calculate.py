@@ -1,18 +1,20 @@
-"""calculate: two-number arithmetic with exact decimals (no eval)."""
+"""calculate: two-number arithmetic with exact decimals (no eval), and the everyday kind: an amount
+shared between people, a tip or tax on it, rounding."""
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import operator
 import re
 from dataclasses import dataclass
-from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
+from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation, localcontext
 from typing import Any
 
 from commands._common import examples, fail, json_number, say
-from commands._parsing import parse_number, say_number
+from commands._parsing import parse_number, plural, say_number
 from jarvis_tui.sdk.text import NUM, normalize_utterance, numbers_said, parse_fraction
-from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
-                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
+                            JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 
 _OPS = {
     "plus": "add", "+": "add", "added to": "add", "and": "add",
@@ -317,6 +319,279 @@ def _said_numbers_only(args: dict[str, Any], voice_command: str) -> dict[str, An
     return args
 
 
+# ---- everyday arithmetic: sharing an amount, a tip or tax on it, rounding it -------------------------
+# Read from the words as a whole (any order: "75 dollars between 3 people, how much each"), each number
+# by what stands beside it. The tables are the grammar; a fast path claims only words all of which are
+# in them (`_EVERYDAY_WORDS`), the words the router sent here are read without that check.
+_CURRENCY_SYMBOLS = {"$": "dollars", "€": "euros", "£": "pounds"}
+_CURRENCIES = {"dollar", "dollars", "euro", "euros", "pound", "pounds", "buck", "bucks", "quid", "usd", "eur", "gbp"}
+_SPLIT_VERBS = {"split", "splits", "splitting", "share", "shared", "sharing", "divvy", "divvied"}
+_DIVIDE_VERBS = {"divide", "divided", "dividing"}
+_EACH = {"each", "apiece", "everyone", "everybody", "everyone's", "everybody's"}
+_PER = {"person", "head", "guest"}                                 # "per person", "a head"
+_SHARERS = {"ways", "way", "people", "persons", "friends", "guys", "diners", "guests", "roommates", "flatmates",
+            "housemates", "colleagues", "coworkers", "kids", "children", "players", "heads", "families", "couples"}
+_SHARE_BEFORE = {"between", "among", "amongst", "across", "by", "into", "in"}      # "between 4", "split it by 3"
+_DETERMINERS = {"the", "all", "my", "our", "your", "his", "her", "their"}      # "between the 4 of us", "with my 3 friends"
+_PARTS_OF = {"half": 2, "halves": 2, "thirds": 3, "quarters": 4}                   # "split it in half"
+_SURCHARGES = {"tip": "tip", "tips": "tip", "tipping": "tip", "gratuity": "gratuity", "tax": "tax", "taxes": "tax",
+               "vat": "VAT", "service": "service charge"}
+_WITH_ARTICLE = {"tip", "gratuity", "service charge"}               # "a 15 percent tip", "20 percent VAT"
+_TOTAL_WORDS = {"with", "plus", "including", "included", "incl", "add", "added", "adding", "after", "total",
+                "altogether", "inclusive"}
+_ROUND = {"round", "rounded", "rounding"}
+_STEPS = {"whole": Decimal(1), "integer": Decimal(1), "integers": Decimal(1), "unit": Decimal(1),
+          "dollar": Decimal(1), "euro": Decimal(1), "pound": Decimal(1), "buck": Decimal(1),
+          "cent": Decimal("0.01"), "cents": Decimal("0.01"), "penny": Decimal("0.01"), "pennies": Decimal("0.01"),
+          "tens": Decimal(10), "hundred": Decimal(100), "hundreds": Decimal(100), "thousand": Decimal(1000),
+          "thousands": Decimal(1000), "million": Decimal(1000000), "tenth": Decimal("0.1"), "tenths": Decimal("0.1"),
+          "hundredth": Decimal("0.01"), "hundredths": Decimal("0.01"), "thousandth": Decimal("0.001"),
+          "half": Decimal("0.5"), "quarter": Decimal("0.25")}
+_STEP_NAMES = {"whole": "whole number", "integers": "integer", "cents": "cent", "pennies": "penny", "tens": "ten",
+               "hundreds": "hundred", "thousands": "thousand", "tenths": "tenth", "hundredths": "hundredth"}
+_PLACES = {"decimal", "decimals", "places", "place", "dp"}
+_FILLER = set("""what what's whats is are was be would will does do did how much tell me give calculate compute work
+figure out if we we're i i'm us our you your my the a an of on for to at and it that this then so now ok okay hey
+just come comes it's pay pays paying owe owes should let's can could want need get gets amount cost costs price bill
+check cheque tab meal dinner lunch order up evenly equally nearest number numbers percent per cent all there
+them""".split())
+_EVERYDAY_WORDS = (_FILLER | _CURRENCIES | _SPLIT_VERBS | _DIVIDE_VERBS | _EACH | _PER | _SHARERS | _SHARE_BEFORE
+                   | set(_PARTS_OF) | set(_SURCHARGES) | _TOTAL_WORDS | _ROUND | set(_STEPS) | _PLACES
+                   | {"charge", "sales", "down", "off"})
+_EVERYDAY_CUE = re.compile(r".*\b(?:split\w*|shar\w*|divid\w*|divv\w*|each|apiece|every\w+|per|tip\w*|gratuity|"
+                           r"tax\w*|vat|service|round\w*|nearest|decimals?)\b.*")
+
+
+def _words_and_numbers(text: str) -> list[str | Decimal]:
+    """The words of a request, each number said as one Decimal ("eighty four" -> 84; "$84.50" -> 84.50,
+    "dollars"; "15%" -> 15, "percent"), punctuation dropped."""
+    t = normalize_utterance(text).replace("%", " percent ")
+    t = re.sub(r"([$€£])\s*(\d[\d,]*(?:\.\d+)?)", lambda m: f" {m.group(2)} {_CURRENCY_SYMBOLS[m.group(1)]} ", t)
+    words = re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?|[a-z]+(?:'[a-z]+)?", t)
+    out: list[str | Decimal] = []
+    i = 0
+    while i < len(words):
+        for n in range(min(8, len(words) - i), 0, -1):        # the longest run of words that is a number
+            value = parse_number(" ".join(words[i:i + n]))
+            if value is not None:
+                out.append(value)
+                i += n
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def _word(said: list[str | Decimal], i: int) -> str:
+    return said[i] if 0 <= i < len(said) and isinstance(said[i], str) else ""  # type: ignore[return-value]
+
+
+def _is_percent(said: list[str | Decimal], i: int) -> bool:
+    return _word(said, i + 1) == "percent" or (_word(said, i + 1), _word(said, i + 2)) == ("per", "cent")
+
+
+@dataclass(frozen=True)
+class Everyday:
+    """Arithmetic said in everyday words: what to work out, and how to say it back."""
+
+    kind: str                   # "split", "surcharge" (the tip itself), "with_surcharge" (amount and tip), "round"
+    amount: Decimal
+    by: Decimal                 # the shares, the percentage, or the step rounded to
+    noun: str = ""              # "tip", "tax", "VAT"; for rounding, what was said ("to the nearest ten")
+    direction: str = ""         # "up" / "down": rounding up or down
+    money: bool = False
+
+    def arguments(self) -> dict[str, Any]:
+        if self.kind == "split":
+            a, op, b = self.amount, "divide", self.by
+        elif self.kind == "surcharge":
+            a, op, b = self.by / 100, "multiply", self.amount
+        elif self.kind == "with_surcharge":
+            a, op, b = self.amount, "multiply", 1 + self.by / 100
+        else:
+            a, op, b = self.amount, _ROUNDING_OPS[self.direction], self.by
+        return {"num1": json_number(a), "num2": json_number(b), "operation": op}
+
+    def agrees(self, args: dict[str, Any]) -> bool:
+        """The call works out what these words say (a product in either order)."""
+        want = self.arguments()
+        try:
+            got = [_dec(args.get("num1")), _dec(args.get("num2"))]
+        except (InvalidOperation, TypeError, ValueError):
+            return False
+        pair = [_dec(want["num1"]), _dec(want["num2"])]
+        return args.get("operation") == want["operation"] and (
+            got == pair or (want["operation"] == "multiply" and got == pair[::-1]))
+
+    def say(self, result: Decimal) -> str:
+        amount = _say_amount(self.amount, self.money)
+        if self.kind == "split":
+            return f"Split {say_number(self.by, PLACES)} ways, {amount} is {_say_result(result, True)} each."
+        if self.kind in ("surcharge", "with_surcharge"):
+            percent = f"{say_number(self.by, PLACES)} percent {self.noun}"
+            if self.noun in _WITH_ARTICLE:
+                percent = ("an " if _starts_with_a_vowel_sound(self.by) else "a ") + percent
+            tip, total = (result, self.amount + result) if self.kind == "surcharge" else (result - self.amount, result)
+            if self.kind == "surcharge":
+                said = f"{percent} on {amount} is {_say_result(tip, True)}; {_say_money(total)} with the {self.noun}."
+            else:
+                said = f"{amount} with {percent} is {_say_result(total, True)}; the {self.noun} is {_say_money(tip)}."
+            return said[0].upper() + said[1:]
+        return _say_rounding(self.amount, self.direction, self.by, self.noun, result, self.money)
+
+
+MAX_SAID_PLACES = 6          # a number with more decimals than this was worked out, not said
+_ROUNDING_OPS = {"": "round", "up": "round_up", "down": "round_down"}
+_ROUNDING_MODES = {"round": ROUND_HALF_UP, "round_up": ROUND_CEILING, "round_down": ROUND_FLOOR}
+
+
+def _starts_with_a_vowel_sound(n: Decimal) -> bool:
+    """"an 8 percent tip", "an 11 percent", "an 18 percent", "an 80 percent"; "a 15 percent"."""
+    whole = str(int(abs(n)))
+    return whole.startswith("8") or whole in ("11", "18") or (len(whole) in (5, 6) and whole[:2] in ("11", "18"))
+
+
+def _say_money(d: Decimal) -> str:
+    """Money: with cents ("16.80") unless whole ("84")."""
+    return say_number(d) if d == d.to_integral_value() else f"{d.quantize(Decimal('0.01'), rounding=ROUND_HALF_UP):,.2f}"
+
+
+def _say_amount(d: Decimal, money: bool) -> str:
+    """An amount as it was said ("3.14159", money with cents: "16.80"); one worked out before, with
+    more decimals than anyone says, as a result is said ("33.33")."""
+    places = _decimals(d)
+    if places > MAX_SAID_PLACES:
+        return _say_money(d) if money else say_number(d, PLACES)
+    return _say_money(d) if money and places <= 2 else say_number(d, max(PLACES, places))
+
+
+def _say_result(d: Decimal, money: bool) -> str:
+    """A result as said, money with cents; "about" when it is said shorter than it is."""
+    spoken = _say_money(d) if money else say_number(d, PLACES)
+    exact = Decimal(spoken.replace(",", "")) == d if money else spoken.replace(",", "") == format(d.normalize(), "f")
+    return spoken if exact else f"about {spoken}"
+
+
+def _decimals(d: Decimal) -> int:
+    return max(0, -d.normalize().as_tuple().exponent)  # type: ignore[operator]
+
+
+def _rounding_target(step: Decimal) -> str:
+    """How a step is said when the words gave no name for it: 1 -> "", 10 -> "to the nearest 10",
+    0.01 -> "to 2 decimal places"."""
+    if step == 1:
+        return ""
+    places = _decimals(step)
+    if places and step == Decimal(1).scaleb(-places):
+        return f"to {plural(places, 'decimal place')}"
+    return f"to the nearest {say_number(step, max(PLACES, places))}"
+
+
+def _say_rounding(a: Decimal, direction: str, step: Decimal, target: str, result: Decimal, money: bool) -> str:
+    target = target or _rounding_target(step)
+    how = " ".join(w for w in ("rounded", direction, target) if w)
+    places = _decimals(step)
+    said = f"{_say_amount(a, money)} {how} is {result.quantize(Decimal(1).scaleb(-places)):,.{places}f}."
+    return said[0].upper() + said[1:]
+
+
+def _round(a: Decimal, step: Decimal, operation: str) -> Decimal:
+    """`a` to a whole number of `step`s: to the nearest (a half goes up), up or down."""
+    return (a / step).quantize(Decimal(1), rounding=_ROUNDING_MODES[operation]) * step
+
+
+def _read_split(said: list[str | Decimal], numbers: list[int], shares: Decimal | None) -> Everyday | None:
+    """"split 84 dollars between 4 people", "what's 60 split 3 ways", "180 each for 4 people"; the
+    shares said before stand when none is said ("how much is that each")."""
+    words = {w for w in said if isinstance(w, str)}
+    each = bool(words & _EACH) or any(_word(said, i) in ("per", "a") and _word(said, i + 1) in _PER
+                                      for i in range(len(said)))
+    verb = bool(words & _SPLIT_VERBS)
+    if not (verb or each or words & _DIVIDE_VERBS):
+        return None
+    counts: list[tuple[int, int, Decimal]] = []        # (how sure, where, how many)
+    for i in numbers:
+        after, before = _word(said, i + 1), _word(said, i - 1 if _word(said, i - 1) not in _DETERMINERS else i - 2)
+        if before == "with" or before in _EACH or _is_percent(said, i):   # "with 3 friends": 3 or 4? "each one"
+            continue
+        if after in _SHARERS or (after == "of" and _word(said, i + 2) in ("us", "them", "you")):
+            counts.append((2, i, said[i]))  # type: ignore[arg-type]
+        elif before in _SHARE_BEFORE or before == "we're" or (before == "are" and _word(said, i - 2) in ("we", "there")):
+            counts.append((1, i, said[i]))  # type: ignore[arg-type]
+    counts += [(2, -1, Decimal(_PARTS_OF[w])) for i, w in enumerate(said)   # type: ignore[index]
+               if isinstance(w, str) and w in _PARTS_OF and _word(said, i - 1) in ("in", "into")]
+    if counts:
+        sure, where, count = max(counts, key=lambda c: (c[0], c[1]))
+    elif shares is not None and each:
+        sure, where, count = 0, -1, shares
+    else:
+        return None
+    if not (verb or each) and not (sure == 2 or _word(said, where - 1) in ("between", "among", "amongst", "across")):
+        return None                                     # "84 divided by 4" is a division, not a split
+    amounts = [i for i in numbers if i != where]
+    if len(amounts) != 1 or _is_percent(said, amounts[0]) or count <= 0 or count != count.to_integral_value():
+        return None
+    return Everyday("split", said[amounts[0]], count, money=True)  # type: ignore[arg-type]
+
+
+def _read_surcharge(said: list[str | Decimal], numbers: list[int]) -> Everyday | None:
+    """"a 15 percent tip on 60", "the tax on 300 at 6 percent", "60 with a 15 percent tip", "84 plus 8
+    percent tax"."""
+    nouns = [_SURCHARGES[w] for w in said if isinstance(w, str) and w in _SURCHARGES
+             and (w != "service" or "charge" in said)]
+    percents = [i for i in numbers if _is_percent(said, i)]
+    amounts = [i for i in numbers if i not in percents]
+    if not nouns or len(percents) != 1 or len(amounts) != 1:
+        return None
+    noun = "sales tax" if nouns[0] == "tax" and "sales" in said else nouns[0]
+    kind = "with_surcharge" if any(w in _TOTAL_WORDS for w in said if isinstance(w, str)) else "surcharge"
+    return Everyday(kind, said[amounts[0]], said[percents[0]], noun, money=True)  # type: ignore[arg-type]
+
+
+def _read_rounding(said: list[str | Decimal], numbers: list[int]) -> Everyday | None:
+    """"round 3.14159 to two decimal places", "what's 47 rounded to the nearest ten", "round 3.2 up"."""
+    direction = "up" if "up" in said else "down" if "down" in said else ""
+    step, target, used = Decimal(1), "", set()
+    for i, w in enumerate(said):
+        k = i + 1 + (_word(said, i + 1) in ("the", "a"))        # the word that names the step: "to the dollar"
+        named = said[k] if k < len(said) else ""
+        if w == "nearest" and isinstance(named, Decimal):        # "the nearest 5", "the nearest ten"
+            step, target, used = named, f"to the nearest {say_number(named, PLACES)}", {k}
+        elif w in ("nearest", "to") and isinstance(named, str) and named in _STEPS:   # "the nearest hundred"
+            step, target = _STEPS[named], f"to the nearest {_STEP_NAMES.get(named, named)}"
+        elif isinstance(w, Decimal) and _word(said, i + 1) in _PLACES and w == w.to_integral_value() and 0 <= w <= 10:
+            step, target, used = Decimal(1).scaleb(-int(w)), f"to {plural(int(w), 'decimal place')}", {i}
+        else:
+            continue
+        break
+    if not any(w in _ROUND for w in said if isinstance(w, str)) and "nearest" not in said and "place" not in target:
+        return None                     # "what's 1234.5678 to two decimal places" rounds; "10 euros to the dollar" not
+    values = [i for i in numbers if i not in used]
+    if len(values) != 1 or _is_percent(said, values[0]) or step <= 0:
+        return None
+    money = any(w in _CURRENCIES or w in ("cent", "cents", "penny", "pennies") for w in said if isinstance(w, str))
+    return Everyday("round", said[values[0]], step, target, direction, money)  # type: ignore[arg-type]
+
+
+def read_everyday(voice_command: str, shares: Decimal | None = None, strict: bool = False) -> Everyday | None:
+    """Arithmetic said in everyday words: sharing an amount ("split 84 dollars between 4 people"), a tip
+    or tax on it ("a 15 percent tip on 60", "60 with a 15 percent tip"), rounding it ("round 3.14159 to
+    two decimal places"). None for anything else, and for words that say two of them at once. `shares`:
+    how many to share between when the words say none ("how much is 96 each"). `strict`: only words
+    all of which say such arithmetic (a fast path's certainty)."""
+    said = _words_and_numbers(voice_command)
+    if strict and not all(isinstance(w, Decimal) or w in _EVERYDAY_WORDS for w in said):
+        return None
+    numbers = [i for i, w in enumerate(said) if isinstance(w, Decimal)]
+    found = [r for r in (_read_split(said, numbers, shares), _read_surcharge(said, numbers),
+                         _read_rounding(said, numbers)) if r is not None]
+    if len(found) != 1:
+        return None
+    money = found[0].money or any(w in _CURRENCIES for w in said if isinstance(w, str))
+    return dataclasses.replace(found[0], money=money)
+
+
 # ---- arithmetic on the last result: "and times 3", "double it", "what's that squared" ----------------
 FOLLOW_UP_SECONDS = 300          # how long after a result "that" still means it
 
@@ -327,6 +602,8 @@ class LastResult:
 
     value: Decimal | None = None
     at: _dt.datetime | None = None
+    money: bool = False                 # said as money ("16.80")
+    shares: Decimal | None = None       # the last amount was shared this many ways ("how much is that each")
 
 
 _LEAD = re.compile(r"^(?:(?:and|now|then|so|ok|okay|right|next|also|hmm|um)\s+)+")
@@ -343,6 +620,12 @@ _ON_THE_RESULT = [
     (re.compile(r"(?:add|plus)\s+(?P<x>.+?)(?:\s+more)?"), "{n} plus {x}"),
     (re.compile(r"(?:subtract|take\s+away|take|minus)\s+(?P<x>.+?)(?:\s+away)?"), "{n} minus {x}"),
     (re.compile(r"(?P<verb>divide|multiply)\s+(?P<x>by\s+.+)"), "{verb} {n} {x}"),
+    # everyday words ("split 4 ways", "rounded up", "to the nearest ten", "with a 15 percent tip", "how much each")
+    (re.compile(r"(?P<verb>split|share|divide|divvy\s+up)\s+(?P<x>.+)"), "{verb} {n} {x}"),
+    (re.compile(r"round(?:ed)?(?P<x>(?:\s.+)?)"), "round {n}{x}"),
+    (re.compile(r"(?P<x>to\s+(?:the\s+)?nearest\s.+|to\s+\S+\s+decimal\s+places?)"), "round {n} {x}"),
+    (re.compile(r"(?P<x>(?:with|including|after)\s.+)"), "{n} {x}"),
+    (re.compile(r"(?P<x>(?:how\s+much\s+(?:is\s+)?)?(?:each|per\s+(?:person|head)|a\s+head|apiece)(?:\s.+)?)"), "{n} {x}"),
 ]
 
 
@@ -387,9 +670,37 @@ _MORE_EXAMPLES += [("what's the square root of 144", {'num1': 144, 'num2': 0.5, 
  ('tell me the square root of 2.25', {'num1': 2.25, 'num2': 0.5, 'operation': 'power'}),
  ('what is the cube root of 1000', {'num1': 1000, 'num2': 1 / 3, 'operation': 'power'}),
  ("what's 49 to the power of a half", {'num1': 49, 'num2': 0.5, 'operation': 'power'})]
-_NEGATIVES: list[str] = ['how much is ten dollars in euros', "what's the square root of a negative number"]
+# everyday words: an amount shared, a tip or tax on it, rounding (and the same said of the last result)
+_MORE_EXAMPLES += [('split a 96 dollar bill between 3 people', {'num1': 96, 'num2': 3, 'operation': 'divide'}),
+ ("we're splitting 150 euros five ways", {'num1': 150, 'num2': 5, 'operation': 'divide'}),
+ ('divide 48 bucks among four friends', {'num1': 48, 'num2': 4, 'operation': 'divide'}),
+ ("what's each person's share of 210 for 6 people", {'num1': 210, 'num2': 6, 'operation': 'divide'}),
+ ('what do we each pay if dinner was 132 for four of us', {'num1': 132, 'num2': 4, 'operation': 'divide'}),
+ ('share 1,000 equally between 8', {'num1': 1000, 'num2': 8, 'operation': 'divide'}),
+ ('how much is 90 per person for 5 people', {'num1': 90, 'num2': 5, 'operation': 'divide'}),
+ ('split that three ways', {'num2': 3, 'operation': 'divide'}),
+ ('how much is that each', {'operation': 'divide'}),
+ ("what's an 18 percent tip on 42 dollars", {'num1': 0.18, 'num2': 42, 'operation': 'multiply'}),
+ ('how much should i tip on 75 at 20 percent', {'num1': 0.2, 'num2': 75, 'operation': 'multiply'}),
+ ('work out a 12 percent gratuity on 230', {'num1': 0.12, 'num2': 230, 'operation': 'multiply'}),
+ ('what is 7 percent sales tax on 19.99', {'num1': 0.07, 'num2': 19.99, 'operation': 'multiply'}),
+ ("what's 48 with a 20 percent tip", {'num1': 48, 'num2': 1.2, 'operation': 'multiply'}),
+ ('how much is 35 euros plus 10 percent tax', {'num1': 35, 'num2': 1.1, 'operation': 'multiply'}),
+ ('total for 62.50 including a 15 percent tip', {'num1': 62.5, 'num2': 1.15, 'operation': 'multiply'}),
+ ('add a twenty percent tip to that', {'num2': 1.2, 'operation': 'multiply'}),
+ ('round 7.49 to the nearest whole number', {'num1': 7.49, 'num2': 1, 'operation': 'round'}),
+ ('round 2.71828 to three decimal places', {'num1': 2.71828, 'num2': 0.001, 'operation': 'round'}),
+ ("what's 3,462 rounded to the nearest thousand", {'num1': 3462, 'num2': 1000, 'operation': 'round'}),
+ ('round 61 to the nearest five', {'num1': 61, 'num2': 5, 'operation': 'round'}),
+ ('round 4.1 up', {'num1': 4.1, 'num2': 1, 'operation': 'round_up'}),
+ ('round down 9.99', {'num1': 9.99, 'num2': 1, 'operation': 'round_down'}),
+ ('round that to the nearest dollar', {'num2': 1, 'operation': 'round'}),
+ ('round it up', {'num2': 1, 'operation': 'round_up'})]
+_NEGATIVES: list[str] = ['how much is ten dollars in euros', "what's the square root of a negative number",
+                         'book a round trip to paris', 'split the screen in two', 'give me a tip for cooking rice',
+                         'a round of applause']
 _DOMAIN_WORDS: list[str] = ['plus', 'minus', 'times', 'divided', 'multiplied', 'calculate', 'sum', 'squared', 'cubed',
-                             'square root', 'cube root']
+                             'square root', 'cube root', 'split the bill', 'per person', 'decimal places']
 
 
 class CalculateCommand(JarvisCommandBase):
@@ -404,8 +715,10 @@ class CalculateCommand(JarvisCommandBase):
     @property
     def description(self) -> str:
         return ("Arithmetic on two numbers: add, subtract, multiply, divide or power (num1 to the power of num2), "
-                "with exact decimal results. Percentages: 15 percent of 200 is multiply 0.15 by 200. A root is a "
-                "power: the square root of 144 is 144 to the power of 0.5.")
+                "with exact decimal results, and rounding. Percentages: 15 percent of 200 is multiply 0.15 by 200. A "
+                "root is a power: the square root of 144 is 144 to the power of 0.5. Everyday sums: splitting 84 "
+                "between 4 people is divide 84 by 4; a 15 percent tip on 60 is multiply 0.15 by 60, and 60 with the "
+                "tip is multiply 60 by 1.15; rounding 3.14159 to two decimal places is round 3.14159 to 0.01.")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
@@ -413,14 +726,16 @@ class CalculateCommand(JarvisCommandBase):
             JarvisParameter("num1", "float", required=True, description="The first number."),
             JarvisParameter("num2", "float", required=True, description="The second number."),
             JarvisParameter("operation", "string", required=True,
-                            enum_values=["add", "subtract", "multiply", "divide", "power"],
-                            description="add, subtract (num1 - num2), multiply, divide (num1 / num2) or power "
-                                        "(num1 to the power of num2; 5 squared = 5 to the power of 2)."),
+                            enum_values=["add", "subtract", "multiply", "divide", "power", *_ROUNDING_MODES],
+                            description="add, subtract (num1 - num2), multiply, divide (num1 / num2), power "
+                                        "(num1 to the power of num2; 5 squared = 5 to the power of 2), or round, "
+                                        "round_up, round_down (num1 to the nearest num2: 1 for a whole number, 10 "
+                                        "for the nearest ten, 0.01 for two decimal places)."),
         ]
 
     @property
     def keywords(self) -> list[str]:
-        return ["plus", "minus", "times", "divided", "percent", "calculate"]
+        return ["plus", "minus", "times", "divided", "percent", "calculate", "split", "tip", "round"]
 
     @property
     def antipatterns(self) -> list[CommandAntipattern]:
@@ -448,22 +763,53 @@ class CalculateCommand(JarvisCommandBase):
             FastPath("calculate.percent", _ASK + _N + r"\s*(?:percent|per cent|%)\s+of\s+" + _M, _percent,
                      "what's 15 percent of 200"),
             FastPath("calculate.root", _ROOT, _root_claim, "what's the square root of 144 / the cube root of 27"),
+            FastPath("calculate.everyday", _EVERYDAY_CUE, self._everyday_claim,
+                     "split 84 dollars between 4 people / a 15 percent tip on 60 / round 3.14159 to 2 decimal places"),
             # last: a follow-up, said again with the last result and claimed by the paths above
             FastPath("calculate.on_the_result", r".+", self._on_the_result_claim,
                      "and times 3 / double it / what's that squared (a recent result)"),
         ]
 
-    def _last_result(self) -> Decimal | None:
-        """The result this calculator gave in the last few minutes, or None."""
+    def _recent(self) -> LastResult | None:
+        """The last result this calculator gave, when it gave it in the last few minutes."""
         kept = self.services.kept(LastResult) if self.services is not None else None
         if kept is None or kept.at is None or self.services.clock() - kept.at > _dt.timedelta(seconds=FOLLOW_UP_SECONDS):
             return None
-        return kept.value
+        return kept
 
-    def _keep_result(self, value: Decimal) -> None:
+    def _last_result(self) -> Decimal | None:
+        """The result this calculator gave in the last few minutes, or None."""
+        kept = self._recent()
+        return kept.value if kept is not None else None
+
+    def _keep_result(self, value: Decimal, money: bool = False, shares: Decimal | None = None) -> None:
         if self.services is not None:
             kept = self.services.keep(LastResult, LastResult)
-            kept.value, kept.at = value, self.services.clock()
+            kept.value, kept.at, kept.money = value, self.services.clock(), money
+            kept.shares = shares or kept.shares
+
+    def _reading(self, words: str) -> Everyday | None:
+        """Everyday arithmetic in these words, or in the request they stand for on a recent result
+        ("split that between 4 people" -> "split 12.6 between 4 people")."""
+        kept = self._recent()
+        shares = kept.shares if kept is not None else None
+        reading = read_everyday(words, shares)
+        follow_up = self._follow_up(words) if reading is None else None
+        return read_everyday(follow_up, shares) if follow_up is not None else reading
+
+    def _everyday_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
+        kept = self._recent()
+        reading = read_everyday(text, kept.shares if kept is not None else None, strict=True)
+        return PreRouteResult(arguments=reading.arguments()) if reading is not None else None
+
+    def _is_money(self, voice_command: str, reading: Everyday | None, numbers: tuple[Decimal, Decimal]) -> bool:
+        """An amount of money: said so (a currency, a tip, a bill shared), or the last result, money,
+        worked on ("split that 4 ways" after a tip)."""
+        if (reading is not None and reading.money) or any(w in _CURRENCIES for w in _words_and_numbers(voice_command)):
+            return True
+        kept = self._recent()
+        return kept is not None and kept.money and kept.value is not None and \
+            _dec(json_number(kept.value)) in numbers and self._follow_up(voice_command) is not None
 
     def _follow_up(self, voice_command: str) -> str | None:
         """The request a follow-up on a recent result stands for ("and times 3" -> "250 times 3")."""
@@ -472,16 +818,39 @@ class CalculateCommand(JarvisCommandBase):
 
     def _on_the_result_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
         said = self._follow_up(text)
-        return self.pre_route(said) if said is not None else None
+        return self._fresh_claim(said) if said is not None else None
+
+    def _fresh_claim(self, said: str) -> PreRouteResult | None:
+        """The claim of the fast paths above the follow-up's on the request a follow-up stands for
+        (once: "split 12.6 with friends", claimed by none, is not worked on the result again)."""
+        words = normalize_utterance(said)
+        for path in self.fast_paths:
+            m = path.regex.fullmatch(words) if path.id not in self.disabled_fast_paths else None
+            claim = path.handler(m, said) if m is not None and path.id != "calculate.on_the_result" else None
+            if claim is not None:
+                return claim
+        return None
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """Everyday words are worked out as they say ("split 84 between 4 people" is 84 / 4, whatever
+        the model wrote); a rounding the words do not ask for is no rounding."""
+        out = self._model_arguments(args, voice_command)
+        reading = self._reading(voice_command)
+        if reading is not None and not reading.agrees(out):
+            return reading.arguments()
+        if reading is None and out.get("operation") in _ROUNDING_MODES and \
+                not any(w in _ROUND for w in _words_and_numbers(voice_command)):
+            del out["operation"]
+        return out
+
+    def _model_arguments(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A number the user did not say is dropped (a calculation needs the user's two numbers: "how
         many feet in a mile" is not one); "take 15 from 90" / "subtract 4 from 10" is the second
         number minus the first; a root is the power 1/n; a follow-up ("and times 3") works on the
         last result."""
         follow_up = self._follow_up(voice_command)
         if follow_up is not None:
-            claim = self.pre_route(follow_up)
+            claim = self._fresh_claim(follow_up)
             if claim is not None:
                 return dict(claim.arguments)
             voice_command = follow_up       # the result counts as said
@@ -549,11 +918,31 @@ class CalculateCommand(JarvisCommandBase):
             ("Raise 5 to the power of 4", {"num1": 5, "num2": 4, "operation": "power"}),
         ], primary=None)
 
+    def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
+        step = kwargs.get("num2")
+        if kwargs.get("operation") in _ROUNDING_MODES and step is not None and _dec(step) <= 0:
+            return [ValidationResult(False, "num2", self.command_name, "A rounding is to a step above zero: 1 rounds to "
+                                     "a whole number.", suggested_value=1)]
+        return []
+
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         a, b, op = _dec(kwargs["num1"]), _dec(kwargs["num2"]), kwargs["operation"]
+        voice = request_info.voice_command
+        reading = self._reading(voice)
+        reading = reading if reading is not None and reading.agrees(kwargs) else None
+        money = self._is_money(voice, reading, (a, b))
+        if op in _ROUNDING_MODES:
+            try:
+                r = _round(a, b, op)
+            except InvalidOperation:                    # more digits than a Decimal holds
+                return fail(f"I can't round {say_number(a, PLACES)} to the nearest {say_number(b, PLACES)}.")
+            self._keep_result(r, money)
+            direction = next(d for d, o in _ROUNDING_OPS.items() if o == op)
+            return say(_say_rounding(a, direction, b, reading.noun if reading else "", r, money), result=json_number(r),
+                       exact=True, result_text=format(r.normalize(), "f"))
         degree = _degree_of_root(b) if op == "power" else None       # 144 to the power of 0.5: a square root
         said = f"the {_root_name(degree)} root of {say_number(a, PLACES)}" if degree else \
-            _said_as_percent(request_info.voice_command, a, op, b) or \
+            _said_as_percent(voice, a, op, b) or \
             f"{say_number(a, PLACES)} {_WORD[op]} {say_number(b, PLACES)}"
         said = said[0].upper() + said[1:]
         with localcontext() as ctx:
@@ -569,9 +958,9 @@ class CalculateCommand(JarvisCommandBase):
                 r = _root(a, degree) if degree else _apply(a, op, b)
             except (InvalidOperation, DivisionByZero, ArithmeticError) as exc:
                 return fail(f"I couldn't work out {said[0].lower() + said[1:]}: {exc}.", expression=said)
-        self._keep_result(r)
-        spoken = say_number(r, PLACES)
-        exact = spoken.replace(",", "") == format(r.normalize(), "f")
+        self._keep_result(r, money, reading.by if reading is not None and reading.kind == "split" else None)
+        spoken = _say_result(r, money)
+        exact = not spoken.startswith("about ")
         result = json_number(r) if exact else float(r)
-        return say(f"{said} is {'' if exact else 'about '}{spoken}.", result=result, exact=exact,
-                   result_text=format(r.normalize(), "f"))
+        message = reading.say(r) if reading is not None else f"{said} is {spoken}."
+        return say(message, result=result, exact=exact, result_text=format(r.normalize(), "f"))

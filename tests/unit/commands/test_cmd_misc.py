@@ -57,7 +57,7 @@ def test_a_percentage_the_model_multiplied_by_is_its_hundredth(rt, args, said, e
     out = calc.post_process_tool_call(dict(args), said)
     assert out == expected
     if said.startswith("what's 18"):
-        assert calc.execute(RequestInformation(said), **out).message == "18 percent of 64 is 11.52."   # "0.18 times 64"
+        assert calc.execute(RequestInformation(said), **out).message == "An 18 percent tip on 64 is 11.52; 75.52 with the tip."
 
 
 def test_a_part_of_an_amount_from_the_model_is_worked_out_from_the_words(rt):
@@ -84,7 +84,8 @@ def test_division_by_zero_in_words(rt):
 def test_calculate_bad_operation_lists_valid_values(rt):
     r = run(rt, "calculate", num1=2, num2=3, operation="modulo")
     assert r.is_validation_error
-    assert r.validation_results[-1].valid_values == ["add", "subtract", "multiply", "divide", "power"]
+    assert r.validation_results[-1].valid_values == ["add", "subtract", "multiply", "divide", "power", "round",
+                                                     "round_up", "round_down"]
 
 
 def test_a_power_too_big_to_say_is_refused_in_words(rt):

@@ -81,7 +81,8 @@ def test_an_alarm_rings_at_its_clock_time_and_says_so(rt):
     assert runtime.store.timers.running() == []
 
 
-def test_an_alarm_on_a_weekday_rings_that_day(rt):
+def test_an_alarm_on_a_weekday_rings_that_day(rt, clock):
+    """(On the fake clock's Tuesday: on a Thursday the real date made Friday "tomorrow".)"""
     import datetime as dt
     turn = rt.assistant.handle_text("get me up at 6:45 on friday")
     [row] = rt.store.reminders.active()
