@@ -96,6 +96,13 @@ _MORE_EXAMPLES += [(q, {'query': q}) for q in [
  'who is the lead singer of coldplay',
  'what was the first video game ever made',
 ]]
+# what a thing is or how it works is a question, even when the thing is another command's domain (the
+# weather, time, alarms, e-mail): asking about it is not asking for it
+_MORE_EXAMPLES += [(q, {'query': q}) for q in [
+ 'how do weather forecasts work', 'what is the definition of climate', 'why do hurricanes form over the sea',
+ 'how does an alarm clock work', 'who invented the calendar', 'what is the history of email',
+ 'why is the weather so hard to predict', 'how do time zones work',
+]]
 # how-to and advice questions are questions, even when they name a thing another command does (a
 # habit, a budget, a schedule): asking how to do it is not asking the assistant to do it
 _MORE_EXAMPLES += [(q, {'query': q}) for q in [
