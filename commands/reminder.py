@@ -795,8 +795,8 @@ class ReminderCommand(JarvisCommandBase):
             FastPath("reminder.wake_me", _WAKE_ME, _alarm_claim, "wake me up at six tomorrow"),
             FastPath("reminder.list", r"(?:(?:what|which)(?:\s+are)?|list|show(?:\s+me)?|read(?:\s+me)?|tell me|check|any|"
                      r"do i have any|are there any|have i got any)\s+(?:my\s+|the\s+)?(?:upcoming\s+|recurring\s+|"
-                     r"active\s+)?reminders(?:\s+(?:do i have|are there|are set|have i got|for today|today))?",
-                     _list_claim, "what reminders do i have"),
+                     r"active\s+)?(?:reminders|alarms)(?:\s+(?:do i have|are there|are set|have i got|for today|today))?",
+                     _list_claim, "what reminders do i have / what alarms do i have"),
             FastPath("reminder.coming_up", r"(?:what(?:'s|\s+is)|what\s+(?:have\s+i|do\s+i\s+have)(?:\s+got)?|is\s+there\s+anything"
                      r"|do\s+i\s+have\s+anything|anything)\s+coming\s+up(?:\s+(?:today|for\s+me|soon|later))?",
                      _list_claim, "what have i got coming up (the reminders and alarms ahead)"),
@@ -1192,12 +1192,25 @@ class ReminderCommand(JarvisCommandBase):
         day = find_date(request_info.voice_command, now.date())
         if day is not None:                       # "what's on my calendar on the 2nd of december"
             return self._list_day(rows, day.when, now)
+        if _said_alarm(request_info.voice_command):
+            # "what alarms do i have": the alarms, called alarms ("You have one reminder: alarm tomorrow at 6 AM.")
+            alarms = [r for r in rows if _alarm_noun(r["text"])]
+            if not alarms:
+                return say("You have no alarms set.", reminders=[])
+            items = [self._describe_alarm(r, now) for r in alarms]
+            head = "You have one alarm: " if len(alarms) == 1 else f"You have {len(alarms)} alarms: "
+            return say(head + "; ".join(items) + ".", reminders=[_listed(r) for r in alarms])
         if not rows:
-            nothing = "You have no alarms set." if _said_alarm(request_info.voice_command) else "You have no reminders."
-            return say(nothing, reminders=[])
+            return say("You have no reminders.", reminders=[])
         items = [self._describe(r, now) for r in rows]
         head = "You have one reminder: " if len(rows) == 1 else f"You have {len(rows)} reminders: "
         return say(head + "; ".join(items) + ".", reminders=[_listed(r) for r in rows])
+
+    def _describe_alarm(self, r: dict[str, Any], now: _dt.datetime) -> str:
+        """An alarm as a list of alarms says it: "tomorrow at 6 AM", "the gym alarm every weekday at 7 AM"."""
+        noun = _alarm_noun(r["text"]) or "alarm"
+        when = _rings(r, now)
+        return when if noun in ("alarm", "wake-up alarm") else f"the {noun} {when}"
 
     def _list_day(self, rows: list[dict[str, Any]], day: _dt.date, now: _dt.datetime) -> CommandResponse:
         """The reminders that ring on `day` (a recurring one on each day it repeats), by time."""

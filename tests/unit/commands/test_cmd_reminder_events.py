@@ -50,3 +50,17 @@ def test_midnight_is_midnight(rt, clock):
     turn, _ = ask(rt, "remind me at midnight to lock the garage")
     (row,) = rt.store.reminders.active()
     assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, 5, 0, 0, tzinfo=_dt.timezone.utc)
+
+
+def test_asking_for_the_alarms_lists_the_alarms_as_alarms(rt, clock):
+    """"What alarms do i have" said "You have one reminder: alarm tomorrow at 6 AM." and listed every
+    reminder."""
+    ask(rt, "set an alarm for 6am tomorrow")
+    ask(rt, "remind me at 5 pm to call the bank")
+    turn, _ = ask(rt, "what alarms do i have")
+    assert turn.spoken == "You have one alarm: tomorrow at 6 AM."
+    ask(rt, "wake me up at 7 on saturday")
+    turn, _ = ask(rt, "what alarms have i got")
+    assert turn.spoken == "You have 2 alarms: tomorrow at 6 AM; on Saturday at 7 AM."
+    turn, _ = ask(rt, "what reminders do i have")
+    assert "call the bank" in turn.spoken
