@@ -210,7 +210,9 @@ def small_talk_reply(llm: TextAnswerer, said: str) -> str:
     """The model's reply to `said`, or, when it is of a kind the small model cannot be taught out of
     (`reply_fault`), a short reply that fits the user's mood. (Asking the model once more, with the
     mood named, gave a right reply 1 time in 11 and cost a second generation.)"""
-    reply = tidy_reply(llm.answer(said, system=SYSTEM, max_tokens=MAX_TOKENS), said)
+    # the whole reply is checked before a voice says any of it (streamed, its first sentence was spoken
+    # before the check could replace it)
+    reply = tidy_reply(llm.answer(said, system=SYSTEM, max_tokens=MAX_TOKENS, stream=False), said)
     fault = reply_fault(reply, said)
     if fault is None:
         return reply

@@ -96,11 +96,13 @@ class LlmTextAnswerer:
         # tokens' geometric mean probability, 0..1; None when the backend does not say
         self.sureness: float | None = None
 
-    def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160) -> str:
+    def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160, stream: bool = True) -> str:
         """The LLM's words. A cancelled turn stops them at the next token: what was written so far
-        is returned (the command finishes with it; the turn then ends as cancelled)."""
+        is returned (the command finishes with it; the turn then ends as cancelled). `stream` False:
+        no sentence goes out before the whole reply is written (the command checks it first)."""
         messages = [{"role": "system", "content": system or ANSWER_SYSTEM}, {"role": "user", "content": user_text}]
-        stream, control = self.stream, self.control
+        control = self.control
+        stream = self.stream if stream else None
         if control is not None and control.is_cancelled:
             return ""                      # the turn was cancelled: no more words are asked for
         written: list[str] = []

@@ -17,7 +17,11 @@ class TextAnswerer(Protocol):
     # (0..1); None when the model cannot say (a remote server). Read it right after `answer`.
     sureness: float | None
 
-    def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160) -> str: ...
+    def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160,
+               stream: bool = True) -> str:
+        """The model's words for `user_text`. `stream`: a voice may speak them sentence by sentence
+        as they are written; False when the command checks the whole reply before any of it is said."""
+        ...
 
 
 @dataclass

@@ -19,8 +19,9 @@ class ScriptedAnswerer:
         self.replies = list(replies)
         self.asked: list[tuple[str, str | None, int]] = []
 
-    def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160) -> str:
+    def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160, stream: bool = True) -> str:
         self.asked.append((user_text, system, max_tokens))
+        self.streamed = stream
         return self.replies.pop(0)
 
 
@@ -188,3 +189,29 @@ def test_its_identity_in_the_prompts_words_is_said_in_its_own(rt):
     said = "what's your name"
     assert reply_to(said, "I'm Jarvis, a friendly voice assistant that runs entirely on the user's own computer, "
                           "offline.") == WHAT_I_AM
+
+
+def test_the_reply_is_checked_before_a_voice_says_any_of_it():
+    """Streamed, a reply's first sentence went to the speaker before the check could replace it."""
+    model = ScriptedAnswerer("I'm making pasta! How about you?")
+    small_talk_reply(model, "i'm making pasta")
+    assert model.streamed is False
+
+
+def test_a_reply_asked_not_to_stream_sends_no_sentence_before_it_is_written():
+    from jarvis_tui.assistant.conversation import LlmTextAnswerer
+    from jarvis_tui.assistant.reply_stream import SentenceStream
+    from jarvis_tui.llm.backend import Completion
+
+    class Backend:
+        def complete(self, messages, on_text=None, **kw):
+            for piece in ("Hello there. ", "How are you?"):
+                on_text(piece)
+            return Completion(text="Hello there. How are you?")
+
+    sent: list[str] = []
+    answerer = LlmTextAnswerer(Backend())
+    answerer.stream = SentenceStream(sent.append)
+    assert answerer.answer("hi", stream=False) == "Hello there. How are you?" and sent == []
+    answerer.answer("hi")
+    assert sent[:1] == ["Hello there."]

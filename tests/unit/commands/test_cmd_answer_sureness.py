@@ -17,7 +17,7 @@ class SureLLM:
     def __init__(self, reply: str, sureness: float | None) -> None:
         self.reply, self.sureness = reply, sureness
 
-    def answer(self, user_text, system=None, max_tokens=160):
+    def answer(self, user_text, system=None, max_tokens=160, stream=True):
         return self.reply
 
 
@@ -33,7 +33,7 @@ def test_an_unsure_answer_says_it_may_be_wrong(rt, sureness, hedged):
 
 def test_an_answerer_that_cannot_say_is_taken_at_its_word(rt):
     class Plain:
-        def answer(self, user_text, system=None, max_tokens=160):
+        def answer(self, user_text, system=None, max_tokens=160, stream=True):
             return "Canberra."
     rt.services.llm = Plain()
     assert run(rt, "answer_question", query="what is the capital of australia").message == "Canberra."

@@ -322,7 +322,7 @@ class FakeLLM:
     def __init__(self, reply: str) -> None:
         self.reply, self.calls = reply, []
 
-    def answer(self, user_text, system=None, max_tokens=160):
+    def answer(self, user_text, system=None, max_tokens=160, stream=True):
         self.calls.append((user_text, system, max_tokens))
         return self.reply
 
