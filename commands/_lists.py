@@ -29,10 +29,10 @@ _POINTER = r"(?:it|that|this|them|those|these)(?:\s+ones?)?"
 _ASKING = r"(?:(?:and|so|then|now|just|please|also|(?:can|could|would|will)\s+you)\s+)*"
 _ADD_VERBS = r"(?:add|put|stick|write|pop|jot|throw|note)"
 _DONE_VERBS = r"(?:check|tick|cross|mark|strike)"
-_REMOVE_VERBS = r"(?:remove|delete|take|drop|scratch|erase)"
+_REMOVE_VERBS = r"(?:remove|delete|take|drop|scratch|erase|bin|scrap|trash|ditch)"
 ADD_IT = rf"{_ASKING}{_ADD_VERBS}\s+{_POINTER}(?:\s+down)?"
 DONE_IT = rf"{_ASKING}{_DONE_VERBS}\s+{_POINTER}(?:\s+off|\s+as\s+(?:done|complete|completed|finished|bought|got))"
-_ANY_LIST = r"(?:(?:my|the|our|a)\s+)?(?:[a-z-]+\s+){0,2}?(?:list|tasks|to-?dos?|chores)"
+_ANY_LIST = r"(?:(?:my|the|our|a)\s+)?(?:[a-z-]+\s+){0,3}?(?:list|tasks|to-?dos?|chores)"
 _REQUEST_WORDS = re.compile(
     rf"{_ASKING}(?:{_ADD_VERBS}|{_DONE_VERBS}|{_REMOVE_VERBS})\s+{_POINTER}(?:\s+(?:down|off|out|up))?"
     rf"(?:\s+(?:to|on|onto|in|into|off|from|out\s+of|as)(?:\s+(?:{_ANY_LIST}|done|complete|completed|finished|bought))?)?"
@@ -41,12 +41,13 @@ _POINTER_ONLY = re.compile(_POINTER + r"|(?:the\s+)?(?:same|one|thing|stuff)", r
 # "<what was said>, <the request's own words>": the words before are what the pronoun points at
 _SAID_THEN_ASKED = re.compile(r"(?P<said>.+?)(?:\s*,\s*|\s+)" + _REQUEST_WORDS.pattern, re.I)
 # how people say they need (or have done) the thing before they point back at it ("i need to ...",
-# "we're out of ...", "i finished ..."): not part of the item
+# "we're out of ...", "i finished ...", "i've packed ..."): not part of the item
 _BEFORE_THE_ITEM = re.compile(
     r"(?:(?:oh|ok|okay|so|um|well|right|also|and)\s+)*"
     r"(?:(?:i|we)(?:'ll|\s+will)?\s+(?:(?:really|still|also|definitely|just|probably|finally|already)\s+)*"
-    r"(?:need|have|must|should|want|gotta|ought|finished|completed|did|bought|got|picked\s+up)"
-    r"|(?:i've|we've|i\s+have|we\s+have)\s+(?:(?:just|finally|already)\s+)?(?:got|gotta|finished|completed|done|bought|picked\s+up)"
+    r"(?:need|have|must|should|want|gotta|ought|finished|completed|did|bought|got|picked\s+up|packed|watched|seen)"
+    r"|(?:i've|we've|i\s+have|we\s+have)\s+(?:(?:just|finally|already)\s+)?(?:got|gotta|finished|completed|done|bought"
+    r"|picked\s+up|packed|watched|seen)"
     r"|(?:i'm|i\s+am|we're|we\s+are)\s+(?:going\s+to|gonna|done\s+with"
     r"|(?:almost\s+|nearly\s+|all\s+)?(?:out|running\s+(?:out|low))\s+(?:of|on))"
     r"|(?:don't|do\s+not)\s+(?:let\s+me\s+)?forget|remember|need)(?:\s+(?:to|with))?\s+", re.I)
@@ -58,7 +59,7 @@ _ABOUT_THE_SPEAKER = re.compile(r"\b(?:i|we|you|me|us|i'm|we're|you're|i've|we'v
 _POINTING_WORDS = frozenset("""one ones thing things task tasks item items entry stuff bit about regarding
     says saying said called named mentions mentioning""".split())
 # words of a question about the list as a whole ("is there anything on my list"), not an item
-_VAGUE_WORDS = frozenset("anything something nothing much many lot left else there".split())
+_VAGUE_WORDS = frozenset("anything something nothing much many lot left else there what which who".split())
 # a list named without saying which ("my list"): a fast path claims only what is on its own list
 SOME_LIST = r"(?:my|the|our)\s+list"
 # "is <item> on my shopping list", "do i have <item> on ...", "did i put <item> on ..."
@@ -161,6 +162,9 @@ FOLLOW_ON_HAS = HAS + r"(?:it|there)"
 # "add the milk to it", "put eggs on the list": more for the list just used
 FOLLOW_ON_ADD = (r"(?:add|put|stick|write|pop|jot|throw)\s+(?P<items>.+?)(?:\s+down)?\s+(?:to|on|onto|in|into)\s+{ref}"
                  r"(?:\s+(?:too|as\s+well))?")
+# "eggs should be on it", "the charger needs to go on there too": more for the list just used
+FOLLOW_ON_GOES_ON = (r"(?P<items>.+?)\s+(?:(?:needs?|has|have|ought)\s+to|should|must|can)\s+(?:go|be|get\s+put)"
+                     r"\s+(?:on|in|onto|into)\s+{ref}(?:\s+(?:too|as\s+well))?")
 # "clear the list", "clear it", "wipe it", "delete everything on it": still asks first
 FOLLOW_ON_CLEAR = (
     _NOW_THEN
@@ -205,6 +209,20 @@ TAKE_IT_OFF = (_OOPS + r"(?:(?:take|scratch)\s+(?P<items>" + _POINTER + r")\s+(?
                + _AFTER_ALL)
 # what takes back each kind of change: the change and the action that takes it back
 _TAKEN_BACK_BY = {"added": "remove", "removed": "add", "checked": "add", "unchecked": "done"}
+
+
+def kept_lists() -> list[type["ListCommandBase"]]:
+    """The list commands that keep one list under a fixed name (shopping, to-do), one per name: what
+    "what lists do i have" names first, and what a list's name that is one of theirs ("my grocery
+    list", "my chores") means."""
+    found: dict[str, type[ListCommandBase]] = {}
+    pending = list(ListCommandBase.__subclasses__())
+    while pending:
+        cls = pending.pop(0)
+        pending.extend(cls.__subclasses__())
+        if cls.list_name and "__jarvis_abstract__" not in vars(cls):
+            found.setdefault(cls.list_name, cls)
+    return list(found.values())
 
 
 class ListCommandBase(JarvisCommandBase):
@@ -440,6 +458,8 @@ class ListCommandBase(JarvisCommandBase):
             self._path("has_it", FOLLOW_ON_HAS, self._here_claim(self.has_claim), "is bread on it (the list just used)"),
             self._path("add_to_it", FOLLOW_ON_ADD, self._here_claim(self._add_to_it_claim),
                        "put eggs on the list (the list just used)"),
+            self._path("goes_on_it", FOLLOW_ON_GOES_ON, self._here_claim(self._add_to_it_claim),
+                       "the eggs should be on it too (the list just used)"),
             self._path("clear_it", FOLLOW_ON_CLEAR, self._here_claim(action_claim("clear")), "clear it (asks first)"),
             self._path("remove_said", REMOVE_SAID, self._remove_said_claim, "take the bread off (an item on this list)"),
             self._path("also", ALSO, self._also_claim, "also pay the bill (right after adding to this list)"),
@@ -567,11 +587,8 @@ class ListCommandBase(JarvisCommandBase):
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
             return fail(f"The {self.noun} needs a running assistant.")
-        last = self.services.keep(LastList, LastList)
-        if last.name != self.list_name:          # a change to another list is no longer "that"
-            last.change, last.changed = "", []
-        last.name, last.at = self.list_name, self.services.clock()
-        action = last.action = kwargs["action"]
+        action = kwargs["action"]
+        self._note_use(action)
         items = self._items_arg(kwargs)
         if action == "add":
             return self._add(items)
@@ -588,6 +605,13 @@ class ListCommandBase(JarvisCommandBase):
         if action == "clear":
             return self._ask_clear()
         return fail(f"I can't {action} on the {self.noun}.")
+
+    def _note_use(self, action: str) -> None:
+        """This list is the one just asked about ("add X to it", "what's left" a moment later are for it)."""
+        last = self.services.keep(LastList, LastList)
+        if last.name != self.list_name:          # a change to another list is no longer "that"
+            last.change, last.changed = "", []
+        last.name, last.at, last.action = self.list_name, self.services.clock(), action
 
     def _add(self, items: list[str]) -> CommandResponse:
         """Adds the items; those just taken off (removed or checked off a moment ago: "put it back")

@@ -21,23 +21,22 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('add eggs to the grocery li
  ('i bought the apples', {'action': 'check_off', 'items': ['apples']}),
  ('empty the shopping list', {'action': 'clear'}), ('put something on my list', {'action': 'add'}),
  ("what's on my list", {'action': 'read'}), ('remove the last item from my list', {'action': 'remove'}),
- ('show me my lists', {'action': 'read'}), ('start a new list', {'action': 'add'})]
-# lists in general: making one, reading one out, taking things off, dropping a whole list
+]
+# a list named without saying which ("the list", "a list"): the shopping list (lists with a name of
+# their own, "my packing list", are the named_list command's)
 _MORE_EXAMPLES += [
- ('make a new list called camping gear', {'action': 'add'}),
- ('what lists do i have', {'action': 'read'}),
- ('read out my packing list', {'action': 'read'}),
- ('delete the holiday list', {'action': 'clear'}),
  ('remove the second item from the list', {'action': 'remove'}),
- ('add sunscreen to the packing list', {'action': 'add', 'items': ['sunscreen']}),
- ("what's on the party list", {'action': 'read'}),
  ('get rid of that list', {'action': 'clear'}),
  ('cross batteries off the list', {'action': 'remove', 'items': ['batteries']}),
- ('open my lists', {'action': 'read'}),
- ('i need a list for the weekend trip', {'action': 'add'}),
  ('put it on a list', {'action': 'add'}),
  ('what have i written on the list so far', {'action': 'read'}),
- ("scratch the candles off the birthday list", {'action': 'remove', 'items': ['candles']}),
+ ('read me my list', {'action': 'read'}),
+ ('show the list', {'action': 'read'}),
+ ('go over the list with me', {'action': 'read'}),
+ ('tell me what is on the list', {'action': 'read'}),
+ ('read the list out', {'action': 'read'}),
+ ('how many items are on the list', {'action': 'read'}),
+ ('anything on my list', {'action': 'read'}),
 ]
 # running out of something at home: the need is implied, the list is not named
 _MORE_EXAMPLES += [
