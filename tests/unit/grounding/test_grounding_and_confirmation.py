@@ -280,7 +280,7 @@ def _timer(runtime, label="pasta"):
     assert turn.route == "pre_route" and len(runtime.store.timers.running()) >= 1
 
 
-UNSURE = RouterThresholds(decline=1.1, direct=1.1, tool=1.1)     # the router is never confident
+UNSURE = RouterThresholds(decline=1.1, direct=1.1, tool=1.1, shortlist_floor=0.0)     # the router is never confident
 
 
 def test_a_guessed_cancel_asks_first_and_yes_runs_exactly_that_call(runtime):
