@@ -98,7 +98,7 @@ def test_the_contract_covers_what_the_callers_use():
         "backend", "answerer", "provider_override", "run_turn", "route_only", "note_turn", "truncate_reply",
         "in_follow_up", "recent_text", "reset", "active_provider", "node_context", "warm", "prepare_provider",
         "provider_costs", "close"}
-    assert set(protocol_members(ReplyAnswerer)) == {"answer", "stream", "control"}
+    assert set(protocol_members(ReplyAnswerer)) == {"answer", "stream", "control", "sureness"}
 
 
 def test_the_check_finds_a_drifted_brain(make_brain):
