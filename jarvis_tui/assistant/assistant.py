@@ -72,7 +72,7 @@ class LastTurn:
     # every call that answered, a question back or a failure included ("Which city?", "I can't reach
     # the weather service"): what a follow-up that leaves words out ("what about tomorrow") continues
     tried: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    # each call that did what it was asked, a button's included, with its response's context_data (the
+    # each call that did what it was asked (a spoken yes to its buttons included), with its context_data (the
     # id of what it made): what "cancel that" takes back
     made: list[tuple[str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
 
