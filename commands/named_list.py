@@ -30,6 +30,9 @@ ASKED_NOTE = "named_list.asked"          # the request that was asked "Which lis
 _WORD = r"(?!(?:my|the|our|a|an|to|on|onto|in|into|of|off|from|for|with|and|or|it|this|that|list|lists)\b)[a-z][a-z'-]*"
 _DET = r"(?:my|the|our|a|an|this|that)"
 _LEADING = re.compile(r"^(?:(?:my|the|our|a|an|this|that|new|fresh|separate|whole|entire|little|own|another)\s+)+")
+# "lists" that are another service's, not items the user keeps: the phone's contacts, a mailing list
+# ("add tom to my contact list" made a list called "contact")
+_OTHER_SERVICES = frozenset("contact contacts mailing phone address email e-mail".split())
 # words that point at a list without naming it ("the same list", "which list")
 _NOT_A_NAME = frozenset("""same other another one last first next previous current which what whose any every
     each new whole entire it that this them me you us""".split())
@@ -79,7 +82,8 @@ def name_of(words: Any) -> str:
     """A list's name as said ("the new gift ideas list" -> "gift ideas"); "" for words that name none."""
     text = _LEADING.sub("", normalize_utterance(str(words or "")))
     text = re.sub(r"(?:^|\s+)lists?$", "", text).strip(" '\"")
-    if not text or len(text.split()) > 4 or all(w in _NOT_A_NAME for w in text.split()):
+    if not text or len(text.split()) > 4 or all(w in _NOT_A_NAME for w in text.split()) \
+            or text.split()[-1] in _OTHER_SERVICES:
         return ""
     return text
 
@@ -159,6 +163,7 @@ _NEGATIVES: list[str] = [
     "make a playlist for my morning run", "what's on tv tonight", "what's on the menu at the diner",
     "what is on at the cinema this weekend", "read me the news headlines", "sign me up for the newsletter",
     "delete my account", "show me this week's bestseller list",
+    "open my contact list", "add sam to my contacts", "take me off the mailing list",
 ]
 _DOMAIN_WORDS: list[str] = ["lists", "packing list", "reading list", "wish list", "christmas list", "gift list",
                             "checklist", "list called"]

@@ -309,3 +309,14 @@ def test_a_question_said_instead_of_the_lists_name_is_routed_as_usual(rt):
     assert named.read_answer("list", "what time is it", {"action": "add"}) is None
     assert named.read_answer("list", "the gift one", {"action": "add"}) is None          # no gift list made
     assert named.read_answer("list", "the packing one", {"action": "add"}) == {"action": "add", "list": "packing"}
+
+
+@pytest.mark.parametrize("said", ["please add tom to my contact list", "open my contact list",
+                                  "put anna on the mailing list", "show me my phone list"])
+def test_another_services_list_is_not_made(rt, said):
+    """"add tom to my contact list" made a list called "contact": contacts and mailing lists are not
+    lists of things the user keeps."""
+    from commands.named_list import name_of
+    turn, _ = ask(rt, said)
+    assert not any(c.name == "named_list" for c in turn.tool_calls)
+    assert name_of("contact list") == "" and name_of("packing list") == "packing"
