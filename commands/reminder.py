@@ -369,10 +369,15 @@ def _event_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
         return None
     args: dict[str, Any] = {"action": "set", "text": event}
     if clock is not None:
-        hh = int(clock[0][:2])
-        # "a meeting at 3" is in the afternoon, as post_process_tool_call reads a bare hour under 7
-        args["time"] = f"{hh + 12:02d}:00" if re.fullmatch(r"\d{1,2}|[a-z]+", clock[1]) and 0 < hh < 7 else clock[0]
+        args["time"] = in_the_afternoon(*clock)       # "a meeting at 3" is in the afternoon
     return PreRouteResult(arguments=args)
+
+
+def in_the_afternoon(clock: str, words: str) -> str:
+    """A bare hour under 7 said to do something ("at 5", "at three") is in the afternoon: 'HH:MM' 12
+    hours on; any other clock time (with its half of the day, minutes, "midnight") as it is."""
+    hh = int(clock[:2])
+    return f"{hh + 12:02d}:00" if re.fullmatch(r"\d{1,2}|[a-z]+", words) and 0 < hh < 7 else clock
 
 
 def _in_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -988,9 +993,8 @@ class ReminderCommand(JarvisCommandBase):
         if found:
             clock, words = found
             alarm = _alarm_noun(str(out.get("text") or "")) is not None
-            if (not alarm and re.fullmatch(r"\d{1,2}|[a-z]+", words) and 0 < int(clock[:2]) < 7
-                    and not re.search(r"\bmorning\b", said)):
-                clock = f"{int(clock[:2]) + 12:02d}:00"       # "at 5" to do something: 17:00 (not for alarms)
+            if not alarm and not re.search(r"\bmorning\b", said):
+                clock = in_the_afternoon(clock, words)       # "at 5" to do something: 17:00 (not for alarms)
         if clock:
             out["time"] = clock
             if not has_in:
