@@ -35,6 +35,9 @@ SHOPPING = re.compile(r"\b(?:shopping|grocer(?:y|ies)|groceries|buy|supermarket|
 TODO = re.compile(r"\b(?:to ?do|todo|tasks?|chores?|work)\b")
 NUMBER = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
                     r"forty|fifty|hundred)\b")
+PLAYLIST = re.compile(r"\b(?:playlists?|music|songs?)\b")
+LISTS = re.compile(r"\blists\b")
+MAKE_LIST = re.compile(r"\b(?:create|make|start|new)\b.*\blist\b")
 VOLUME = re.compile(r"\b(?:volume|mute[ds]?|louder|quieter|softer|sound|speakers?|audio)\b")
 OPERATION = re.compile(r"\b(?:plus|minus|times|divided|multiplied|add|subtract|sum|product|x)\b|[-+*/]")
 
@@ -124,14 +127,25 @@ def map_row(row: dict) -> tuple[dict | None, str]:
     if intent == "calendar_remove":
         return out("reminder", {"action": "delete"})
     if intent.startswith("lists_"):
+        # a list the request names is the shopping or to-do list when its name says so; any other name
+        # is a list of the user's own (named_list), a music playlist is the music service's
         action = {"lists_createoradd": "add", "lists_query": "read", "lists_remove": "remove"}[intent]
-        named = (s.get("list_name", "") + " " + text).lower()
+        name = s.get("list_name", "").lower()
+        named = (name + " " + text).lower()
         shopping, todo = bool(SHOPPING.search(named)), bool(TODO.search(named))
         if shopping and not todo:
             return out("shopping_list", {"action": action} if action != "remove" else {})
         if todo and not shopping:
             return out("todo_list", {"action": action} if action != "remove" else {})
-        return out("shopping_list", accept=["shopping_list", "todo_list"])
+        if PLAYLIST.search(named):
+            return out("none", accept=["none", "named_list"])
+        if name and not (shopping or todo):
+            return out("named_list")
+        if LISTS.search(text) or (intent == "lists_createoradd" and MAKE_LIST.search(text)):
+            # "what are my lists", "create a new list": about lists as such, which only named_list keeps
+            return out("named_list")
+        # an item or "my list" without a name: any of the three lists
+        return out("shopping_list", accept=["shopping_list", "todo_list", "named_list"])
     return None, f"no mapping for {intent}"
 
 
