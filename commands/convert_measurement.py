@@ -288,6 +288,17 @@ _DOMAIN_WORDS: list[str] = ['convert', 'conversion', 'ounces', 'grams', 'kilomet
                             'cups', 'tablespoons', 'weigh']
 
 
+# money is no measurement: a request that names a currency is a currency conversion, which this command
+# does not do ("convert one pound to us dollars" is not 453.6 grams); its "pound" is the currency
+_CURRENCY = re.compile(r"\b(?:dollars?|bucks|euros?|yen|yuan|renminbi|rupees?|pesos?|francs?|rubles?|roubles?|"
+                       r"lira|dirhams?|kronas?|kroner|krone|baht|ringgits?|shekels?|bitcoins?|sterling|"
+                       r"currenc(?:y|ies)|exchange\s+rate|u\s?s\s?d|usd|eur|gbp|aud|cad|inr|jpy|cny|chf|mxn)\b|[$€£¥₹]")
+
+
+def names_a_currency(text: str) -> bool:
+    return bool(_CURRENCY.search(normalize_utterance(text)))
+
+
 _HOW_MANY_IN = re.compile(r"\bhow (?:many|much) (?P<want>[a-z ]+?) (?:are |is )?(?:there )?(?:in|to|make up|per) "
                           r"(?:(?:a|an|one)\s+|(?P<n>" + NUM + r")\s+)?(?P<have>[a-z]+(?: [a-z]+)?)$")
 
@@ -437,6 +448,8 @@ class ConvertMeasurementCommand(JarvisCommandBase):
         in Denver" is not one); 'How many cups in a gallon' says no number: the value is 1. The words
         that only answer this command's question ("grams", "flour") keep the arguments asked with."""
         out = dict(args)
+        if names_a_currency(voice_command):           # no unit to convert: the request is another's
+            return {k: v for k, v in out.items() if k not in ("from_unit", "to_unit", "category")}
         said = _plain_name(normalize_utterance(voice_command))
         if out.get("from_unit") and (said == _plain_name(str(out.get("ingredient") or ""))
                                      or _units_said(said) == {resolve_unit(out.get("to_unit"))} and len(said.split()) <= 2):

@@ -816,6 +816,19 @@ class Assistant:
             log.exception("the words of %s could not be read", name)
             return ["?"]
 
+    def foreign_words(self, args: dict[str, Any], utterance: str) -> list[str]:
+        """The words of the request that only requests no command serves were taught (the router's
+        reading; none without a router), the words of the call's arguments aside."""
+        router = self.router
+        if router is None:
+            return []
+        values = [str(v) for value in args.values() for v in (value if isinstance(value, list) else [value])]
+        try:
+            return router.foreign_words(utterance, values)
+        except Exception:  # unread words: the model's choice stands
+            log.exception("the words of %r could not be read", utterance)
+            return []
+
     def _ask_first(self, command: IJarvisCommand, args: dict[str, Any], request: RequestInformation,
                    turn: TurnResult, question: str, changes: dict[str, Any],
                    untaught: list[str] | None = None) -> ToolCallRecord:

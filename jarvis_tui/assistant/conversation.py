@@ -538,7 +538,7 @@ class ConversationBrain:
                 p.parsed.rejected.append({"name": bad, "reason": problem})
                 return p, provider, commands
             if iteration == 0 and p.parsed.calls and not self._follows_up(history, text):
-                below = self._below_no_command(assistant, p.parsed.calls[0], router)
+                below = self._below_no_command(assistant, p.parsed.calls[0], router, text)
                 if below:
                     log.info("not acting on %s: %s", p.parsed.calls[0]["name"], below)
                     p.parsed.rejected.append({"name": p.parsed.calls[0]["name"], "reason": below})
@@ -553,12 +553,15 @@ class ConversationBrain:
             extra = extra + [{"role": "assistant", "content": p.completion.text}, provider.retry_message(hint)]
 
     @staticmethod
-    def _below_no_command(assistant: "Assistant", call: dict[str, Any], router: RouterResult | None) -> str | None:
+    def _below_no_command(assistant: "Assistant", call: dict[str, Any], router: RouterResult | None,
+                          text: str = "") -> str | None:
         """An action the model picked from an unsure router's shortlist that the router itself ranks
         below "no command fits", or not clearly above it (`act_margin` times), is a guess: the turn
         declines instead of acting on it (README: on SLURP dev this removed a quarter of the actions
         fired on requests no command serves and cost no right answer; the margin three more). Direct answers (chat, answer_question) act on nothing and are left alone; a
-        call that asks the user first (a destructive guess) is left to ask."""
+        call that asks the user first (a destructive guess) is left to ask. So is an action on a request
+        that says a word only requests no command serves were taught, outside the call's arguments
+        ("send this message to bob on twitter" is no e-mail: `IntentRouter.foreign_words`)."""
         if router is None or router.confident:
             return None
         command = assistant.registry.get(call.get("name", ""))
@@ -566,6 +569,10 @@ class ConversationBrain:
             return None
         if assistant.confirmation(command, dict(call.get("arguments") or {})):
             return None                 # a destructive guess asks the user first ("Cancel your pasta timer?")
+        foreign = assistant.foreign_words(dict(call.get("arguments") or {}), text) if text else []
+        if foreign:
+            return (f"the request says {', '.join(foreign)}: words that only requests no command serves "
+                    f"were taught, and none of {command.command_name}'s arguments")
         chance = dict(router.ranked).get(command.command_name, 0.0)
         thresholds = assistant.router.thresholds if assistant.router is not None else None
         margin = thresholds.act_margin if thresholds is not None else 1.0

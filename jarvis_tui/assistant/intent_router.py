@@ -245,6 +245,9 @@ NO_TOPIC_WEIGHT = 0.5      # "none of these topics" counts half beside the topic
                            # README, declines that name a wrong topic on SLURP dev 69 -> 36, holdout 18 -> 5
 EVERYDAY_SPREAD = 3        # a word in the examples of this many commands is an everyday word of requests, not
                            # one command's ("can", "please", "now"): `untaught_words` never counts it
+FOREIGN_EXAMPLES = 2       # a word only out-of-scope requests were taught marks one (`foreign_words`) when at least
+                           # this many of them say it ("twitter", "contact"; not "question" of "play twenty
+                           # questions" alone: README, SLURP dev)
 KEEP_CACHED = 4            # fitted routers kept in the cache folder (data dirs and plugin sets share it)
 
 
@@ -275,6 +278,7 @@ class IntentRouter:
         self.train_ms = (time.perf_counter() - t0) * 1000
         self._lock = threading.Lock()
         self._taught: tuple[dict[str, frozenset[str]], frozenset[str]] | None = None    # _vocabulary
+        self._foreign_words: frozenset[str] | None = None                              # _foreign
         self._last: tuple[str, Any] | None = None       # the last utterance read, and its features
         log.info("intent router (%s): %d samples, %d labels, %s in %.0f ms", self.feature_names,
                  len(self.data.texts), len(self.classes), "loaded from cache" if self.from_cache else "fitted",
@@ -394,6 +398,29 @@ class IntentRouter:
             self._taught = ({name: frozenset(stems) for name, stems in words.items()
                              if not name.startswith(OUT_OF_SCOPE)}, everyday)
         return self._taught
+
+    def _foreign(self) -> frozenset[str]:
+        """The words only requests no command serves were taught: in `FOREIGN_EXAMPLES` or more of the
+        out-of-scope examples and commands' negatives, in no command's examples or domain words, not
+        everyday words ("twitter", "taxi", "lamp")."""
+        if self._foreign_words is None:
+            taught, everyday = self._vocabulary()
+            commands = frozenset().union(*taught.values()) if taught else frozenset()
+            outside = collections.Counter(w for text, label in zip(self.data.texts, self.data.labels)
+                                          if label == OUT_OF_SCOPE for w in set(_stems(text)))
+            self._foreign_words = frozenset(w for w, n in outside.items() if n >= FOREIGN_EXAMPLES) - commands - everyday
+        return self._foreign_words
+
+    def foreign_words(self, text: str, values: Iterable[str] = ()) -> list[str]:
+        """The words of `text` that only requests no command serves were taught (`_foreign`), not part
+        of an argument value (`values`: a reminder "to book a taxi" keeps its own words): "send this
+        message to bob on twitter" says "twitter", which e-mail was never taught and its negatives name."""
+        known: set[str] = set()
+        for value in values:
+            known |= set(_stems(str(value)))
+        foreign = self._foreign()
+        said = _stems(normalize_utterance(text), stemmed=False)
+        return [w for w in dict.fromkeys(said) if stem(w) in foreign and stem(w) not in known]
 
     def untaught_words(self, tool: str, text: str, values: Iterable[str] = ()) -> list[str]:
         """The words of `text` that `tool` was never taught: in none of its examples or domain words,

@@ -532,3 +532,44 @@ def test_a_confident_router_is_not_weighed(runtime, monkeypatch):
     brain, backend = weighing_brain(runtime, [json.dumps({"tool": "get_weather", "args": {"city": "Paris"}})], [])
     d = brain.route_only(runtime.assistant, "what's the weather in paris")
     assert backend.weighed == [] and d.router.weighed is None
+
+
+def test_a_word_only_requests_no_command_serves_say_keeps_an_unsure_action_from_firing(runtime, monkeypatch):
+    """"Send this message to bob on twitter": the router is unsure, the model picks e-mail over "no
+    command fits", but the request says "twitter", which only out-of-scope requests (and e-mail's own
+    negatives) were taught and no command was: a guess, declined with the topic. The same request
+    with the word inside the call's arguments (a reminder's text) acts, and so does one without it."""
+    router = runtime.assistant.router
+    assert "twitter" in router.foreign_words("send this message to bob on twitter")
+    assert router.foreign_words("send this message to bob on twitter", ["the message about twitter"]) == []
+    assert router.foreign_words("send this message to bob by email") == []
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("email", 0.6), (OUT_OF_SCOPE, 0.3),
+                                                                     ("chat", 0.05)]))
+    draft = json.dumps({"tool": "email", "args": {"action": "draft", "to": "bob"}})
+    brain, _ = scripted_brain(runtime, [draft])
+    d = brain.route_only(runtime.assistant, "send this message to bob on twitter")
+    assert d.tool_calls == [] and d.declined and "twitter" in d.rejected[-1]["reason"]
+    assert d.message == "I can't post on social media yet."
+    brain, _ = scripted_brain(runtime, [draft])
+    d = brain.route_only(runtime.assistant, "send this message to bob")
+    assert [c["name"] for c in d.tool_calls] == ["email"] and not d.declined
+
+
+def test_a_conversion_that_names_a_currency_is_no_measurement(runtime, monkeypatch):
+    """"convert one pound to us dollars": the model reads the pound as a weight and leaves out the
+    dollars (no unit); the conversion ran on the weight. A request that names a currency keeps no unit
+    of the model's, so the only action cannot take the words and the turn says what it cannot do; a
+    pound said with another unit is still a weight."""
+    from commands.convert_measurement import ConvertMeasurementCommand
+    convert = ConvertMeasurementCommand()
+    assert convert.post_process_tool_call({"value": 1, "from_unit": "pound"}, "convert one pound to us dollars") == {"value": 1}
+    assert convert.post_process_tool_call({"value": 5, "from_unit": "pound"}, "what's 5 u. s. d. in pounds") == {"value": 5}
+    kept = convert.post_process_tool_call({"value": 1, "from_unit": "pound", "to_unit": "kilogram"}, "convert one pound to kilograms")
+    assert kept["from_unit"] == "pound" and kept["to_unit"] == "kilogram"
+    router = runtime.assistant.router
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("convert_measurement", 0.6), (OUT_OF_SCOPE, 0.2),
+                                                                     ("calculate", 0.1)]))
+    weight = json.dumps({"tool": "convert_measurement", "args": {"value": 1, "from_unit": "pound"}})
+    brain, _ = scripted_brain(runtime, [weight, weight])
+    d = brain.route_only(runtime.assistant, "convert one pound to us dollars")
+    assert d.tool_calls == [] and d.declined and d.message == "I can't convert currencies yet."
