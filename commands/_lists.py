@@ -465,6 +465,14 @@ class ListCommandBase(JarvisCommandBase):
             self._path("also", ALSO, self._also_claim, "also pay the bill (right after adding to this list)"),
         ]
 
+    def _add_it_again_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"add it to the list" right after something was added to this list: "it" is what was just
+        added (the reply says it is on the list already); it asked which items to add."""
+        last = self._last_change()
+        if last is None or last.action != "add" or last.change != "added" or not last.changed:
+            return None
+        return PreRouteResult(arguments={"action": "add", self.items_param: [c["text"] for c in last.changed]})
+
     def _also_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
         """"also pay the electricity bill" right after something was added to this list: one more of the
         same (it was declined). Only after an add: "also" after a read or a removal says nothing to add."""
@@ -480,6 +488,8 @@ class ListCommandBase(JarvisCommandBase):
                        "put it back (what was just taken off)"),
             self._path("take_it_off", TAKE_IT_OFF, self.undo_claim({"added": "remove", "checked": "remove"}),
                        "take that off again (what was just added)"),
+            self._path("add_it_again", ADD_IT + r"(?:\s+(?:to|on|onto|in|into)\s+{ref})?(?:\s+(?:too|please|again))*",
+                       self._add_it_again_claim, "add it to the list (what was just added: it is on it already)"),
         ]
 
     def _path(self, name: str, pattern: str, handler: Callable[..., PreRouteResult | None], description: str
@@ -491,8 +501,8 @@ class ListCommandBase(JarvisCommandBase):
         return FastPath(f"{self.command_name}.{name}", pattern.replace("{ref}", ref), handler, description)
 
     def _taking_back(self, utterance: str) -> PreRouteResult | None:
-        """What a request that takes back the last change ("put it back", "undo that") does: the items
-        it names are the ones changed, whatever words point at them."""
+        """What a request about the last change ("put it back", "undo that", "add it to the list" again)
+        does: the items it names are the ones changed, whatever words point at them."""
         text = normalize_utterance(utterance)
         for fp in self._taking_back_paths():
             m = fp.regex.fullmatch(text)
@@ -632,7 +642,7 @@ class ListCommandBase(JarvisCommandBase):
             parts.append(f"Added {join_words(added)} to your {self.noun}.")
         if already:
             verb = "is" if len(already) == 1 else "are"
-            parts.append(f"{join_words(already).capitalize()} {verb} already on it.")
+            parts.append(f"{join_words(already).capitalize()} {verb} already on {'it' if parts else 'your ' + self.noun}.")
         return say(" ".join(parts), added=added, put_back=back, already=already, list=self.list_name)
 
     def _put_back(self, row: dict[str, Any], change: str) -> bool:

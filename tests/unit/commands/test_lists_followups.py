@@ -238,3 +238,17 @@ def test_anything_else_on_it_reads_the_list_just_used(rt, said):
     ask(rt, "got the apples")
     turn, _ = ask(rt, said)
     assert turn.route == "pre_route" and turn.tool_calls[0].name == "shopping_list" and "pears" in turn.spoken
+
+
+@pytest.mark.parametrize("again", ["add it to the list", "put it on my shopping list", "can you add that too",
+                                   "add them to the list please"])
+def test_adding_what_was_just_added_says_it_is_on_the_list(rt, again):
+    """"add it to the list" right after an add: "it" is what was just added (it asked which items to
+    add); the reply says it is there, and nothing is added twice. Not after a read, nor about another list."""
+    ask(rt, "add olive oil to my shopping list")
+    turn, _ = ask(rt, again)
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "shopping_list"
+    assert turn.spoken == "Olive oil is already on your shopping list." and _open(rt, "shopping") == ["olive oil"]
+    ask(rt, "what's on my shopping list")
+    assert rt.registry.get("shopping_list").pre_route(again) is None or \
+        "olive oil" not in str(rt.registry.get("shopping_list").pre_route(again).arguments)
