@@ -14,10 +14,13 @@ import logging
 import threading
 from typing import Any
 
-from commands._parsing import say_duration, say_when
+import re
+
+from commands._parsing import join_words, parse_duration, say_duration, say_when
 from jarvis_tui.sdk.events import Announcement
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.services import CommandServices
+from jarvis_tui.sdk.text import stem
 
 log = logging.getLogger(__name__)
 
@@ -301,21 +304,71 @@ def reminder_service(services: CommandServices) -> ReminderService:
     return services.keep(ReminderService, lambda: ReminderService(services))
 
 
-def match_timers(timers: list[dict[str, Any]], label: str | None) -> list[dict[str, Any]]:
-    """Timers a spoken label refers to: the same label, a label containing it, or (for '5 minute')
-    timers of that length."""
-    from commands._parsing import parse_duration
+# ---- a timer named by what it is for ("is the pizza done", "stop the egg one") ------------------------
+RANG_LATELY = _dt.timedelta(hours=2)     # a timer that rang this long ago is still "the pizza timer"
+_NOT_NAME_WORDS = {"the", "my", "our", "your", "a", "an", "this", "that", "these", "those", "timer", "timers",
+                   "one", "ones", "countdown", "it", "you", "i", "we", "they", "he", "she", "everything", "things"}
+# what a request names a timer by: one to three words after "the"/"my" ("the pizza", "my garlic bread")
+NAME_WORDS = r"[a-z][a-z']*(?:\s+[a-z][a-z']*){0,2}?"
+THING = r"(?:(?:the|my|our|those|these)\s+)?(?P<thing>" + NAME_WORDS + ")"
 
-    if not label:
+
+def said_name(words: str | None) -> str | None:
+    """The name in the words that say a timer: "the tea's" -> "tea", "my egg one" -> "egg"."""
+    kept = [re.sub(r"'s$", "", w) for w in (words or "").lower().split() if w not in _NOT_NAME_WORDS]
+    return " ".join(kept) or None
+
+
+def possessive_off(text: str) -> str:
+    """The words said with a possessive's 's off ("the tea's done" says "tea"): a timer's name is grounded in them."""
+    return re.sub(r"'s\b", "", text)
+
+
+def _name_words(words: str | None) -> set[str]:
+    """The stems of the words a timer is named by ("the cookies one" -> {"cooki"}, "the tea's" -> {"tea"})."""
+    return {stem(w) for w in re.findall(r"[a-z0-9']+", (words or "").lower()) if w not in _NOT_NAME_WORDS}
+
+
+def timers_named(timers: list[dict[str, Any]], said: str | None) -> list[dict[str, Any]]:
+    """The timers a name said means: every word of it is a word of the timer's label in some form
+    ("cookie" -> the cookies timer, "the egg one" -> the eggs timer, "bread" -> the garlic bread timer;
+    the same name first), or for "5 minute" the timers of that length; all of them when no name is said."""
+    want = _name_words(said)
+    if not want:
         return list(timers)
-    want = label.strip().lower()
-    exact = [t for t in timers if (t.get("label") or "").lower() == want]
-    if exact:
-        return exact
-    partial = [t for t in timers if t.get("label") and (want in t["label"].lower() or t["label"].lower() in want)]
-    if partial:
-        return partial
-    seconds = parse_duration(want)
-    if seconds:
-        return [t for t in timers if int(t["duration_seconds"]) == seconds]
-    return []
+    labelled = [t for t in timers if t.get("label")]
+    same = [t for t in labelled if _name_words(t["label"]) == want]
+    if same:
+        return same
+    named = [t for t in labelled if want <= _name_words(t["label"])]
+    seconds = parse_duration(said or "") if not named else None
+    return named or ([t for t in timers if int(t["duration_seconds"]) == seconds] if seconds else [])
+
+
+def timers_mentioned(timers: list[dict[str, Any]], words: str) -> list[dict[str, Any]]:
+    """The labelled timers whose whole name is among `words` ("i took the cookies out" -> the cookie timer),
+    the longest name first."""
+    said = _name_words(words)
+    found = [t for t in timers if t.get("label") and _name_words(t["label"]) <= said]
+    return sorted(found, key=lambda t: -len(_name_words(t["label"])))
+
+
+def timers_rang_lately(services: CommandServices) -> list[dict[str, Any]]:
+    """Labelled timers that rang in the last RANG_LATELY, the latest first, each with `rang_seconds_ago`."""
+    now = timer_service(services).now()
+    rows = services.store.timers.rang_since(now - RANG_LATELY)
+    return [{**r, "rang_seconds_ago": max(0, int((now - parse_iso(r["ends_at"])).total_seconds()))} for r in rows]
+
+
+def went_off(timer: dict[str, Any], already: bool = False) -> str:
+    """'Your pizza timer went off 2 minutes ago.'"""
+    ago = timer["rang_seconds_ago"]
+    when = "just now" if ago < 60 else f"{say_duration(ago // 60 * 60)} ago"
+    name = timer_name(timer)
+    return f"{name[0].upper() + name[1:]} {'already ' if already else ''}went off {when}."
+
+
+def no_timer_named(label: str, timers: list[dict[str, Any]]) -> str:
+    """'You don't have a pizza timer. Running: the tea timer.'"""
+    running = f" Running: {join_words(distinct_timer_names(timers))}." if timers else ""
+    return f"You don't have {'an' if label[:1] in 'aeiou' else 'a'} {label} timer.{running}"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from commands._background import distinct_timer_names, match_timers, timer_name, timer_service
+from commands._background import (NAME_WORDS, THING, distinct_timer_names, no_timer_named, possessive_off, said_name,
+                                  timer_name, timer_service, timers_mentioned, timers_named, timers_rang_lately, went_off)
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import join_words, say_duration
@@ -13,12 +14,21 @@ from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             normalize_utterance)
 
-_CANCEL = r"(?:cancel|stop|remove|delete|clear|kill|end|turn off|switch off|dismiss|abort|never ?mind|forget(?: about)?)"
+_CANCEL = (r"(?:cancel|stop|remove|delete|clear|kill|end|turn off|switch off|dismiss|abort|never ?mind|forget(?: about)?"
+           r"|get rid of|scrap|ditch)")
 # which timer(s) a request names: "the pasta timer", "my timer for the rice", "all timers"
 _TIMERS = (r"(?P<all>all\s+(?:of\s+)?)?(?:(?:the|my)\s+)?(?:(?P<label>[\w ]+?)\s+)?"
            r"(?:timer|countdown|(?P<plural>timers|countdowns))(?:\s+(?:for|called|named|in)\s+(?!now\b|a\s+(?:bit|moment|minute|sec|second|while)\b)"
            r"(?:the\s+)?(?P<label2>[\w ]+?))?")
 _IT = r"(?:it|that|this|them)"
+# a timer named by what it is for: "get rid of the pasta one", "stop the pizza", "the tea's done, cancel it"
+_LEAD = r"(?:(?:you\s+can|can\s+you|just|ok(?:ay)?|so|and|now)\s+)*"
+_STOP_NAMED = r"(?:cancel|stop|kill|turn\s+off|switch\s+off|pause|resume|unpause|continue)"   # "stop the pizza"
+_STOP_IT = (_LEAD + r"(?:" + _CANCEL + r"\s+(?:it|that|this|(?:the|that)\s+(?:timer|alarm|countdown))"
+            r"|(?:turn|switch)\s+(?:it|that|this|the\s+timer)\s+off)(?:\s+(?:now|too|then))?")
+_DONE_SAID = (r"(?P<said>(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?(?:took|taken|pulled|got)\s+(?:out\s+)?(?:(?:the|my)\s+)?"
+              + NAME_WORDS + r"(?:\s+out)?|(?:(?:the|my)\s+)?" + NAME_WORDS
+              + r"(?:'s|'re|\s+is|\s+are)\s+(?:done|ready|out|finished|cooked|baked)(?:\s+(?:now|already))?)")
 _PAUSE = r"(?:pause|hold(?!\s+on\b)|freeze|suspend)"
 _RESUME = r"(?:resume|unpause|un-pause|continue|unfreeze)"
 _FOR_NOW = r"(?:\s+(?:for\s+now|for\s+a\s+(?:bit|moment|minute|sec|second|while)|please))*"
@@ -76,6 +86,13 @@ _MORE_EXAMPLES += [('pause the timer', {'action': 'pause'}), ('pause the pasta t
  ('resume the timer', {'action': 'resume'}), ('unpause the rice timer', {'action': 'resume', 'label': 'rice'}),
  ('continue the pizza timer', {'action': 'resume', 'label': 'pizza'}), ('start the tea timer again', {'action': 'resume', 'label': 'tea'}),
  ('resume all timers', {'action': 'resume', 'label': 'all'})]
+# a timer named by what it is for, without the word "timer"
+_MORE_EXAMPLES += [('get rid of the rice one', {'label': 'rice'}), ('stop the bread one', {'label': 'bread'}),
+ ('cancel the one for the soup', {'label': 'soup'}), ('i took the muffins out, you can stop that', {'label': 'muffins'}),
+ ("the chicken's done, cancel it", {'label': 'chicken'}), ('turn off the steak one', {'label': 'steak'}),
+ ('the potatoes are ready, stop the timer', {'label': 'potatoes'}), ('scrap the cake one', {'label': 'cake'})]
+_NEGATIVES += ['cancel my pizza order', 'get rid of the spam emails', 'stop the car alarm', 'cancel the delivery',
+ 'the meeting is done, cancel it']
 _DOMAIN_WORDS: list[str] = ['timer', 'timers', 'countdown']
 
 
@@ -125,7 +142,38 @@ class CancelTimerCommand(JarvisCommandBase):
             FastPath("cancel_timer.resume_it", r"(?:" + _RESUME + r"\s+" + _IT + r"|(?:re)?start\s+" + _IT
                      + r"\s+(?:again|back\s+up)|" + _RESUME + r")(?:\s+please)?", self._resume_it_claim,
                      "unpause it / start it again (a timer paused)"),
+            # a timer named by what it is for, claimed only when a timer of that name runs, is paused or rang lately
+            FastPath("cancel_timer.thing_one", _LEAD + r"(?:" + _CANCEL + "|" + _PAUSE + "|" + _RESUME + r")\s+"
+                     r"(?:" + THING + r"\s+one|the\s+one\s+(?:for|with)\s+(?:the\s+|my\s+)?(?P<for>" + NAME_WORDS + r"))"
+                     r"(?:\s+(?:too|now|as\s+well))?" + _FOR_NOW, self._thing_claim,
+                     "get rid of the pasta one / stop the one for the eggs (a timer of that name)"),
+            FastPath("cancel_timer.thing", _LEAD + _STOP_NAMED + r"\s+" + THING + _FOR_NOW, self._thing_claim,
+                     "stop the pizza (a pizza timer)"),
+            FastPath("cancel_timer.done_stop_it", _DONE_SAID + r",?\s+(?:(?:so|and)\s+)?" + _STOP_IT, self._done_claim,
+                     "i took the cookies out, you can stop that (a cookies timer)"),
+            FastPath("cancel_timer.stop_it_done", _STOP_IT + r",?\s+(?:(?:because|as|since)\s+)?" + _DONE_SAID, self._done_claim,
+                     "stop the timer, the tea's done (a tea timer)"),
         ]
+
+    def _thing_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """"get rid of the pasta one", "stop the pizza": that timer, when there is one of that name
+        ("cancel my pizza order" names none); a pause or a resume when the words say it."""
+        name = said_name(m.group("thing") or m.groupdict().get("for"))
+        if self.services is None or not name:
+            return None
+        if not timers_named(timer_service(self.services).live_timers() + timers_rang_lately(self.services), name):
+            return None           # none of that name runs, is paused or rang lately (then the command says it rang)
+        said = action_said(text)
+        return PreRouteResult(arguments={"label": name, **({"action": said} if said else {})})
+
+    def _done_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"the tea's done, cancel it", "i took the cookies out, you can stop that": the timer the words
+        name, when there is one of that name."""
+        if self.services is None:
+            return None
+        timers = timer_service(self.services).live_timers() + timers_rang_lately(self.services)
+        named = timers_mentioned(timers, m.group("said"))
+        return PreRouteResult(arguments={"label": named[0]["label"]}) if named else None
 
     def _both_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"cancel both" / "stop all of them" is about the timers only when two or more are running or
@@ -186,7 +234,7 @@ class CancelTimerCommand(JarvisCommandBase):
         is the one the words say ("pause the sauce timer" pauses, whatever the model chose); words that
         ask to cancel are a cancel (asked first when the model guessed it). A pause or a resume is never
         made a cancel otherwise ("the sauce one", the answer to "Which one?" of a pause, pauses)."""
-        out = drop_ungrounded(args, voice_command, ["label"])
+        out = drop_ungrounded(args, possessive_off(voice_command), ["label"])
         said = action_said(voice_command)
         if said:
             out["action"] = said
@@ -206,7 +254,7 @@ class CancelTimerCommand(JarvisCommandBase):
             return "Cancel your timer?"
         timers = timer_service(self.services).live_timers()
         label = clean_label(args.get("label"))
-        chosen = timers if label == "all" or not label else match_timers(timers, label)
+        chosen = timers if label == "all" or not label else timers_named(timers, label)
         if not chosen or (len(chosen) > 1 and label != "all"):
             return None                    # nothing would be cancelled: the command says so or asks which
         if len(chosen) == 1:
@@ -223,7 +271,7 @@ class CancelTimerCommand(JarvisCommandBase):
         label = clean_label(re.sub(r"^(?:(?:cancel|stop)\s+)?(?:the|my)\s+|\s+(?:one|timer)$", "", said))
         if not label or self.services is None:
             return None
-        return {**arguments, argument: label} if len(match_timers(timer_service(self.services).live_timers(), label)) == 1 else None
+        return {**arguments, argument: label} if len(timers_named(timer_service(self.services).live_timers(), label)) == 1 else None
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
@@ -231,6 +279,9 @@ class CancelTimerCommand(JarvisCommandBase):
         svc = timer_service(self.services)
         timers = svc.live_timers()
         label = clean_label(kwargs.get("label"))
+        label = label if label == "all" else said_name(label)      # "the pasta one" -> "pasta"
+        if label not in (None, "all") and not timers_named(timers, label):
+            return self._none_named(label, timers)
         if not timers:
             return say("You have no timers running.", cancelled=[])
         if kwargs.get("action") in ("pause", "resume"):
@@ -238,11 +289,7 @@ class CancelTimerCommand(JarvisCommandBase):
         if label == "all":
             chosen = timers
         else:
-            chosen = match_timers(timers, label)
-            if not chosen:
-                names = join_words(distinct_timer_names(timers))
-                return fail(f"I can't find a {label} timer. Running: {names}.",
-                            running=[t["label"] for t in timers])
+            chosen = timers_named(timers, label)
             if len(chosen) > 1 and label is None:
                 names = join_words(distinct_timer_names(chosen), "or")
                 return CommandResponse.ask_for(      # the next words say which (read_answer)
@@ -259,22 +306,28 @@ class CancelTimerCommand(JarvisCommandBase):
                 else f"Cancelled {len(cancelled)} timers."
         return say(message, cancelled=[t["id"] for t in cancelled])
 
+    def _none_named(self, label: str, timers: list[dict[str, Any]]) -> CommandResponse:
+        """No timer of that name runs: nothing is done; one that rang lately is said to have rung."""
+        rang = timers_named(timers_rang_lately(self.services), label)
+        if rang:
+            return say(went_off(rang[0], already=True), cancelled=[], rang=[t["id"] for t in rang])
+        return fail(no_timer_named(label, timers), running=[t["label"] for t in timers])
+
     def _pause_or_resume(self, action: str, label: str | None, timers: list[dict[str, Any]]) -> CommandResponse:
         """Pause running timers (each keeps the time it has left) or run paused ones on: the one named,
         the only one it can be, or all."""
         svc = timer_service(self.services)
         pausing = action == "pause"
         can = [t for t in timers if t["paused"] != pausing]         # pause a running one, resume a paused one
-        chosen = can if label == "all" else match_timers(can, label)
+        chosen = can if label == "all" else timers_named(can, label)
         if not chosen:
-            named = timers if label in (None, "all") else match_timers(timers, label)
+            named = timers if label in (None, "all") else timers_named(timers, label)
             if named:
                 state = "paused" if pausing else "running"
                 name = timer_name(named[0]) if len(named) == 1 else f"all {len(named)} of your timers"
                 return say(f"{name[0].upper() + name[1:]} {'is' if len(named) == 1 else 'are'} already {state}.",
                            timers=[t["id"] for t in named])
-            names = join_words(distinct_timer_names(timers))
-            return fail(f"I can't find a {label} timer. Running: {names}.", running=[t["label"] for t in timers])
+            return self._none_named(label, timers)
         if len(chosen) > 1 and label is None:
             names = join_words(distinct_timer_names(chosen), "or")
             return CommandResponse.ask_for(      # the next words say which (read_answer)

@@ -4,12 +4,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from commands._background import match_timers, timer_name, timer_service
+from commands._background import (THING, possessive_off, said_name, timer_name, timer_service, timers_named,
+                                  timers_rang_lately, went_off, no_timer_named)
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
-from commands._parsing import join_words, say_duration
+from commands._parsing import say_duration
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
-                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
+                            normalize_utterance)
 
 _ON_TIMER = r"(?:on|for|of)\s+(?:the\s+|my\s+|all\s+(?:of\s+)?(?:my\s+|the\s+)?)?(?:(?P<label>[\w ]+?)\s+)?timers?(?:\s+(?:for|in|called|named)\s+(?:the\s+)?(?P<label2>[\w ]+))?"
 _LABELLED = r"(?:the\s+|my\s+)?(?:(?P<label>[\w ]+?)\s+)?timers?(?:\s+(?:for|in|called|named)\s+(?:the\s+)?(?P<label2>[\w ]+))?"
@@ -33,6 +35,19 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('how much time is left on t
  ('check the tea timer', {'label': 'tea'}), ('how many minutes are left on my countdown', {})]
 _NEGATIVES: list[str] = ['set a ten minute timer for the eggs', '10 minute timer for the pasta', 'what time is it',
  'how long does it take to boil pasta', 'how long is the film']
+# a running timer asked about by what it is for, without the word "timer"
+_MORE_EXAMPLES += [('is the lasagne done yet', {'label': 'lasagne'}), ('are the muffins ready', {'label': 'muffins'}),
+ ('is the washing finished', {'label': 'washing'}), ("how's the chicken doing", {'label': 'chicken'}),
+ ('how long till the potatoes are done', {'label': 'potatoes'}), ('how much longer for the bread', {'label': 'bread'}),
+ ('when will the soup be ready', {'label': 'soup'}), ('has the cake finished', {'label': 'cake'}),
+ ('how are the brownies coming along', {'label': 'brownies'}), ('is the steak nearly done', {'label': 'steak'}),
+ ('how many minutes until the pie is ready', {'label': 'pie'}), ("what's left on the casserole", {'label': 'casserole'}),
+ ('is the curry done', {'label': 'curry'}), ('are the chips ready yet', {'label': 'chips'}), ('is the fish cooked', {'label': 'fish'}),
+ ('is the bread done', {'label': 'bread'})]
+_NEGATIVES += ['is the pizza place open', 'remind me when the laundry is done', 'is the bakery open yet',
+ 'are the exam results out', 'how is the traffic', "how's your day going", 'when does the shop close',
+ 'how long does a chicken take to roast', 'is the download finished yet', 'is my parcel ready for collection',
+ 'are the election results in']
 _DOMAIN_WORDS: list[str] = ['timer', 'timers']
 
 
@@ -44,7 +59,7 @@ class CheckTimersCommand(JarvisCommandBase):
     @property
     def description(self) -> str:
         return ("Say how much time is left on running timers: one timer by label or length, or all "
-                "of them when no label is given.")
+                "of them when no label is given; also 'is the pizza done yet', asked of the pizza timer.")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
@@ -80,21 +95,39 @@ class CheckTimersCommand(JarvisCommandBase):
             FastPath("check_timers.until", r"(?:how long|how much longer|when)\s+(?:until|till|before|does|will)\s+" + _LABELLED
                      + r"(?:\s+(?:is done|goes off|go off|ends?|finish(?:es)?|rings?|be done))?",
                      _check_claim, "how long until the egg timer goes off"),
-            FastPath("check_timers.named_thing", r"how (?:long|much (?:time|longer)|many (?:more )?minutes)(?:\s+is)?"
-                     r"(?:\s+(?:left|remaining|to go))?\s+(?:on|for)\s+(?:the|my)\s+(?P<label>[\w ]+?)(?:\s+(?:now|left))?",
-                     self._named_thing_claim, "how long on the toast (a toast timer is running)"),
             FastPath("check_timers.still", r"is\s+" + _LABELLED + r"\s+(?:still\s+)?(?:running|going|on|done|finished|paused)",
                      _check_claim, "is the cooking timer still running"),
+            # a timer named by what it is for, claimed only when one of that name runs or rang lately
+            FastPath("check_timers.thing_ready", r"(?:is|are|has|have)\s+" + THING + r"(?:\s+(?:still|nearly|almost|finally))?"
+                     r"\s+(?:done|ready|finished|cooked|baked)(?:\s+(?:yet|now|already))?",
+                     self._thing_claim, "is the pizza done yet (a pizza timer)"),
+            FastPath("check_timers.thing_doing", r"(?:how's|hows|how\s+is|how\s+are)\s+" + THING
+                     + r"(?:\s+(?:doing|coming\s+along|getting\s+on|going|looking))?(?:\s+(?:now|then))?",
+                     self._thing_claim, "how's the tea doing (a tea timer)"),
+            FastPath("check_timers.thing_until", r"(?:how\s+(?:long|much\s+longer|much\s+time|many\s+(?:more\s+)?minutes)"
+                     r"\s+(?:until|till|til|before)|when\s+(?:will|is|are|should)|when's|whens)\s+" + THING
+                     + r"(?:\s+(?:is|are|will\s+be|be|going\s+to\s+be|gonna\s+be))?\s+(?:done|ready|finished|cooked|baked)",
+                     self._thing_claim, "how long until the eggs are ready (an egg timer)"),
+            FastPath("check_timers.thing_left", r"how\s+(?:long|much\s+(?:time|longer)|many\s+(?:more\s+)?minutes)(?:\s+is)?"
+                     r"(?:\s+(?:left|remaining|to\s+go))?\s+(?:on|for)\s+" + THING + r"(?:\s+(?:now|left))?",
+                     self._thing_claim, "how much longer on the roast (a roast timer)"),
+            FastPath("check_timers.thing_has_left", r"how\s+(?:long|much\s+(?:time|longer)|many\s+(?:more\s+)?minutes)"
+                     r"\s+(?:has|have|does|do)\s+" + THING + r"\s+(?:got(?:\s+left|\s+to\s+go)?|have(?:\s+left|\s+to\s+go)|need|left)",
+                     self._thing_claim, "how long has the chicken got left (a chicken timer)"),
+            FastPath("check_timers.left_on_thing", r"(?:what's|whats|what\s+is)\s+left\s+on\s+" + THING,
+                     self._thing_claim, "what's left on the pizza (a pizza timer)"),
         ]
 
-    # what the intent router learns from besides the examples (the module's constants above)
-    def _named_thing_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
-        """"how long on the toast", "how much longer for the pasta": a timer of that name, when one is
-        running or paused (the words name no timer: "how long for the flight" is not claimed otherwise)."""
-        label = clean_label(m.group("label"))
-        timers = timer_service(self.services).live_timers() if self.services is not None else []
-        return PreRouteResult(arguments={"label": label}) if label and match_timers(timers, label) else None
+    def _thing_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"is the pizza done", "how much longer on the roast": the timer of that name, when one runs, is
+        paused or rang lately (the words name no timer: "is dinner ready" is not claimed otherwise)."""
+        name = said_name(m.group("thing"))
+        if self.services is None or not name:
+            return None
+        timers = timer_service(self.services).live_timers() + timers_rang_lately(self.services)
+        return PreRouteResult(arguments={"label": name}) if timers_named(timers, name) else None
 
+    # what the intent router learns from besides the examples (the module's constants above)
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS
 
@@ -133,22 +166,39 @@ class CheckTimersCommand(JarvisCommandBase):
         ])
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
-        """A label the user did not say (copied from an example) is dropped."""
-        return drop_ungrounded(args, voice_command, ["label"])
+        """A label the user did not say (copied from an example) is dropped; one the model left out of
+        "is the pizza done" is the thing the words ask about ("You don't have a pizza timer.")."""
+        out = drop_ungrounded(args, possessive_off(voice_command), ["label"])
+        if not out.get("label"):
+            thing = self._thing_asked_about(voice_command)
+            if thing:
+                out["label"] = thing
+        return out
+
+    def _thing_asked_about(self, voice_command: str) -> str | None:
+        """The name in a question about what a timer is for ("is the pizza done yet" -> "pizza"), by the
+        fast paths' own patterns; None for other words."""
+        text = normalize_utterance(voice_command)
+        for path in self.fast_paths:
+            m = path.regex.fullmatch(text) if "thing" in path.regex.groupindex else None
+            if m is not None:
+                return said_name(m.group("thing"))
+        return None
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
             return fail("Timers need a running assistant.")
         timers = timer_service(self.services).live_timers()
         label = clean_label(kwargs.get("label"))
-        if label == "all":
-            label = None
-        if not timers:
+        label = None if label == "all" else said_name(label)      # "the pizza timer" -> "pizza"
+        if not timers and not label:
             return say("You have no timers running.", timers=[])
-        chosen = match_timers(timers, label)
+        chosen = timers_named(timers, label)
         if not chosen:
-            names = join_words([timer_name(t).replace("your ", "the ") for t in timers])
-            return fail(f"I can't find a {label} timer. Running: {names}.", timers=[])
+            rang = timers_named(timers_rang_lately(self.services), label)
+            if rang:
+                return say(went_off(rang[0]), timers=[], rang=[t["id"] for t in rang])
+            return say(no_timer_named(label, timers), timers=[])
         info = [{"id": t["id"], "label": t["label"], "remaining_seconds": t["remaining_seconds"], "paused": t["paused"]}
                 for t in chosen]
         if len(chosen) == 1:

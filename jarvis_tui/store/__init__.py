@@ -176,6 +176,11 @@ class TimerStore:
     def running(self) -> list[dict[str, Any]]:
         return [dict(r) for r in self._db.query("SELECT * FROM timers WHERE state = 'running' ORDER BY ends_at")]
 
+    def rang_since(self, since: _dt.datetime) -> list[dict[str, Any]]:
+        """The labelled timers that rang (ended, not cancelled) at `since` or later, the latest first."""
+        return [dict(r) for r in self._db.query("SELECT * FROM timers WHERE state = 'fired' AND label IS NOT NULL "
+                                                "AND ends_at >= ? ORDER BY ends_at DESC", (since.isoformat(),))]
+
     def live(self) -> list[dict[str, Any]]:
         """The timers not yet over: the running ones, soonest to end first, then the paused ones."""
         return [dict(r) for r in self._db.query("SELECT * FROM timers WHERE state IN ('running', 'paused') "
