@@ -391,7 +391,10 @@ class ListCommandBase(JarvisCommandBase):
         frame = re.compile(r"[\s,]*\b(?:on|to|onto|in|into|from|off)\s+(?:my|the|our)\s+(?:"
                            + "|".join(names + ["list"]) + r")\b", re.I)
         cleaned = [" ".join(frame.sub(" ", str(x)).split()) for x in items]
-        items = [part for c in cleaned if c for part in self._run_on(c) if not is_request_words(part)]
+        # an item is a thing: words that only join or point ("to", "the") are none ("add it to the list"
+        # came back as the items "to" and "the")
+        items = [part for c in cleaned if c for part in self._run_on(c)
+                 if not is_request_words(part) and content_words(part)]
         pointed = self.pointed_at(voice_command)
         if pointed and out.get("action") not in ("read", "clear"):
             said = _word_stems(_SAID_THEN_ASKED.fullmatch(normalize_utterance(voice_command)).group("said"))

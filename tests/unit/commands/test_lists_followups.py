@@ -252,3 +252,13 @@ def test_adding_what_was_just_added_says_it_is_on_the_list(rt, again):
     ask(rt, "what's on my shopping list")
     assert rt.registry.get("shopping_list").pre_route(again) is None or \
         "olive oil" not in str(rt.registry.get("shopping_list").pre_route(again).arguments)
+
+
+def test_words_that_only_join_or_point_are_no_items(rt):
+    """The model wrote the items "to" and "the" for "add it to the list" (and they were added, being the
+    user's words): an item is a thing, so such words are dropped and the list asks what to add."""
+    shopping = rt.registry.get("shopping_list")
+    out = shopping.post_process_tool_call({"action": "add", "items": ["to", "the"]}, "add it to the list")
+    assert "items" not in out
+    out = shopping.post_process_tool_call({"action": "add", "items": ["the", "milk"]}, "add the milk to the list")
+    assert out["items"] == ["milk"]
