@@ -1,19 +1,21 @@
 """get_current_time: the time (and date) here or in a named city, state or country, offline."""
 from __future__ import annotations
 
+import calendar
 import datetime as _dt
 import difflib
+import itertools
 import re
 import zoneinfo
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
 from commands._common import examples, fail, load_asset_json, say
 from commands._grounding import drop_ungrounded
 from commands._memories import find_memory, second_person
 from commands._parsing import say_clock, say_date, say_duration
-from jarvis_tui.sdk.text import (WEEKDAYS, find_clock_span, find_date, join_words, normalize_utterance, parse_clock_time,
-                                 plural)
+from jarvis_tui.sdk.text import (MONTHS, WEEKDAYS, FoundDate, find_clock_span, find_date, join_words, normalize_utterance,
+                                 parse_clock_time, plural)
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -156,8 +158,35 @@ _MORE_EXAMPLES += [(t, {}) for t in [
  'how long is it until saturday',
  'how many more days until friday',
 ]]
+# one part of the calendar, and days counted to, from or between dates
+_MORE_EXAMPLES += [(t, {}) for t in [
+ 'which year is it now',
+ 'tell me the current year',
+ 'what month is it right now',
+ 'what season is it',
+ 'is it summer yet',
+ 'is this year a leap year',
+ 'is 2032 a leap year',
+ 'when is the next leap year',
+ 'how many days are in june',
+ 'how many days does february have this year',
+ 'how many days are left in this month',
+ 'how many weeks are left in the year',
+ 'how many days until the 20th of june',
+ 'how many days till august 3rd',
+ 'how many weeks until september',
+ 'how many days since the first of january',
+ 'how long ago was valentines day',
+ 'how many days between june 1st and july 15th',
+ 'how many days are there from today until christmas',
+ 'how many weeks between now and new years eve',
+ 'how many days ago was the 10th of february',
+ 'count the days from march 3rd to march 30th',
+]]
 _NEGATIVES: list[str] = ['what time does the last train leave', 'what time does the shop close',
- 'how long until christmas dinner is ready']
+ 'how long until christmas dinner is ready',
+ # a year or a count of days that is not the calendar's: history, a conversion, someone's own days
+ 'what year did the berlin wall fall', 'how many days is forty eight hours', 'how many vacation days do i have left']
 # a clock time converted between places, and the difference between two places' time
 _MORE_EXAMPLES += [(t, {}) for t in [
  "if it's noon in london what time is it in new york",
@@ -174,27 +203,230 @@ _DOMAIN_WORDS: list[str] = ['date', "o'clock"]
 
 _UNTIL = re.compile(r"\b(?:how (?:many|much)|how long)\b.*\b(?:until|till|til|to|before|left|since|ago)\b|"
                     r"\b(?:days?|weeks?) (?:until|till|to go|left|since)\b")
-# the week, the day of the year, and the days left in it: "what week of the year is it", "which week number
-# are we in", "what day of the year is it", "how many days are left in the year" (the time was said instead)
-_OF_THE_YEAR = re.compile(
-    r"(?:what|which)(?:'s|\s+is)?\s+(?:the\s+)?(?P<week>week)(?:\s+(?:number|of\s+the\s+year))?(?:\s+(?:is\s+it|is\s+this"
-    r"|are\s+we\s+in|is\s+it\s+today|this\s+is))?"
-    r"|(?:what|which)(?:'s|\s+is)?\s+(?:the\s+)?(?P<day>day)\s+of\s+the\s+year(?:\s+(?:is\s+it|is\s+today))?"
-    r"|how\s+many\s+(?P<left>days|weeks)\s+(?:are\s+)?(?:left|remaining)\s+(?:in|of|this)\s+(?:the\s+|this\s+)?year")
+# ---- one part of the calendar, and days counted between dates -----------------------------------
+# ("what year is it" and "how many days between today and march 1st" were told the time or today's
+# date). Each question is a pattern and the answer read from its match; the fast paths are these
+# patterns said whole, and run() finds them at the end of whatever the router or the model sent.
+_ASK = r"(?:(?:do you know|can you tell me|could you tell me|tell me|i want to know|and|so)\s+)?"
+_NOW = r"(?:\s+(?:right now|now|today|currently|at the moment|again|then|yet|already))?"
+_HEAD = r"(?:(?:what|which)(?:'s|s|\s+is)?\s+(?:the\s+|today's\s+)?|(?:tell\s+me|give\s+me)\s+the\s+)(?:current\s+|present\s+)?"
+_IT = r"(?:\s+(?:is\s+it|is\s+this|are\s+we(?:\s+in)?|it\s+is|we(?:'re|\s+are)\s+in|this\s+is|is\s+today|today\s+is))?"
+_YEAR_SAID = r"(?:19|20)\d\d"
+_MONTH_SAID = "|".join(MONTHS)
+# a stretch of the calendar: "the year", "this month", "next year", "february", "february 2028", "2028"
+_PERIOD = (rf"(?:the\s+|this\s+|next\s+|last\s+)(?:year|month|week)|(?:the\s+month\s+of\s+)?(?:{_MONTH_SAID})(?:\s+{_YEAR_SAID})?"
+           rf"|{_YEAR_SAID}")
+_SEASONS = ["winter", "spring", "summer", "autumn"]         # the meteorological seasons, from December
 
 
-def _of_the_year(said: str, today: _dt.date) -> str | None:
-    m = _OF_THE_YEAR.fullmatch(said)
-    if m is None:
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 11 <= n % 100 <= 13 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _weeks_span(days: int) -> str:
+    """30 -> "4 weeks and 2 days", 14 -> "2 weeks", 5 -> "5 days"."""
+    weeks, rest = divmod(abs(days), 7)
+    parts = ([plural(weeks, "week")] if weeks else []) + ([plural(rest, "day")] if rest or not weeks else [])
+    return " and ".join(parts)
+
+
+def _span(days: int, unit: str | None) -> str:
+    """In weeks when they were asked for ("4 weeks and 2 days"), else in days ("30 days (about 4 weeks)")."""
+    return _weeks_span(days) if unit == "weeks" else _days_span(days)
+
+
+def _in_units(days: int, unit: str | None) -> str:
+    """In weeks when they were asked for, else in days ("31 days")."""
+    return _weeks_span(days) if unit == "weeks" else plural(abs(days), "day")
+
+
+class _Stretch(NamedTuple):
+    """A stretch of the calendar: its name ("March 2025", "2025", "this week"), what it is (year, month
+    or week), its first and last day."""
+    name: str
+    kind: str
+    first: _dt.date
+    last: _dt.date
+
+
+def _period(said: str, today: _dt.date) -> _Stretch:
+    """The stretch of the calendar said as _PERIOD ("this month", "february 2028", "next year")."""
+    words = said.split()
+    shift = {"next": 1, "last": -1}.get(words[0], 0)
+    if words[-1] == "week":
+        monday = today - _dt.timedelta(days=today.weekday()) + _dt.timedelta(weeks=shift)
+        return _Stretch(f"{words[0] if words[0] != 'the' else 'this'} week", "week", monday, monday + _dt.timedelta(days=6))
+    year = int(words[-1]) if words[-1].isdigit() else today.year + shift
+    month = next((MONTHS.index(w) + 1 for w in words if w in MONTHS), None)
+    if words[-1] == "month":
+        first = today.replace(day=1)
+        if shift:                                          # the 1st of the next or the last month
+            first = (first + _dt.timedelta(days=31 if shift > 0 else -1)).replace(day=1)
+        year, month = first.year, first.month
+    if month is None:
+        return _Stretch(str(year), "year", _dt.date(year, 1, 1), _dt.date(year, 12, 31))
+    first = _dt.date(year, month, 1)
+    return _Stretch(f"{first:%B} {year}", "month", first, first.replace(day=calendar.monthrange(year, month)[1]))
+
+
+def _days_left(m: re.Match[str], today: _dt.date) -> str:
+    stretch = _period(m.group("period"), today)
+    if not stretch.first <= today <= stretch.last:         # "left in april" asked in march: all of it
+        return f"{stretch.name} has {_in_units((stretch.last - stretch.first).days + 1, m.group('unit'))}."
+    left = (stretch.last - today).days
+    after_today = "" if m.group("unit") == "weeks" else ", after today"
+    return f"There {'is' if left == 1 else 'are'} {_in_units(left, m.group('unit'))} left this {stretch.kind}{after_today}."
+
+
+def _days_in(m: re.Match[str], today: _dt.date) -> str:
+    stretch = _period(m.group("period"), today)
+    days = (stretch.last - stretch.first).days + 1
+    if stretch.first.month == 2 and stretch.kind == "month" and not re.search(_YEAR_SAID, m.group("period")):
+        return f"February has {days} days in {stretch.first.year}" + (", a leap year." if days == 29 else " (29 in a leap year).")
+    return f"{stretch.name} has {_in_units(days, m.group('unit'))}."
+
+
+def _season(m: re.Match[str], today: _dt.date) -> str:
+    index = today.month % 12 // 3
+    months = [calendar.month_name[(index * 3 + k - 1) % 12 + 1] for k in (0, 2)]
+    answer = f"it's {_SEASONS[index]} in the northern hemisphere ({months[0]} to {months[1]})."
+    asked = (m.groupdict().get("asked") or "").replace("fall", "autumn")
+    if not asked:
+        return answer[:1].upper() + answer[1:]
+    return ("Yes, " if asked == _SEASONS[index] else "No, ") + answer
+
+
+def _leap_year(m: re.Match[str], today: _dt.date) -> str:
+    which = " ".join((m.groupdict().get("which") or "next").split())
+    if which == "it" and m.groupdict().get("later"):    # "is it a leap year next year"
+        which = f"{m.group('later')} year"
+    if which == "next":                                  # "when is the next leap year"
+        return f"The next leap year is {next(y for y in itertools.count(today.year + 1) if calendar.isleap(y))}."
+    year = int(which) if which.isdigit() else today.year + {"next year": 1, "last year": -1}.get(which, 0)
+    tense = 0 if year == today.year else -1 if year < today.year else 1
+    if calendar.isleap(year):
+        return f"Yes, {year} {['is', 'will be', 'was'][tense]} a leap year."
+    following = next(y for y in itertools.count(year + 1) if calendar.isleap(y))
+    return f"No, {year} {['is not', 'will not be', 'was not'][tense]} a leap year; the next one is {following}."
+
+
+_FIXED_DATE_KINDS = ("day_month", "month_day", "holiday", "start of month", "end of month")
+_MONTH_EDGE = re.compile(rf"(?:the\s+(?P<edge>start|beginning|end)\s+of\s+)?(?P<period>(?:the|this|next|last)\s+(?:month|year)"
+                         rf"|(?P<month>{_MONTH_SAID})(?:\s+{_YEAR_SAID})?)")
+
+
+def _month_edge(words: str, today: _dt.date, past: bool) -> FoundDate | None:
+    """The first (or last) day of a month or year said by name: "june" (the next June 1st, the last
+    one with `past`), "the end of june", "june 2026", "next month", "the start of the year". Its kind
+    says which: "start of month", "end of year"."""
+    m = _MONTH_EDGE.fullmatch(words)
+    if m is None or not m.group("edge") and m.group("period").startswith(("the ", "this ")):   # "the year": no day
         return None
-    if m.group("week"):
-        return f"It's week {today.isocalendar().week} of {today.isocalendar().year}."
-    if m.group("day"):
-        return f"Today is day {today.timetuple().tm_yday} of {today.year}."
-    left = (_dt.date(today.year, 12, 31) - today).days
-    if m.group("left") == "weeks":
-        return f"There are {left // 7} weeks and {plural(left % 7, 'day')} left this year."
-    return f"There are {plural(left, 'day')} left this year, after today."
+    edge = "end" if m.group("edge") == "end" else "start"
+    stretch = _period(m.group("period"), today)
+    when = stretch.last if edge == "end" else stretch.first
+    if m.group("period") in MONTHS and (when > today if past else when < today):   # no year said: the next one
+        stretch = _period(f"{m.group('period')} {when.year + (-1 if past else 1)}", today)
+        when = stretch.last if edge == "end" else stretch.first
+    return FoundDate(when, words, f"{edge} of {stretch.kind}")
+
+
+def _whole_date(words: str, today: _dt.date, past: bool = False) -> FoundDate | None:
+    """The date `words` are, all of them ("march 1st", "the 15th of may", "christmas", "june", "today",
+    "a week from friday"), or None when they are something else ("my flight", "the pasta is done")."""
+    words = re.sub(r"^on\s+", "", words.strip())
+    if words in ("now", "right now", "today"):
+        return FoundDate(today, words, "relative_day")
+    found = _month_edge(words, today, past) or find_date(words, today, past=past)
+    return found if found is not None and found.words == words else None
+
+
+def _without_a_year(found: FoundDate) -> bool:
+    """A date said without its year ("march 1st", "christmas", "june"): it could be this year's or the next."""
+    return found.kind in _FIXED_DATE_KINDS and not re.search(rf"{_YEAR_SAID}|\b(?:this|next|last)\b|the (?:month|year)", found.words)
+
+
+def _between(m: re.Match[str], today: _dt.date) -> str | None:
+    """Days (or weeks) between two dates: "between march 1st and april 10th" (this year's), "from today
+    until christmas", "between christmas and new year's day" (the second on or after the first)."""
+    a, b = (m.group("a") or m.group("a2")), (m.group("b") or m.group("b2"))
+    start, end = _whole_date(a, today), _whole_date(b, today)
+    if start is None or end is None:
+        return None
+    if _without_a_year(start):                 # this year's
+        start = _whole_date(a, _dt.date(today.year, 1, 1)) or start
+    if _without_a_year(end):                   # the first one on or after the start
+        end = _whole_date(b, start.when) or end
+    first, last = sorted((start.when, end.when))
+
+    def name(d: _dt.date, year: bool) -> str:
+        return "today" if d == today else f"{d:%B} {d.day}" + (f", {d.year}" if year else "")
+    same_year = first.year == last.year and today not in (first, last)
+    days = (last - first).days
+    span = _span(days, m.group("unit"))
+    return (f"There {'is' if span.startswith('1 ') else 'are'} {span} between {name(first, not same_year)} "
+            f"and {name(last, True)}.")
+
+
+# (fast path id, the question, its answer from the match and today: None when it is not one after all)
+_Answer = Callable[[re.Match[str], _dt.date], "str | None"]
+_CALENDAR_QUESTIONS: list[tuple[str, str, _Answer]] = [
+    ("year", _HEAD + r"year" + _IT, lambda m, today: f"It's {today.year}."),
+    ("month", _HEAD + r"month" + _IT, lambda m, today: f"It's {today:%B} {today.year}."),
+    ("day_of_month", _HEAD + r"(?:day|date)\s+of\s+the\s+month" + _IT,
+     lambda m, today: f"It's the {_ordinal(today.day)} of {today:%B}."),
+    ("week", _HEAD + r"week(?:\s+number|\s+of\s+the\s+year)?" + _IT,
+     lambda m, today: f"It's week {today.isocalendar().week} of {today.isocalendar().year}."),
+    ("day_of_year", _HEAD + r"(?:number\s+)?day(?:\s+number)?\s+of\s+the\s+year" + _IT,
+     lambda m, today: f"Today is day {today.timetuple().tm_yday} of {today.year}."),
+    ("season", _HEAD + r"season" + _IT + r"|is\s+it\s+(?:still\s+)?(?P<asked>spring|summer|autumn|fall|winter)(?:\s+(?:time|season))?", _season),
+    ("leap_year", r"(?:is|was|will)\s+(?P<which>it|this|this\s+year|next\s+year|last\s+year|\d{4})\s+(?:be\s+)?a\s+leap\s+year"
+     r"(?:\s+(?P<later>this|next|last)\s+year)?"
+     r"|(?:when|what|which)(?:'s|\s+is|\s+will\s+be)?\s+(?:the\s+)?next\s+leap\s+year", _leap_year),
+    # "whether 2030 is a leap year", "if next year will be a leap year", "is there a leap year in 2030"
+    ("leap_year_said", r"(?:(?:whether|if)\s+)?(?P<which>this\s+year|next\s+year|last\s+year|\d{4})\s+(?:is|was|will\s+be)"
+     r"\s+a\s+leap\s+year", _leap_year),
+    ("leap_year_in", r"(?:is\s+there|was\s+there|will\s+there\s+be|do\s+we\s+have)\s+a\s+leap\s+year\s+(?:in\s+)?"
+     r"(?P<which>this\s+year|next\s+year|last\s+year|\d{4})", _leap_year),
+    ("days_left", rf"how\s+many\s+(?P<unit>days|weeks)\s+(?:are\s+|is\s+)?(?:there\s+)?(?:still\s+)?(?:left|remaining|remain)\s+(?:(?:in|of)\s+)?"
+     rf"(?P<period>{_PERIOD})", _days_left),
+    ("days_in", rf"how\s+many\s+(?P<unit>days|weeks)\s+(?:(?:are|is)\s+(?:there\s+)?)?in\s+(?P<period>{_PERIOD})", _days_in),
+    ("days_in_have", rf"how\s+many\s+(?P<unit>days|weeks)\s+(?:does|did|will)\s+(?P<period>{_PERIOD})\s+have", _days_in),
+    ("between", r"(?:(?:how\s+many|count(?:\s+the|\s+how\s+many)?|(?:(?:what(?:'s|s|\s+is)|tell\s+me|give\s+me)\s+)?(?:the\s+)?number\s+of)"
+     r"\s+(?P<unit>days|weeks)|how\s+long)(?:\s+(?:are\s+there|there\s+are|is\s+it|is\s+there|will\s+it\s+be|have\s+passed))?"
+     r"\s+(?:between\s+(?P<a>.+?)\s+and\s+(?P<b>.+)|from\s+(?P<a2>.+?)\s+(?:to|until|till|til|through)\s+(?P<b2>.+))", _between),
+]
+
+
+# how long until or since a date: "how many days until march 1st", "how many weeks till june", "how
+# long ago was the 3rd of february", "count the days until christmas" (run() answers with _other_day)
+_COUNT_TO_DATE = [
+    r"how\s+(?:many\s+(?:more\s+)?(?:days|weeks)|long|much\s+(?:longer|time))(?:\s+(?:is\s+it|are\s+there|is\s+there|do\s+(?:i|we)\s+have"
+    r"|have\s+(?:i|we)\s+got|(?:are\s+|is\s+)?left|has\s+it\s+been|have\s+passed|more|still|now))*"
+    r"\s+(?:until|till|til|to|before|since)\s+(?P<what>.+?)",
+    r"how\s+(?:many\s+(?:days|weeks)|long)\s+ago\s+(?:was|is|did)\s+(?P<what>.+?)",
+    r"(?:count\s+(?:the\s+)?|the\s+number\s+of\s+)?(?:days|weeks)\s+(?:left\s+)?(?:until|till|til|since)\s+(?P<what>.+?)",
+]
+
+
+def _calendar_answer(said: str, today: _dt.date) -> str | None:
+    """The answer to a _CALENDAR_QUESTIONS question that ends the request, or None."""
+    for _id, question, answer in _CALENDAR_QUESTIONS:
+        m = re.search(rf"\b(?:{question}){_NOW}$", said)
+        answered = answer(m, today) if m else None
+        if answered:
+            return answered
+    return None
+
+
+def _calendar_claim(answer: _Answer) -> Callable[[re.Match[str], str], PreRouteResult | None]:
+    """A fast path's handler: sure when the question has an answer (its dates are dates)."""
+    return lambda m, _text: PreRouteResult(arguments={}) if answer(m, _dt.date.today()) else None
+
+
+def _count_to_date_claim(m: re.Match[str], text: str) -> PreRouteResult | None:
+    past = bool(_PAST.search(normalize_utterance(text)))
+    return PreRouteResult(arguments={}) if _whole_date(m.group("what"), _dt.date.today(), past) else None
 
 
 # how long until a clock time: "how many minutes until 8", "how long till 5 pm", "how much time is
@@ -230,8 +462,8 @@ def _until_clock_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={}) if parse_clock_time(m.group("clock"), require_meridiem=False) else None
 
 
-_UNTIL_WHAT = re.compile(r"\b(?:how (?:many|much) (?:days|weeks|time)|how long)\b(?: (?:is it|are there|is there|do i have|left))*"
-                         r" (?:until|till|til|before|to) (?P<what>.+)$")
+_UNTIL_WHAT = re.compile(r"\b(?:how (?:many|much) (?:days|weeks|time)|how long)\b(?: (?:is it|are there|is there|do i have|left|has it been))*"
+                         r" (?:(?:until|till|til|before|to|since) |ago (?:was|did) )(?P<what>.+)$")
 _PAST = re.compile(r"\b(?:since|ago|was|were|did)\b")
 _CLAIM = re.compile(r"^(?:is|was|will|does|did)\b")
 
@@ -386,7 +618,10 @@ def _other_day(voice_command: str, today: _dt.date) -> CommandResponse | None:
     """The answer about a day other than today that the request names ("what date is next friday",
     "how many days until christmas", "is the fourth of july a saturday"), or None when it names none."""
     said = normalize_utterance(voice_command)
-    found = find_date(said, today, past=bool(_PAST.search(said)))
+    past = bool(_PAST.search(said))
+    counted_to = re.search(r"\b(?:until|till|til|to|before|since)\s+(?P<what>.+)$", said)
+    found = find_date(said, today, past=past) or \
+        (_month_edge(re.sub(_NOW + "$", "", counted_to.group("what")), today, past) if counted_to else None)
     if found is None or (found.when == today and found.kind in ("relative_day", "weekday")):
         return None
     days = (found.when - today).days
@@ -397,12 +632,15 @@ def _other_day(voice_command: str, today: _dt.date) -> CommandResponse | None:
         label = found.words[:1].upper() + found.words[1:]
     elif found.kind == "relative_day" and abs(days) == 1:
         label = "Tomorrow" if days > 0 else "Yesterday"
+    elif found.kind.endswith(("of month", "of year")):     # "june", "the end of june", "next year"
+        edge, _of, stretch = found.kind.split()
+        label = f"The {edge} of {found.when:%B}" if stretch == "month" else f"The {edge} of {found.when.year}"
     else:
         label = "That"
     if days == 0:
         message = f"That's today, {full}."
     elif _UNTIL.search(said):
-        span = _days_span(days)
+        span = _span(days, "weeks" if re.search(r"\bweeks\b", said) else None)
         message = f"{label} is in {span}, on {full}." if days > 0 else f"{label} was {span} ago, on {full}."
     elif abs(days) == 1 and label != "That":
         message = f"{label} {'is' if days > 0 else 'was'} {full}."
@@ -433,7 +671,8 @@ class GetCurrentTimeCommand(JarvisCommandBase):
     def description(self) -> str:
         return ("The current time and date, here (no location) or in a city, state or country "
                 "(e.g. Tokyo, California, India); also which date or weekday another day is (next Friday, "
-                "Christmas, the 4th of July) and how many days until it; a clock time converted between "
+                "Christmas, the 4th of July) and how many days until or since it; the year, month, season, week "
+                "number, leap years, the days in or left in a month or year, the days between two dates; a clock time converted between "
                 "places (3 PM Tokyo time in Paris) and the time difference of two places.")
 
     @property
@@ -466,8 +705,11 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             FastPath("get_current_time.until_clock", _UNTIL_CLOCK.pattern, _until_clock_claim,
                      "how many minutes until 8 / how long till 5 pm"),
             FastPath("get_current_time.date", date_q + r"(?:\s+(?:today|right now|now))?", _time_claim, "what's the date"),
-            FastPath("get_current_time.of_the_year", _OF_THE_YEAR.pattern, _time_claim,
-                     "what week of the year is it / what day of the year is it / how many days are left this year"),
+            *[FastPath(f"get_current_time.{name}", _ASK + f"(?:{question})" + _NOW, _calendar_claim(answer),
+                       f"the calendar: {name.replace('_', ' ')}") for name, question, answer in _CALENDAR_QUESTIONS],
+            *[FastPath(f"get_current_time.count_to_date_{i}", _ASK + question + _NOW, _count_to_date_claim,
+                       "how many days until march 1st / how long ago was the 3rd of february")
+              for i, question in enumerate(_COUNT_TO_DATE, 1)],
         ]
 
     # what the intent router learns from besides the examples (the module's constants above)
@@ -518,22 +760,26 @@ class GetCurrentTimeCommand(JarvisCommandBase):
                                      f" Did you mean {', '.join(c.title() for c in close)}?" if close else ""),
                                  valid_values=[c.title() for c in close] or None)]
 
-    def _remembered_day(self, what: str, today: _dt.date) -> CommandResponse:
-        """How long until a day the user asked the assistant to remember ("my sister's birthday is on
-        june 4th"), read from that memory's own words; or that it does not know when it is."""
+    def _remembered_day(self, what: str, today: _dt.date, past: bool = False) -> CommandResponse:
+        """How long until (or, `past`, since) a day the user asked the assistant to remember ("my
+        sister's birthday is on june 4th"), read from that memory's own words; or that it does not know
+        when it is: a personal date is never guessed."""
         name = second_person(what.strip())
+        verb = "was" if past else "is"
         memories = [m for m in (self.services.store.memories.all() if self.services else []) if not m.get("secret")]
         memory, _ = find_memory(what, memories)
-        found = find_date(f"{memory.get('value') or ''} {memory['text']}", today) if memory else None
+        found = find_date(f"{memory.get('value') or ''} {memory['text']}", today, past=past) if memory else None
         if found is None:
-            return say(f"I don't know when {name} is. Tell me (\"remember that {what} is on ...\") and I'll know.",
+            return say(f"I don't know when {name} {verb}. Tell me (\"remember that {what} {verb} on ...\") and I'll know.",
                        known=False)
         days = (found.when - today).days
         full = f"{say_date(found.when)}, {found.when.year}"
         label = name[:1].upper() + name[1:]
         if days == 0:
             return say(f"{label} is today, {full}.", date=found.when.isoformat(), days_from_today=0)
-        return say(f"{label} is in {_days_span(days)}, on {full}.", date=found.when.isoformat(), days_from_today=days)
+        when = f"in {_days_span(days)}" if days > 0 else f"{_days_span(days)} ago"
+        return say(f"{label} {'is' if days > 0 else 'was'} {when}, on {full}.", date=found.when.isoformat(),
+                   days_from_today=days)
 
     def _local_zone(self) -> _dt.tzinfo | None:
         name = None
@@ -572,18 +818,19 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             return say(message + ".", time=there.isoformat(timespec="seconds"), timezone=zone, location=label)
         zone = self._local_zone()
         here = now.astimezone(zone) if zone else now
+        part = _calendar_answer(normalize_utterance(request_info.voice_command), here.date())
+        if part is not None:                       # "what year is it", "how many days between ... and ..."
+            return say(part, time=here.isoformat(timespec="seconds"), timezone=str(here.tzinfo))
         other_day = _other_day(request_info.voice_command, here.date())
         if other_day is not None:
             return other_day
-        of_the_year = _of_the_year(normalize_utterance(request_info.voice_command), here.date())
-        if of_the_year is not None:
-            return say(of_the_year, time=here.isoformat(timespec="seconds"), timezone=str(here.tzinfo))
         clock = _until_clock(normalize_utterance(request_info.voice_command).strip(" ?.!"))
         if clock is not None:                      # "how many minutes until 8"
             return _time_until(clock[0], here, meridiem_said=clock[1])
         until = _UNTIL_WHAT.search(normalize_utterance(request_info.voice_command))
         if until:                                  # "how many days until my sister's birthday"
-            return self._remembered_day(until.group("what"), here.date())
+            return self._remembered_day(until.group("what"), here.date(),
+                                        past=bool(_PAST.search(normalize_utterance(request_info.voice_command))))
         if wants_date and not re.search(r"\btime\b", request_info.voice_command.lower()):
             message = _yes_or_no(normalize_utterance(request_info.voice_command), here.date()) + \
                 f"Today is {say_date(here)}, {here.year}."
