@@ -1,9 +1,12 @@
-"""calculate: two-number arithmetic with exact decimals (no eval), and the everyday kind: an amount
-shared between people, a tip or tax on it, rounding."""
+"""calculate: two-number arithmetic with exact decimals (no eval), the everyday kind (an amount shared
+between people, a tip or tax on it, rounding), and the rest of school arithmetic said in words (a
+factorial, a remainder, an absolute value, an average, the biggest or smallest, what percent one number
+is of another, a percent change)."""
 from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import math
 import operator
 import re
 from dataclasses import dataclass
@@ -12,7 +15,7 @@ from typing import Any
 
 from commands._common import examples, fail, json_number, say
 from commands._parsing import parse_number, plural, say_number
-from jarvis_tui.sdk.text import NUM, normalize_utterance, numbers_said, parse_fraction
+from jarvis_tui.sdk.text import NUM, join_words, normalize_utterance, numbers_said, parse_fraction
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 
@@ -27,7 +30,8 @@ _OPS = {
 _WORD = {"add": "plus", "subtract": "minus", "multiply": "times", "divide": "divided by", "power": "to the power of"}
 _SQUARED = {"squared": 2, "cubed": 3}
 MAX_EXPONENT = 1000           # 2 to the power of a million is not an answer anyone can hear
-_ASK = r"(?:(?:what's|whats|what is|how much is|calculate|compute|work out|what does|what do|tell me|figure out)\s+)?"
+_ASK = (r"(?:(?:what's|whats|what is|how much is|calculate|compute|work out|what does|what do|tell me|figure out|find|"
+        r"give me)\s+)?")
 _N = r"(?P<a>[\w.,/-]+(?:\s[\w.,-]+){0,5}?)"
 _M = r"(?P<b>[\w.,/-]+(?:\s[\w.,-]+){0,5}?)"
 _END = r"(?:\s+(?:equals?|equal to|make|makes|is))?"
@@ -39,8 +43,8 @@ def _num(text: str | None) -> Decimal | None:
 
 
 def _fraction_exponent(text: str) -> Decimal | None:
-    """An exponent said as a fraction: "(to the) half", "(to the power of) a third", "one half"; a
-    lone ordinal ("to the third") is a power, 3, not a fraction."""
+    """A fraction said in words (an exponent too): "(to the) half", "(to the power of) a third", "one
+    half"; a lone ordinal ("to the third") is a power, 3, not a fraction."""
     words = text.split()
     return parse_fraction(text) if words == ["half"] or len(words) > 1 else None
 
@@ -299,24 +303,293 @@ def _percentages_said(voice_command: str) -> list[Decimal]:
 
 
 def _said_numbers_only(args: dict[str, Any], voice_command: str) -> dict[str, Any]:
-    said = numbers_said(voice_command)
+    said = numbers_said(voice_command) + [w for w in _words_and_numbers(voice_command) if isinstance(w, Decimal)]
     allowed = set(said) | {x / 100 for x in said} | {x * 100 for x in said}
     low = voice_command.lower()
-    allowed |= {Decimal(n) for word, n in _SQUARED.items() if re.search(rf"\b{word}\b", low)}
+    if re.search(r"\b(?:minus|negative)\b|-\d", low):      # "negative 12.5": the sign is a word of its own
+        allowed |= {-x for x in said}
+    allowed |= {Decimal(n) for word, n in _POWER_WORDS.items() if re.search(rf"\b{word}\b", low)}
     for word, part in (("half", Decimal("0.5")), ("quarter", Decimal("0.25")), ("three quarters", Decimal("0.75"))):
         if word in low:
             allowed |= {part} | {x + part for x in said}
-    for key in ("num1", "num2"):
-        value = args.get(key)
-        if value is None:
-            continue
+
+    def was_said(value: Any) -> bool:
         try:
-            number = Decimal(str(value))
+            return Decimal(str(value)) in allowed
         except (InvalidOperation, ValueError):
-            continue
-        if number not in allowed:
+            return True
+    for key in ("num1", "num2"):
+        if args.get(key) is not None and not was_said(args[key]):
             del args[key]
+    if isinstance(args.get("numbers"), list):
+        args["numbers"] = [n for n in args["numbers"] if was_said(n)]
     return args
+
+
+# ---- the rest of school arithmetic said in words: a factorial, a remainder, an absolute value, the
+# average, the biggest or smallest of several numbers, what percent one number is of another, a
+# percent change. `_SAID_AS` is the grammar: each row the words of one operation, the numbers in
+# groups a and b, or several (a list); its fast paths and the model's path read the words with it.
+MAX_FACTORIAL = 20           # 20 factorial has 19 digits: more is not an answer anyone can hear
+READABLE_BELOW = Decimal(10) ** 21      # a result of more digits than a factorial's is not read out either
+_ONE_NUMBER = ("factorial", "absolute")
+_SEVERAL_NUMBERS = ("average", "max", "min")
+_MORE_OPERATIONS = [*_ONE_NUMBER, "remainder", *_SEVERAL_NUMBERS, "what_percent", "percent_change"]   # in this order
+_POWER_WORDS = {"square": 2, "squared": 2, "cube": 3, "cubed": 3}
+_BIGGER = {"bigger", "biggest", "larger", "largest", "greater", "greatest", "higher", "highest", "max", "maximum",
+           "more"}
+_SMALLER = {"smaller", "smallest", "lower", "lowest", "less", "least", "min", "minimum"}
+_PCT = r"(?:percent(?:age)?|per\s+cent|%)"
+_WHICH = r"(?P<which>" + "|".join(sorted(_BIGGER | _SMALLER, key=len, reverse=True)) + r")"
+_SEVERAL = r"(?P<several>[\w.,/ -]+?)"
+_CHANGE = r"(?:increase|decrease|change|rise|drop|fall|growth|gain|loss|reduction|decline)"
+_MOVED = r"(?:go(?:ne)?\s+up|go(?:ne)?\s+down|went\s+up|went\s+down|ris(?:e|en)|f(?:a|e)ll(?:en)?|increased?|decreased?|" \
+         r"changed?|grow|grown|drop(?:ped)?)"
+_COMPARED = r"(?:more|less|bigger|smaller|higher|lower|greater|cheaper|dearer)"
+_SAID_AS: list[tuple[str, str, str, str]] = [         # (fast path id, operation, words, as said)
+    ("factorial_of", "factorial", r"(?:the\s+)?factorial\s+(?:of\s+)?" + _N,
+     'the factorial of 6'),
+    ("factorial", "factorial", _N + r"\s+factorial",
+     '7 factorial'),
+    ("square_of", "power", r"(?:the\s+)?(?P<pow>square|cube)\s+(?:of\s+)?" + _N,
+     'the square of 9 / cube 4'),
+    ("remainder_of", "remainder", r"(?:the\s+)?(?:remainder|left\s*over)\s+(?:of|when|if|after|from)\s+"
+     r"(?:(?:you|i|we)\s+)?(?:divide\s+|dividing\s+)?" + _N + r"\s+(?:is\s+)?(?:divided\s+by|over|by)\s+" + _M,
+     'the remainder of 17 divided by 5'),
+    ("remainder_after", "remainder", _N + r"\s+divided\s+by\s+" + _M
+     + r",?\s+(?:what's\s+|what\s+is\s+)?(?:the\s+)?remainder",
+     "17 divided by 5, what's the remainder"),
+    ("mod", "remainder", _N + r"\s+(?:mod|modulo|modulus)\s+" + _M,
+     '17 mod 5'),
+    ("absolute", "absolute", r"(?:the\s+)?(?:absolute\s+value|abs)\s+(?:of\s+)?" + _N,
+     'the absolute value of -7'),
+    ("average", "average", r"(?:the\s+)?(?:average|mean)\s+(?:of\s+)?(?:the\s+numbers\s+)?" + _SEVERAL,
+     'the average of 3, 8 and 10'),
+    ("average_after", "average", _SEVERAL + r",?\s+(?:what's|what\s+is|what\s+are|give\s+me|tell\s+me)\s+"
+     r"(?:the|their|its|my|our|your)\s+(?:average|mean)",
+     "3, 8 and 10, what's the mean"),
+    ("biggest_of", "max_or_min", r"(?:which\s+(?:number\s+)?is\s+)?(?:the\s+)?" + _WHICH
+     + r"\s+(?:number\s+|one\s+|value\s+)?(?:of|in|among|between|from|out\s+of)\s+(?:the\s+numbers\s+)?" + _SEVERAL,
+     'the biggest of 4, 19 and 12'),
+    ("which_is_bigger", "max_or_min", r"(?:which|what)(?:\s+number|\s+one)?(?:\s+is|'s)\s+(?:the\s+)?" + _WHICH
+     + r",?\s+(?:(?:out\s+)?of\s+|between\s+)?" + _SEVERAL,
+     'which is bigger, 7/8 or 5/6'),
+    ("is_bigger_than", "max_or_min", r"is\s+" + _N + r"\s+" + _WHICH + r"\s+than\s+" + _M,
+     'is 0.3 bigger than 0.25'),
+    ("bigger_which", "max_or_min", _SEVERAL + r",?\s+which(?:\s+number|\s+one)?\s+is\s+(?:the\s+)?" + _WHICH,
+     '7/8 or 5/6, which is bigger'),
+    ("what_percent_of", "what_percent", r"what\s+" + _PCT + r"\s+of\s+" + _M + r"\s+(?:is|are|was)\s+" + _N,
+     'what percent of 80 is 20'),
+    ("what_percent_is", "what_percent", r"what\s+" + _PCT + r"\s+(?:is|are|was)\s+" + _N + r"\s+(?:of|out\s+of)\s+" + _M,
+     'what percent is 9 out of 36'),
+    ("is_what_percent", "what_percent", _N + r"\s+(?:is|are|was)\s+what\s+" + _PCT + r"\s+of\s+" + _M,
+     '20 is what percentage of 80'),
+    ("out_of_as_percent", "what_percent", _N + r"\s+(?:out\s+of|over)\s+" + _M + r"\s+(?:is\s+what|as\s+an?|in)\s+" + _PCT,
+     '18 out of 24 as a percentage'),
+    ("percent_change_from", "percent_change", r"(?:the\s+)?" + _PCT + r"\s+" + _CHANGE + r"\s+(?:from|between)\s+" + _N
+     + r"\s+(?:to|and)\s+" + _M,
+     'the percentage increase from 50 to 65'),
+    ("change_is_what_percent", "percent_change", r"(?:from\s+)?" + _N + r"\s+(?:(?:up|down)\s+)?to\s+" + _M
+     + r",?\s+(?:is\s+)?(?:a\s+|an\s+)?(?:what|how\s+many)\s+" + _PCT + r"(?:\s+" + _CHANGE + r")?",
+     'from 80 down to 60 is what percent decrease'),
+    ("change_then_percent", "percent_change", r"(?:from\s+)?" + _N + r"\s+(?:(?:up|down)\s+)?to\s+" + _M
+     + r",?\s+(?:what's|whats|what\s+is)\s+(?:the|that)\s+(?:as\s+a\s+)?" + _PCT + r"(?:\s+" + _CHANGE + r")?",
+     "from 12 to 15, what's the percentage rise"),
+    # a percent more or less than a number: the change from that number
+    ("percent_less_than", "percent_change", r"(?:what|how\s+many)\s+" + _PCT + r"\s+" + _COMPARED + r"\s+(?:is|are)\s+"
+     + _M + r"\s+than\s+" + _N,
+     'how many percent less is 45 than 60'),
+    ("is_percent_less_than", "percent_change", _M + r"\s+(?:is|are)\s+(?:what|how\s+many)\s+" + _PCT + r"\s+" + _COMPARED
+     + r"\s+than\s+" + _N,
+     '90 is what percent more than 60'),
+    ("what_percent_change", "percent_change", r"what\s+" + _PCT + r"\s+" + _CHANGE
+     + r"\s+is\s+(?:it\s+|that\s+)?(?:from\s+|going\s+from\s+)?" + _N + r"\s+(?:(?:up|down)\s+)?to\s+" + _M,
+     'what percent increase is it from 80 to 100'),
+    ("by_what_percent", "percent_change", r"by\s+(?:what|how\s+many)\s+" + _PCT + r"\s+(?:did|does|has|have|is|would)\s+"
+     r"(?:[\w']+\s+){1,3}?" + _MOVED + r"\s+(?:from\s+)?" + _N + r"\s+to\s+" + _M,
+     'by what percent did the rent go up from 900 to 990'),
+]
+_SAID_REGEXES = [(op, re.compile(words + _END)) for _, op, words, _ in _SAID_AS]
+# a factorial as speech recognition may write it: "5!" (the mark is dropped from the words: read it in the text)
+_BANG = re.compile(r"(?<![\w.!])(?P<a>\d+)\s*!")
+_LIST_SEPARATOR = re.compile(r"\s*,\s+(?:and\s+|or\s+)?|(?<!hundred)(?<!thousand)(?<!million)\s+(?:and|or|&)\s+")
+
+
+def _number(text: str | None) -> Decimal | None:
+    """A number as said, negative ones and fractions too ("negative 12.5", "-7", "minus three", "two
+    thirds")."""
+    if text is None:
+        return None
+    t = text.strip(" ,")
+    negative = re.fullmatch(r"(?:minus|negative)\s+(?P<n>\S.*)", t)
+    t = negative.group("n") if negative else t
+    n = parse_number(t)
+    n = _fraction_exponent(t) if n is None else n          # "half", "two thirds" (not a lone "third")
+    return None if n is None else -n if negative else n
+
+
+def _numbers_listed(text: str) -> list[Decimal] | None:
+    """"3, 8 and 10" -> [3, 8, 10], "90 85 and 77", "7/8 or 5/6", "a hundred and five and ten" -> [105,
+    10]; None when anything in it is not a number ("temperature in paris this week")."""
+    out: list[Decimal] = []
+    for part in _LIST_SEPARATOR.split(text.strip(" ,")):
+        n = _number(part)
+        items = [n] if n is not None else [_number(w) for w in part.split()]      # "90 85": one number each
+        if not items or None in items:
+            return None
+        out += items  # type: ignore[arg-type]
+    return out
+
+
+def _read_said(op: str, m: re.Match[str]) -> dict[str, Any] | None:
+    """The arguments of one row of `_SAID_AS` from its match; None when a number is not one."""
+    groups = m.groupdict()
+    if groups.get("several") is not None:
+        numbers = _numbers_listed(groups["several"])
+        if numbers is None or len(numbers) < 2:
+            return None
+        if op == "max_or_min":
+            op = "max" if groups["which"] in _BIGGER else "min"
+        first, second, *more = [json_number(n) for n in numbers]
+        return {"num1": first, "num2": second, **({"numbers": more} if more else {}), "operation": op}
+    a, b = _number(groups["a"]), _number(groups.get("b"))
+    if a is None or ("b" in groups and b is None):
+        return None
+    if op == "max_or_min":                          # "is 0.3 bigger than 0.25"
+        op = "max" if groups["which"] in _BIGGER else "min"
+    if op == "power":
+        return {"num1": json_number(a), "num2": _POWER_WORDS[groups["pow"]], "operation": "power"}
+    return {"num1": json_number(a), **({"num2": json_number(b)} if b is not None else {}), "operation": op}
+
+
+def _said_claim(op: str):
+    def handler(m: re.Match[str], _text: str) -> PreRouteResult | None:
+        args = _read_said(op, m)
+        return PreRouteResult(arguments=args) if args else None
+    return handler
+
+
+def _bang_factorial(m: re.Match[str], text: str) -> PreRouteResult | None:
+    """"5!" (the words say "5"): a factorial when the text wrote the mark right after the number."""
+    bang = _BANG.search(text)
+    if bang is None or bang.group("a") != m.group("a"):
+        return None
+    return PreRouteResult(arguments={"num1": int(bang.group("a")), "operation": "factorial"})
+
+
+def said_math(voice_command: str) -> dict[str, Any] | None:
+    """The arithmetic of `_SAID_AS` said in the words, whatever comes before it and whatever words
+    without a number come after it ("i need the factorial of 6", "the average of 12 and 14 for me"),
+    but not one operation of several ("the average of 3 and 5 plus 2"); None when they say none."""
+    words = normalize_utterance(voice_command).split()
+    for end in range(len(words), 0, -1):
+        rest = words[end:]
+        if numbers_said(" ".join(rest)) or any(o.split() == rest[:len(o.split())] for o in _EXPRESSION_OPS):
+            break
+        for start in range(end):
+            span = " ".join(words[start:end])
+            for op, regex in _SAID_REGEXES:
+                m = regex.fullmatch(span)
+                args = _read_said(op, m) if m else None
+                if args is not None:
+                    return args
+    return None
+
+
+# a percentage asked for ("18 out of 24, what's that as a percent", "by how many percent did it rise"): of
+# a change when the words say one, else what percent one number is of the other
+_AS_PERCENT = re.compile(r"\b(?:(?:as|in|into|to)\s+(?:a\s+)?|(?:what|how\s+many)\s+)" + _PCT + r"\b")
+_A_CHANGE = re.compile(r"\b(?:" + _CHANGE + r"|" + _MOVED + r"|goes|went|going|gone|" + _COMPARED + r"\s+than)\b")
+
+
+
+def _percent_asked(voice_command: str) -> str | None:
+    """The percentage the words ask for: "percent_change" or "what_percent" (the model's choice
+    between them, or a division, is no evidence); None when they ask for none."""
+    words = normalize_utterance(voice_command)
+    if not (_AS_PERCENT.search(words) or re.search(_PCT + r"\s+" + _CHANGE, words)):
+        return None
+    return "percent_change" if _A_CHANGE.search(words) else "what_percent"
+
+
+# the words that say each of the other operations: a call the model wrote with one of them needs them
+_SAYS = {"factorial": r"factorial\b|\d!", "absolute": r"absolute\b|abs\b", "average": r"average|mean\b",
+         "remainder": r"remainder\b|mod\b|modulo\b|modulus\b|left\s*over\b|leftover\b",
+         "max": r"(?:" + "|".join(_BIGGER) + r")\b", "min": r"(?:" + "|".join(_SMALLER) + r")\b"}
+
+
+def _says_operation(op: str, voice_command: str) -> bool:
+    """Whether the words say `op` (an operation `_SAYS` has no words for needs none)."""
+    if op in ("what_percent", "percent_change"):
+        return _percent_asked(voice_command) == op
+    return op not in _SAYS or re.search(r"\b(?:" + _SAYS[op] + ")", voice_command.lower()) is not None
+
+
+def _power_said(voice_command: str, exponent: Decimal) -> str | None:
+    """"squared" / "cubed" for a power of 2 or 3 the words said so ("12 squared", "the cube of 5")."""
+    words = re.findall(r"[a-z]+", voice_command.lower())
+    for i, w in enumerate(words):
+        if _POWER_WORDS.get(w) == exponent and (i + 1 == len(words) or words[i + 1] != "root"):
+            return "squared" if exponent == 2 else "cubed"
+    return None
+
+
+def _needed(op: str) -> tuple[str, ...]:
+    """The arguments an operation cannot be worked out without (an average, max or min: two numbers at least)."""
+    return ("num1",) if op in _ONE_NUMBER else ("num1", "num2")
+
+
+def _listed(kwargs: dict[str, Any]) -> list[Decimal]:
+    """The numbers of an average, max or min: num1, num2 and the `numbers` after them (`numbers` alone
+    when it lists num1 and num2 again)."""
+    first = [_dec(kwargs[k]) for k in ("num1", "num2") if kwargs.get(k) is not None]
+    more = [_dec(v) for v in kwargs.get("numbers") or []]
+    return more if more[:len(first)] == first else first + more
+
+
+def _work_out_more(op: str, kwargs: dict[str, Any]) -> tuple[Decimal, str] | str:
+    """The result of one of `_MORE_OPERATIONS` and the reply that says it, or why there is none (one
+    sentence). Bounded work: a factorial only up to MAX_FACTORIAL."""
+    if op in _SEVERAL_NUMBERS:
+        values = _listed(kwargs)
+        listed = join_words([say_number(v, PLACES) for v in values])
+        if op == "average":
+            r = sum(values) / len(values)
+            return r, f"The average of {listed} is {_say_result(r, False)}."
+        r = max(values) if op == "max" else min(values)
+        word = ({"max": "bigger", "min": "smaller"} if len(values) == 2 else {"max": "biggest", "min": "smallest"})[op]
+        return r, f"The {word} of {listed} is {_say_result(r, False)}."
+    a = _dec(kwargs["num1"])
+    x = say_number(a, PLACES)
+    if op == "factorial":
+        if a < 0 or a != a.to_integral_value():
+            return f"Factorials are only of whole numbers from 0 up, and {x} isn't one."
+        if a > MAX_FACTORIAL:
+            return f"{x} factorial is too big to read out: I work out factorials up to {MAX_FACTORIAL}."
+        r = Decimal(math.factorial(int(a)))
+        return r, f"{x} factorial is {_say_result(r, False)}."
+    if op == "absolute":
+        return abs(a), f"The absolute value of {x} is {_say_result(abs(a), False)}."
+    b = _dec(kwargs["num2"])
+    y = say_number(b, PLACES)
+    if op == "remainder":
+        if b == 0:
+            return f"The remainder of {x} divided by 0 has no answer: you can't divide by zero."
+        r = a % b                       # a remainder is never below zero: that of -7 divided by 3 is 2
+        r = r + abs(b) if r < 0 else r
+        return r, f"The remainder of {x} divided by {y} is {_say_result(r, False)}."
+    if op == "what_percent":
+        if b == 0:
+            return f"{x} is no percentage of 0: you can't divide by zero."
+        r = a / b * 100
+        return r, f"{x} is {_say_result(r, False)} percent of {y}."
+    if a == 0:                          # percent_change
+        return f"From 0 to {y} has no percent change: nothing is a percentage of 0."
+    r = (b - a) / abs(a) * 100
+    if r == 0:
+        return r, f"From {x} to {y} is no change."
+    way = "an increase" if r > 0 else "a decrease"
+    return r, f"From {x} to {y} is {way} of {_say_result(abs(r), False)} percent."
 
 
 # ---- everyday arithmetic: sharing an amount, a tip or tax on it, rounding it -------------------------
@@ -613,6 +886,9 @@ _REFERENT = re.compile(r"\b(?:(?:that|this)(?:\s+(?:number|result|answer))?|it|t
 _SCALE_WORDS = {"double": "times 2", "twice": "times 2", "triple": "times 3", "quadruple": "times 4",
                 "halve": "divided by 2", "half": "divided by 2", "square": "squared", "cube": "cubed"}
 _SCALE = re.compile(_ASK + r"(?P<verb>" + "|".join(_SCALE_WORDS) + r")\s+(?:of\s+)?" + _REFERENT.pattern)
+# what is worked out of one number, named: "its square root", "the factorial", "and the absolute value"
+_OF_ONE = r"(?P<x>(?:square|cube|\w+th)\s+root|factorial|absolute\s+value|square|cube)"
+_ITS = re.compile(r"\b(?:its|the\s+(?:result|answer|total)'s)\s+" + _OF_ONE + r"\b")
 # an operation and a number, the result left unsaid: "plus 10", "divide by 2", "take away 7"
 _LEADING_OP = "|".join(re.escape(o) for o in sorted(set(_OPS) - {"and"}, key=len, reverse=True))
 _ON_THE_RESULT = [
@@ -626,6 +902,7 @@ _ON_THE_RESULT = [
     (re.compile(r"(?P<x>to\s+(?:the\s+)?nearest\s.+|to\s+\S+\s+decimal\s+places?)"), "round {n} {x}"),
     (re.compile(r"(?P<x>(?:with|including|after)\s.+)"), "{n} {x}"),
     (re.compile(r"(?P<x>(?:how\s+much\s+(?:is\s+)?)?(?:each|per\s+(?:person|head)|a\s+head|apiece)(?:\s.+)?)"), "{n} {x}"),
+    (re.compile(_ASK + r"(?:the\s+)?" + _OF_ONE), "the {x} of {n}"),
 ]
 
 
@@ -638,6 +915,8 @@ def on_the_result(voice_command: str, last: Decimal) -> str | None:
     m = _SCALE.fullmatch(t)
     if m:
         return f"{n} {_SCALE_WORDS[m.group('verb')]}"
+    if _ITS.search(t):                                  # "what's its square root"
+        return _ITS.sub(lambda its: f"the {its.group('x')} of {n}", t, count=1)
     if _REFERENT.search(t):
         return _REFERENT.sub(n, t, count=1)
     for pattern, said in _ON_THE_RESULT:
@@ -696,11 +975,48 @@ _MORE_EXAMPLES += [('split a 96 dollar bill between 3 people', {'num1': 96, 'num
  ('round down 9.99', {'num1': 9.99, 'num2': 1, 'operation': 'round_down'}),
  ('round that to the nearest dollar', {'num2': 1, 'operation': 'round'}),
  ('round it up', {'num2': 1, 'operation': 'round_up'})]
+# the rest of school arithmetic: a factorial, a remainder, an absolute value, an average, the biggest or
+# smallest, what percent one number is of another, a percent change (and the same of the last result)
+_MORE_EXAMPLES += [("what's 9 factorial", {'num1': 9, 'operation': 'factorial'}),
+ ('what is the factorial of five', {'num1': 5, 'operation': 'factorial'}),
+ ('factorial of 11', {'num1': 11, 'operation': 'factorial'}),
+ ('compute four factorial', {'num1': 4, 'operation': 'factorial'}),
+ ("what's the square of 13", {'num1': 13, 'num2': 2, 'operation': 'power'}),
+ ('cube 6', {'num1': 6, 'num2': 3, 'operation': 'power'}),
+ ("what's the remainder of 23 divided by 6", {'num1': 23, 'num2': 6, 'operation': 'remainder'}),
+ ('what is 45 mod 7', {'num1': 45, 'num2': 7, 'operation': 'remainder'}),
+ ('remainder when 100 is divided by 9', {'num1': 100, 'num2': 9, 'operation': 'remainder'}),
+ ("what's the absolute value of minus 9", {'num1': -9, 'operation': 'absolute'}),
+ ('absolute value of negative 4.2', {'num1': -4.2, 'operation': 'absolute'}),
+ ("what's the average of 4, 9 and 11", {'num1': 4, 'num2': 9, 'numbers': [11], 'operation': 'average'}),
+ ('mean of 20, 30 and 70', {'num1': 20, 'num2': 30, 'numbers': [70], 'operation': 'average'}),
+ ('calculate the average of six, eight and ten', {'num1': 6, 'num2': 8, 'numbers': [10], 'operation': 'average'}),
+ ('average of 1.5, 2.5 and 4', {'num1': 1.5, 'num2': 2.5, 'numbers': [4], 'operation': 'average'}),
+ ("what's the largest of 31, 17 and 45", {'num1': 31, 'num2': 17, 'numbers': [45], 'operation': 'max'}),
+ ('which is greater, 0.7 or 0.65', {'num1': 0.7, 'num2': 0.65, 'operation': 'max'}),
+ ("what's the lowest of 12, 9 and 15", {'num1': 12, 'num2': 9, 'numbers': [15], 'operation': 'min'}),
+ ('the smallest of 101, 99 and 100', {'num1': 101, 'num2': 99, 'numbers': [100], 'operation': 'min'}),
+ ('i have 3, 6 and 9, what is their average', {'num1': 3, 'num2': 6, 'numbers': [9], 'operation': 'average'}),
+ ('is 0.45 greater than 0.5', {'num1': 0.45, 'num2': 0.5, 'operation': 'max'}),
+ ('what percent of 200 is 50', {'num1': 50, 'num2': 200, 'operation': 'what_percent'}),
+ ('30 is what percent of 150', {'num1': 30, 'num2': 150, 'operation': 'what_percent'}),
+ ('what percentage is 18 of 72', {'num1': 18, 'num2': 72, 'operation': 'what_percent'}),
+ ('12 out of 16 as a percentage', {'num1': 12, 'num2': 16, 'operation': 'what_percent'}),
+ ("what's the percent increase from 40 to 52", {'num1': 40, 'num2': 52, 'operation': 'percent_change'}),
+ ('percentage decrease from 250 to 200', {'num1': 250, 'num2': 200, 'operation': 'percent_change'}),
+ ('from 16 up to 20 is what percent increase', {'num1': 16, 'num2': 20, 'operation': 'percent_change'}),
+ ("what's the percentage change from 75 to 90", {'num1': 75, 'num2': 90, 'operation': 'percent_change'}),
+ ('and the factorial of that', {'operation': 'factorial'}),
+ ("what's its square root", {'num2': 0.5, 'operation': 'power'}),
+ ('and squared', {'num2': 2, 'operation': 'power'})]
 _NEGATIVES: list[str] = ['how much is ten dollars in euros', "what's the square root of a negative number",
                          'book a round trip to paris', 'split the screen in two', 'give me a tip for cooking rice',
-                         'a round of applause']
+                         'a round of applause', 'average temperature in paris this week', 'what percent chance of rain',
+                         'the remainder of my timer', 'average of my todo list', 'what percent is my laptop battery at']
 _DOMAIN_WORDS: list[str] = ['plus', 'minus', 'times', 'divided', 'multiplied', 'calculate', 'sum', 'squared', 'cubed',
-                             'square root', 'cube root', 'split the bill', 'per person', 'decimal places']
+                             'square root', 'cube root', 'split the bill', 'per person', 'decimal places', 'factorial',
+                             'modulo', 'absolute value', 'percent increase', 'percent decrease',
+                             'percentage change']
 
 
 class CalculateCommand(JarvisCommandBase):
@@ -718,19 +1034,30 @@ class CalculateCommand(JarvisCommandBase):
                 "with exact decimal results, and rounding. Percentages: 15 percent of 200 is multiply 0.15 by 200. A "
                 "root is a power: the square root of 144 is 144 to the power of 0.5. Everyday sums: splitting 84 "
                 "between 4 people is divide 84 by 4; a 15 percent tip on 60 is multiply 0.15 by 60, and 60 with the "
-                "tip is multiply 60 by 1.15; rounding 3.14159 to two decimal places is round 3.14159 to 0.01.")
+                "tip is multiply 60 by 1.15; rounding 3.14159 to two decimal places is round 3.14159 to 0.01. Also the "
+                "factorial or absolute value of num1, the remainder of num1 divided by num2, what percent num1 is "
+                "of num2, the percent change from num1 to num2, and the average, max or min of num1, num2 and numbers.")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
         return [
+            # a factorial or an absolute value has no second number to make up: validate_call asks
+            # for num2 where the operation needs it
             JarvisParameter("num1", "float", required=True, description="The first number."),
-            JarvisParameter("num2", "float", required=True, description="The second number."),
+            JarvisParameter("num2", "float", description="The second number (none for factorial or absolute)."),
             JarvisParameter("operation", "string", required=True,
-                            enum_values=["add", "subtract", "multiply", "divide", "power", *_ROUNDING_MODES],
+                            enum_values=["add", "subtract", "multiply", "divide", "power", *_ROUNDING_MODES,
+                                         *_MORE_OPERATIONS],
                             description="add, subtract (num1 - num2), multiply, divide (num1 / num2), power "
                                         "(num1 to the power of num2; 5 squared = 5 to the power of 2), or round, "
                                         "round_up, round_down (num1 to the nearest num2: 1 for a whole number, 10 "
-                                        "for the nearest ten, 0.01 for two decimal places)."),
+                                        "for the nearest ten, 0.01 for two decimal places); factorial, absolute "
+                                        "(of num1); remainder (of num1 divided by num2); what_percent (num1 as a "
+                                        "percentage of num2: 20 of 80 is 25); percent_change (from num1 to num2); "
+                                        "average, max, min (of num1, num2 and numbers)."),
+            JarvisParameter("numbers", "list[float]",
+                            description="The numbers after num1 and num2 of an average, max or min: the average "
+                                        "of 3, 8 and 10 is num1 3, num2 8, numbers [10]."),
         ]
 
     @property
@@ -758,6 +1085,9 @@ class CalculateCommand(JarvisCommandBase):
             FastPath("calculate.power", r"raise\s+" + _N + r"\s+to\s+(?:the\s+)?(?:power\s+(?:of\s+)?)?" + _M, _verb("power"),
                      "raise 5 to the power of 4"),
             FastPath("calculate.squared", _ASK + _N + r"\s+(?P<pow>squared|cubed)", _squared, "what's 12 squared"),
+            *(FastPath(f"calculate.{name}", _ASK + words + _END, _said_claim(op), said)
+              for name, op, words, said in _SAID_AS),
+            FastPath("calculate.factorial_mark", _ASK + r"(?P<a>\d+)", _bang_factorial, "5! (a factorial)"),
             FastPath("calculate.part_of", _PART_OF, _part_claim, "what's half of 350 / two thirds of 90"),
             FastPath("calculate.percent_change", _PERCENT_CHANGE, _part_claim, "20 percent off 80"),
             FastPath("calculate.percent", _ASK + _N + r"\s*(?:percent|per cent|%)\s+of\s+" + _M, _percent,
@@ -854,6 +1184,9 @@ class CalculateCommand(JarvisCommandBase):
             if claim is not None:
                 return dict(claim.arguments)
             voice_command = follow_up       # the result counts as said
+        said = said_math(voice_command)
+        if said is not None:            # "7 factorial", "what percent of 80 is 20": the words say it all
+            return said
         part = part_of(voice_command) or root_of(voice_command)
         if part is not None:            # "half of 350": the model divided by a half
             return part
@@ -861,6 +1194,19 @@ class CalculateCommand(JarvisCommandBase):
         if split is not None:           # several operations: the last one done, each side worked out
             return {"num1": json_number(split[0]), "num2": json_number(split[2]), "operation": split[1]}
         out = _said_numbers_only(dict(args), voice_command)
+        if out.get("operation") in ("divide", "what_percent", "percent_change"):
+            out["operation"] = _percent_asked(voice_command) or out["operation"]
+        if out.get("operation") in _MORE_OPERATIONS and not _says_operation(out["operation"], voice_command):
+            del out["operation"]        # "is 0.3 bigger than 0.25" is no percent change: asked again, not guessed
+        if out.get("operation") in _ONE_NUMBER and out.get("num1") is None and out.get("num2") is not None:
+            out["num1"] = out.pop("num2")
+        if out.get("operation") not in _ONE_NUMBER and out.get("num1") is not None and args.get("num2") is None:
+            # a second number the model left out (not one it made up): the one other number said ("the
+            # remainder if i divide 1000 by 7")
+            others = [w for w in _words_and_numbers(voice_command) if isinstance(w, Decimal)]
+            if _dec(out["num1"]) in others:
+                others.remove(_dec(out["num1"]))
+                out.update({"num2": json_number(others[0])} if len(others) == 1 else {})
         if out.get("operation") == "multiply":
             # "18 percent tip on 64 dollars": the model multiplied by 18; a percentage is its hundredth
             for p in _percentages_said(voice_command):
@@ -919,6 +1265,11 @@ class CalculateCommand(JarvisCommandBase):
         ], primary=None)
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
+        # what a missing required parameter gets (the turn asks "What num2 should I use?")
+        missing = [ValidationResult(False, name, self.command_name, f"Missing required parameter {name}")
+                   for name in _needed(kwargs.get("operation", "")) if kwargs.get(name) is None]
+        if missing:
+            return missing
         step = kwargs.get("num2")
         if kwargs.get("operation") in _ROUNDING_MODES and step is not None and _dec(step) <= 0:
             return [ValidationResult(False, "num2", self.command_name, "A rounding is to a step above zero: 1 rounds to "
@@ -926,6 +1277,8 @@ class CalculateCommand(JarvisCommandBase):
         return []
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
+        if kwargs["operation"] in _MORE_OPERATIONS:
+            return self._run_more(kwargs["operation"], kwargs)
         a, b, op = _dec(kwargs["num1"]), _dec(kwargs["num2"]), kwargs["operation"]
         voice = request_info.voice_command
         reading = self._reading(voice)
@@ -941,8 +1294,10 @@ class CalculateCommand(JarvisCommandBase):
             return say(_say_rounding(a, direction, b, reading.noun if reading else "", r, money), result=json_number(r),
                        exact=True, result_text=format(r.normalize(), "f"))
         degree = _degree_of_root(b) if op == "power" else None       # 144 to the power of 0.5: a square root
+        power_word = _power_said(voice, b) if op == "power" else None       # "12 squared"
         said = f"the {_root_name(degree)} root of {say_number(a, PLACES)}" if degree else \
             _said_as_percent(voice, a, op, b) or \
+            (f"{say_number(a, PLACES)} {power_word}" if power_word else None) or \
             f"{say_number(a, PLACES)} {_WORD[op]} {say_number(b, PLACES)}"
         said = said[0].upper() + said[1:]
         with localcontext() as ctx:
@@ -958,9 +1313,28 @@ class CalculateCommand(JarvisCommandBase):
                 r = _root(a, degree) if degree else _apply(a, op, b)
             except (InvalidOperation, DivisionByZero, ArithmeticError) as exc:
                 return fail(f"I couldn't work out {said[0].lower() + said[1:]}: {exc}.", expression=said)
+        if abs(r) >= READABLE_BELOW:
+            return fail(f"{said} is too big to read out: it has {len(str(int(abs(r))))} digits.", expression=said)
         self._keep_result(r, money, reading.by if reading is not None and reading.kind == "split" else None)
         spoken = _say_result(r, money)
         exact = not spoken.startswith("about ")
         result = json_number(r) if exact else float(r)
         message = reading.say(r) if reading is not None else f"{said} is {spoken}."
         return say(message, result=result, exact=exact, result_text=format(r.normalize(), "f"))
+
+    def _run_more(self, op: str, kwargs: dict[str, Any]) -> CommandResponse:
+        with localcontext() as ctx:
+            ctx.prec = 34
+            try:
+                worked_out = _work_out_more(op, kwargs)
+            except ArithmeticError:             # a remainder of numbers too far apart for 34 digits
+                return fail("That's more digits than I can work with.")
+        if isinstance(worked_out, str):
+            return fail(worked_out)
+        r, message = worked_out
+        if abs(r) >= READABLE_BELOW:
+            return fail(f"The answer is too big to read out: it has {len(str(int(abs(r))))} digits.")
+        self._keep_result(r)
+        exact = not _say_result(r, False).startswith("about ")
+        return say(message[0].upper() + message[1:], result=json_number(r) if exact else float(r), exact=exact,
+                   result_text=format(r.normalize(), "f"))

@@ -154,7 +154,9 @@ def test_a_follow_up_no_fast_path_reads_is_worked_on_the_result_once(rt, caplog)
 def test_rounding_is_an_operation_of_its_own(rt):
     calc = rt.registry.get("calculate")
     [operation] = [p for p in calc.parameters if p.name == "operation"]
-    assert operation.enum_values == ["add", "subtract", "multiply", "divide", "power", "round", "round_up", "round_down"]
+    assert operation.enum_values == ["add", "subtract", "multiply", "divide", "power", "round", "round_up", "round_down",
+                                     "factorial", "absolute", "remainder", "average", "max", "min", "what_percent",
+                                     "percent_change"]
     for op in operation.enum_values:
         assert calc.validate_call(num1=7, num2=2, operation=op) == []
 

@@ -24,7 +24,7 @@ def run(rt, name, text="", **args):
     # powers (it said "2 times 10 is 20." for "2 to the power of 10")
     ("what is 2 to the power of 10", "2 to the power of 10 is 1,024."),
     ("raise 5 to the power of 4", "5 to the power of 4 is 625."),
-    ("what's 12 squared", "12 to the power of 2 is 144."),
+    ("what's 12 squared", "12 squared is 144."),
     ("what is two to the power of ten point five", "2 to the power of 10.5 is about 1,448.1547."),
     # several operations, with the usual precedence (it said "2 times 2 is 4." to the first)
     ("what's 2 plus 2 times 3", "2 plus 6 is 8."),
@@ -85,7 +85,8 @@ def test_calculate_bad_operation_lists_valid_values(rt):
     r = run(rt, "calculate", num1=2, num2=3, operation="modulo")
     assert r.is_validation_error
     assert r.validation_results[-1].valid_values == ["add", "subtract", "multiply", "divide", "power", "round",
-                                                     "round_up", "round_down"]
+                                                     "round_up", "round_down", "factorial", "absolute", "remainder", "average", "max", "min",
+                                                     "what_percent", "percent_change"]
 
 
 def test_a_power_too_big_to_say_is_refused_in_words(rt):
