@@ -44,6 +44,9 @@ _MORE_EXAMPLES += [('is the lasagne done yet', {'label': 'lasagne'}), ('are the 
  ('how many minutes until the pie is ready', {'label': 'pie'}), ("what's left on the casserole", {'label': 'casserole'}),
  ('is the curry done', {'label': 'curry'}), ('are the chips ready yet', {'label': 'chips'}), ('is the fish cooked', {'label': 'fish'}),
  ('is the bread done', {'label': 'bread'})]
+# how long a food takes to cook is a cooking question, not a timer's time left
+_NEGATIVES += ['how long should i cook rice for', 'how many minutes does broccoli need to steam',
+ 'how much time do baked potatoes need', 'how long to grill a burger on each side']
 _NEGATIVES += ['is the pizza place open', 'remind me when the laundry is done', 'is the bakery open yet',
  'are the exam results out', 'how is the traffic', "how's your day going", 'when does the shop close',
  'how long does a chicken take to roast', 'is the download finished yet', 'is my parcel ready for collection',
