@@ -537,8 +537,11 @@ class ConversationBrain:
                 p.parsed.calls = [c for c in p.parsed.calls if c["name"] != bad]
                 p.parsed.rejected.append({"name": bad, "reason": problem})
                 return p, provider, commands
-            if iteration == 0 and p.parsed.calls and not self._follows_up(history, text):
-                below = self._below_no_command(assistant, p.parsed.calls[0], router, text)
+            if iteration == 0 and p.parsed.calls:
+                # words of a request no command serves mark a guess even in a follow-up ("tweet that ...")
+                below = (self._below_no_command(assistant, p.parsed.calls[0], router, text, foreign_only=True)
+                         if self._follows_up(history, text) else
+                         self._below_no_command(assistant, p.parsed.calls[0], router, text))
                 if below:
                     log.info("not acting on %s: %s", p.parsed.calls[0]["name"], below)
                     p.parsed.rejected.append({"name": p.parsed.calls[0]["name"], "reason": below})
@@ -554,14 +557,15 @@ class ConversationBrain:
 
     @staticmethod
     def _below_no_command(assistant: "Assistant", call: dict[str, Any], router: RouterResult | None,
-                          text: str = "") -> str | None:
+                          text: str = "", foreign_only: bool = False) -> str | None:
         """An action the model picked from an unsure router's shortlist that the router itself ranks
         below "no command fits", or not clearly above it (`act_margin` times), is a guess: the turn
         declines instead of acting on it (README: on SLURP dev this removed a quarter of the actions
         fired on requests no command serves and cost no right answer; the margin three more). Direct answers (chat, answer_question) act on nothing and are left alone; a
         call that asks the user first (a destructive guess) is left to ask. So is an action on a request
         that says a word only requests no command serves were taught, outside the call's arguments
-        ("send this message to bob on twitter" is no e-mail: `IntentRouter.foreign_words`)."""
+        ("send this message to bob on twitter" is no e-mail: `IntentRouter.foreign_words`); in a
+        follow-up (`foreign_only`) that is the only check: "tweet that" points back, but is no reminder."""
         if router is None or router.confident:
             return None
         command = assistant.registry.get(call.get("name", ""))
@@ -573,6 +577,8 @@ class ConversationBrain:
         if foreign:
             return (f"the request says {', '.join(foreign)}: words that only requests no command serves "
                     f"were taught, and none of {command.command_name}'s arguments")
+        if foreign_only:
+            return None
         chance = dict(router.ranked).get(command.command_name, 0.0)
         thresholds = assistant.router.thresholds if assistant.router is not None else None
         margin = thresholds.act_margin if thresholds is not None else 1.0

@@ -573,3 +573,17 @@ def test_a_conversion_that_names_a_currency_is_no_measurement(runtime, monkeypat
     brain, _ = scripted_brain(runtime, [weight, weight])
     d = brain.route_only(runtime.assistant, "convert one pound to us dollars")
     assert d.tool_calls == [] and d.declined and d.message == "I can't convert currencies yet."
+
+
+def test_a_follow_up_that_says_such_a_word_is_not_acted_on_either(runtime, monkeypatch):
+    """"tweet that the meeting is moved" said after another turn points back ("that"), so the router may
+    not decline it on its own and the margin over "no command fits" is not asked; the model read it as
+    a reminder. "tweet" is still a word only requests no command serves were taught: declined."""
+    router = runtime.assistant.router
+    brain, _ = scripted_brain(runtime, [json.dumps({"tool": "reminder", "args": {"action": "list"}})])
+    runtime.assistant.handle_text("what time is it")
+    assert brain.in_follow_up("tweet that the meeting is moved")
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("reminder", 0.6), (OUT_OF_SCOPE, 0.3),
+                                                                     ("email", 0.05)]))
+    turn = runtime.assistant.handle_text("tweet that the meeting is moved")
+    assert turn.tool_calls == [] and turn.spoken.startswith("I can't")
