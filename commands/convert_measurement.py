@@ -283,7 +283,10 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('how many ounces in a pound
  ('convert 150 grams of oats to cups', {'from_unit': 'gram', 'to_unit': 'cup', 'value': 150, 'ingredient': 'oats'}),
  ('what does three quarters of a cup of cocoa weigh', {'from_unit': 'cup', 'to_unit': 'gram', 'value': 0.75, 'ingredient': 'cocoa'})]
 _NEGATIVES: list[str] = ['how much is ten dollars in euros', 'convert fifty euros to yen', "what's the exchange rate",
-                         'how many calories are in a cup of rice', 'how many grams of protein in a cup of milk']
+                         'how many calories are in a cup of rice', 'how many grams of protein in a cup of milk',
+                         # money said with "convert" and "pounds" is still money (names_a_currency)
+                         'convert 30 pounds to euros', 'convert a hundred dollars into pounds', 'change 50 euros into dollars',
+                         'how many pounds is 200 dollars', 'what are 10 pounds worth in dollars', 'convert 500 yen to pounds']
 _DOMAIN_WORDS: list[str] = ['convert', 'conversion', 'ounces', 'grams', 'kilometers', 'celsius', 'fahrenheit', 'liters', 'inches',
                             'cups', 'tablespoons', 'weigh']
 

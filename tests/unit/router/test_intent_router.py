@@ -362,18 +362,22 @@ def test_a_tool_without_the_users_numbers_is_asked_again_without_it(runtime):
     assert "calculate" not in _tools_in(backend.requests[1]["json_schema"])
 
 
-def test_an_action_that_cannot_take_the_users_words_is_a_decline_of_what_was_asked(runtime):
-    """"convert 100 yen to dollars": the router's shortlist holds convert_measurement beside "no command
+def test_an_action_that_cannot_take_the_users_words_is_a_decline_of_what_was_asked(runtime, monkeypatch):
+    """"what's 100 yen in dollars": the router's shortlist holds convert_measurement beside "no command
     fits"; the model's units are not the user's words, and again on the retry. The turn says what the
-    assistant cannot do (it said "Sorry, I didn't understand that."), in route's JSON and in the turn."""
+    assistant cannot do (it said "Sorry, I didn't understand that."), in route's JSON and in the turn.
+    (The real router now declines such requests itself, from convert_measurement's negatives.)"""
     wrong = json.dumps({"tool": "convert_measurement", "args": {"value": 100, "from_unit": "kilogram", "to_unit": "pound"}})
-    text = "convert 100 yen to dollars"
-    decision = runtime.assistant.router.decide(text)
+    text = "what's 100 yen in dollars"
+    router = runtime.assistant.router
+    monkeypatch.setattr(router, "rank", lambda t: _ranked(router, [("convert_measurement", 0.5), (OUT_OF_SCOPE, 0.25),
+                                                                  ("calculate", 0.1)]))
+    decision = router.decide(text)
     assert decision.decision == "shortlist" and decision.out_of_scope > 0.05       # the case this is about
-    brain, _ = scripted_brain(runtime, [wrong, wrong])
+    brain, _ = scripted_brain(runtime, [wrong] * 4)
     d = brain.route_only(runtime.assistant, text)
     assert d.tool_calls == [] and d.declined and d.message == "I can't convert currencies yet."
-    brain, _ = scripted_brain(runtime, [wrong, wrong, wrong])
+    brain, _ = scripted_brain(runtime, [wrong] * 4)
     turn = runtime.assistant.handle_text(text)
     assert turn.tool_calls == [] and turn.spoken == "I can't convert currencies yet."
 
@@ -587,3 +591,12 @@ def test_a_follow_up_that_says_such_a_word_is_not_acted_on_either(runtime, monke
                                                                      ("email", 0.05)]))
     turn = runtime.assistant.handle_text("tweet that the meeting is moved")
     assert turn.tool_calls == [] and turn.spoken.startswith("I can't")
+
+
+@pytest.mark.parametrize("text", ["convert 20 euros to pounds", "convert 40 dollars into pounds"])
+def test_money_said_with_convert_and_pounds_is_declined_by_the_router(router, text):
+    """The router was sure that "convert 20 euros to pounds" was a conversion of weights (it asked "What
+    from unit should I use?"): convert_measurement's negatives say money is not its own."""
+    decision = router.decide(text)
+    assert decision.decision == "decline" and decision.tool is None
+    assert router.decide("convert 5 stone to kilograms").decision != "decline"
