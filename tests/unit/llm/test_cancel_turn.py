@@ -205,7 +205,17 @@ def test_a_cancel_stops_a_commands_own_llm_words(gated):
     assert turn.cancelled and turn.spoken.startswith("Cancelled after answer_question ran.")
 
 
-def test_ctrl_c_in_jarvis_tui_ask_cancels_the_turn(rt, capsys):
+@pytest.fixture
+def python_sigint():
+    """Ctrl-C as a fresh `jarvis-tui ask` process has it: Python's own SIGINT handler (another handler
+    left by an earlier test in the same process turns interrupt_main into no KeyboardInterrupt)."""
+    import signal
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_in_jarvis_tui_ask_cancels_the_turn(rt, capsys, python_sigint):
     """`jarvis-tui ask`: Ctrl-C (KeyboardInterrupt in the main thread) cancels the running turn, and
     the cancelled turn is what it prints."""
     import _thread
