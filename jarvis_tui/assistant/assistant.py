@@ -809,7 +809,7 @@ class Assistant:
         router = self.router
         if router is None:
             return []
-        values = [str(v) for value in args.values() for v in (value if isinstance(value, list) else [value])]
+        values = _argument_values(args)
         try:
             return router.untaught_words(name, utterance, values)
         except Exception:  # unread words make the call a guess: it asks first
@@ -822,7 +822,7 @@ class Assistant:
         router = self.router
         if router is None:
             return []
-        values = [str(v) for value in args.values() for v in (value if isinstance(value, list) else [value])]
+        values = _argument_values(args)
         try:
             return router.foreign_words(utterance, values)
         except Exception:  # unread words: the model's choice stands
@@ -895,3 +895,8 @@ def _safe_context(data: dict[str, Any]) -> dict[str, Any]:
         else:
             out[k] = str(v)
     return out
+
+
+def _argument_values(args: dict[str, Any]) -> list[str]:
+    """Every value of a call's arguments as text, a list argument's items one by one."""
+    return [str(v) for value in args.values() for v in (value if isinstance(value, list) else [value])]
