@@ -113,6 +113,9 @@ def parse_number(text: str) -> Decimal | None:
             else:
                 return None
         return sign * Decimal(f"{whole}.{frac}")
+    if len(words) == 1 and sign == -1 and re.fullmatch(r"[\d,.]+", words[0]):
+        value = parse_number(words[0])                  # "negative 12.5", "minus 1,250"
+        return None if value is None else -value
     if len(words) == 1 and words[0].isdigit():
         return sign * Decimal(words[0])
     n = _words_to_int(words)
@@ -738,7 +741,7 @@ def numbers_said(text: str) -> list[Decimal]:
     """Every number the text says, in order: digits ("3.5", "1,250") and runs of number words
     ("twenty five", "two and a half" -> 2.5). For checking that a number came from the user."""
     out: list[Decimal] = []
-    tokens = re.findall(r"-?\d[\d,]*(?:\.\d+)?|\d+/\d+|[a-z]+", normalize_utterance(text).replace("-", " "))
+    tokens = re.findall(r"\d+/\d+|-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[a-z]+", normalize_utterance(text).replace("-", " "))
     spoken = set(_UNITS) | set(_TENS) | set(_SCALES) | set(_FRACTIONS)
     spoken.discard("oh")
     run: list[str] = []

@@ -9,7 +9,8 @@ from commands._parsing import (parse_clock_time, parse_duration, parse_number, s
 @pytest.mark.parametrize("text,value", [
     ("3.5", "3.5"), ("1,250", "1250"), ("three point five", "3.5"), ("one point two five", "1.25"),
     ("twenty-five", "25"), ("a hundred and ten", "110"), ("one thousand two hundred", "1200"),
-    ("minus four", "-4"), ("1/2", "0.5"), ("zero", "0"), ("ninety nine", "99")])
+    ("minus four", "-4"), ("1/2", "0.5"), ("zero", "0"), ("ninety nine", "99"),
+    ("negative 12.5", "-12.5"), ("minus 1,250", "-1250"), ("-3", "-3")])
 def test_numbers(text, value):
     assert parse_number(text) == Decimal(value)
 
@@ -79,3 +80,13 @@ def test_a_clock_time_is_found_in_a_sentence_longest_reading_first():
     assert find_clock_time("wake me up at six thirty tomorrow")[0] == "06:30"
     assert find_clock_time("add milk to my list") is None
     assert [float(x) for x in numbers_said("what is twenty five plus 3.5")] == [25.0, 3.5]
+
+
+@pytest.mark.parametrize("text,values", [
+    ("the average of 3, 8 and 10", [3, 8, 10]),          # a list's comma is not a thousands comma
+    ("1,250 and 3", [1250, 3]),
+    ("half of 1/2 is 1/4", [0.5, 0.25]),                   # a fraction in digits is one number
+    ("five and five", [5, 5])])
+def test_every_number_said_in_order(text, values):
+    from jarvis_tui.sdk.text import numbers_said
+    assert [float(x) for x in numbers_said(text)] == values
