@@ -264,6 +264,12 @@ def _rings(reminder: dict[str, Any], now: _dt.datetime) -> str:
     return say_when(due, now)
 
 
+def _said_as(reminder: dict[str, Any]) -> str:
+    """What a stored reminder reminds of, as the reply said it when it was set ("to call mom", "about
+    your meeting"); a reminder stored before that was kept is read from its text alone."""
+    return reminder.get("said_as") or remind_phrase(reminder["text"], reminder["text"])
+
+
 def _named(reminder: dict[str, Any]) -> str:
     """A reminder as a question names it: "the alarm", "the gym alarm", "the reminder to call mom"."""
     text = reminder["text"]
@@ -272,7 +278,7 @@ def _named(reminder: dict[str, Any]) -> str:
         return f"the {noun}"
     if re.match(r"(?:the|my|a|an|our)\s", text.lower()):         # "the dentist": the reminder about the dentist
         return f"the reminder about {second_person(text)}"
-    return f"the reminder {remind_phrase(text, text)}"
+    return f"the reminder {_said_as(reminder)}"
 
 
 def _which_one(found: list[dict[str, Any]], now: _dt.datetime) -> str:
@@ -1124,7 +1130,8 @@ class ReminderCommand(JarvisCommandBase):
         listed = [] if kw.get("relative_minutes") else find_listed_clock_times(request_info.voice_command)
         if len(listed) > 1 and kw.get("time") in listed:
             return self._set_at_each(request_info, text, listed, recurrence, noun)
-        rid = self.services.store.reminders.add(text, due, recurrence)
+        phrase = remind_phrase(text, request_info.voice_command)
+        rid = self.services.store.reminders.add(text, due, recurrence, said_as=None if noun else phrase)
         reminder_service(self.services).ensure_running()
         if noun and not kw.get("relative_minutes"):
             # an alarm rings at a clock time: say which, and which day or how often
@@ -1139,7 +1146,7 @@ class ReminderCommand(JarvisCommandBase):
             when = f"{_repeats(due, recurrence)} at {say_clock(due)}"
         else:
             when = say_when(due, now)
-        return say(f"OK, I'll remind you {remind_phrase(text, request_info.voice_command)} {when}.", reminder_id=rid,
+        return say(f"OK, I'll remind you {phrase} {when}.", reminder_id=rid,
                    due_at=due.isoformat(), recurrence=recurrence)
 
     def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
@@ -1175,13 +1182,14 @@ class ReminderCommand(JarvisCommandBase):
                       "", text, flags=re.I).strip() or text
         now, voice = self._now(), request_info.voice_command
         dues = [self._due(now, clock, None, recurrence, voice, alarm=noun is not None) for clock in clocks]
-        ids = [self.services.store.reminders.add(text, due, recurrence) for due in dues]
+        phrase = None if noun else remind_phrase(text, voice)
+        ids = [self.services.store.reminders.add(text, due, recurrence, said_as=phrase) for due in dues]
         reminder_service(self.services).ensure_running()
         if recurrence:
             when = f"{_repeats(dues[0], recurrence)} at {join_words([say_clock(d) for d in dues])}"
         else:
             when = join_words([say_when(d, now) for d in dues])
-        what = f"your {noun} is set for" if noun else f"I'll remind you {remind_phrase(text, voice)}"
+        what = f"your {noun} is set for" if noun else f"I'll remind you {phrase}"
         return say(f"OK, {what} {when}.", reminder_ids=ids, due_at=[d.isoformat() for d in dues], recurrence=recurrence)
 
     def _describe(self, r: dict[str, Any], now: _dt.datetime) -> str:
@@ -1411,7 +1419,7 @@ class ReminderCommand(JarvisCommandBase):
             ring = f"to ring {when}" if r["recurrence"] else f"for {when.removeprefix('at ').removeprefix('on ')}"
             return say(f"OK, your {noun} is now set {ring}.", reminder_id=r["id"], due_at=due.isoformat(),
                        was_due_at=r["due_at"])
-        return say(f"OK, I'll remind you {remind_phrase(r['text'], r['text'])} {when} instead.",
+        return say(f"OK, I'll remind you {_said_as(r)} {when} instead.",
                    reminder_id=r["id"], due_at=due.isoformat(), was_due_at=r["due_at"])
 
     def _shift(self, r: dict[str, Any], minutes: int, rang: bool) -> CommandResponse:
@@ -1433,7 +1441,7 @@ class ReminderCommand(JarvisCommandBase):
         if noun:
             return say(f"OK, your {noun} is now {by}, {when}.", reminder_id=r["id"], due_at=due.isoformat(),
                        was_due_at=r["due_at"])
-        return say(f"OK, I'll remind you {remind_phrase(r['text'], r['text'])} {by}, {when}.",
+        return say(f"OK, I'll remind you {_said_as(r)} {by}, {when}.",
                    reminder_id=r["id"], due_at=due.isoformat(), was_due_at=r["due_at"])
 
     def _ring_again(self, r: dict[str, Any], due: _dt.datetime, now: _dt.datetime, rang: bool) -> CommandResponse:
@@ -1444,14 +1452,14 @@ class ReminderCommand(JarvisCommandBase):
             if not rang:                                # snoozed before it rang: this time is skipped
                 before = parse_iso(r["due_at"])
                 store.reschedule(r["id"], next_occurrence(before, r["recurrence"], before))
-            rid = store.add(r["text"], due, None)
+            rid = store.add(r["text"], due, None, said_as=r.get("said_as"))
         else:
             store.reschedule(r["id"], due)
             rid = r["id"]
         reminder_service(self.services).ensure_running()
         when = f"in {say_duration(round((due - now).total_seconds() / 60) * 60)}" if rang else say_when(due, now)
         noun = _alarm_noun(r["text"])
-        said = f"your {noun} rings again {when}" if noun else f"I'll remind you {remind_phrase(r['text'], r['text'])} {when}"
+        said = f"your {noun} rings again {when}" if noun else f"I'll remind you {_said_as(r)} {when}"
         return say(f"Snoozed. {said[:1].upper()}{said[1:]}.", reminder_id=rid, due_at=due.isoformat())
 
     def _snooze_target(self, text: str | None) -> tuple[dict[str, Any] | None, bool]:

@@ -116,9 +116,11 @@ class ReminderStore:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    def add(self, text: str, due_at: _dt.datetime, recurrence: str | None = None) -> int:
-        cur = self._db.execute("INSERT INTO reminders(text, due_at, recurrence, created_at) VALUES(?, ?, ?, ?)",
-                               (text, due_at.isoformat(timespec="seconds"), recurrence, _now_iso()))
+    def add(self, text: str, due_at: _dt.datetime, recurrence: str | None = None, said_as: str | None = None) -> int:
+        """`said_as`: how a reply names what it reminds of ("to call mom", "about your meeting")."""
+        cur = self._db.execute("INSERT INTO reminders(text, due_at, recurrence, created_at, said_as) "
+                               "VALUES(?, ?, ?, ?, ?)",
+                               (text, due_at.isoformat(timespec="seconds"), recurrence, _now_iso(), said_as))
         return int(cur.lastrowid)
 
     def active(self) -> list[dict[str, Any]]:

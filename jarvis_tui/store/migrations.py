@@ -75,6 +75,8 @@ MIGRATIONS: list[tuple[int, str]] = [
         );
         CREATE INDEX inbox_waiting ON inbox(seen, at);
     """),
+    # how the replies say what a reminder is for, as it was asked: "to call mom", "about your meeting"
+    (5, "ALTER TABLE reminders ADD COLUMN said_as TEXT;"),
 ]
 
 SECRETS_MIGRATIONS: list[tuple[int, str]] = [

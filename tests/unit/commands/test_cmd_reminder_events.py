@@ -64,3 +64,26 @@ def test_asking_for_the_alarms_lists_the_alarms_as_alarms(rt, clock):
     assert turn.spoken == "You have 2 alarms: tomorrow at 6 AM; on Saturday at 7 AM."
     turn, _ = ask(rt, "what reminders do i have")
     assert "call the bank" in turn.spoken
+
+
+@pytest.mark.parametrize("move,spoken", [
+    ("move my meeting with the sales team to 4 pm",
+     "OK, I'll remind you about your meeting with the sales team tomorrow at 4 PM instead."),
+    ("push it back an hour",
+     "OK, I'll remind you about your meeting with the sales team 1 hour later, tomorrow at 3 PM."),
+])
+def test_a_moved_event_is_said_as_it_was_set(rt, clock, move, spoken):
+    """A reminder is named the way it was asked for, also when it is moved later: a moved event was
+    said "I'll remind you to meeting with the sales team ..."."""
+    ask(rt, "add a meeting with the sales team tomorrow at 2pm")
+    turn, r = ask(rt, move)
+    assert r.success, turn.spoken
+    assert turn.spoken == spoken
+
+
+def test_a_reminder_stored_before_its_wording_was_kept_is_still_named(rt, clock):
+    """Rows from before the migration have no wording: the reply reads it from the text alone."""
+    import datetime as dt
+    rt.store.reminders.add("call mom", dt.datetime(2025, 3, 5, 9, 0, tzinfo=dt.timezone.utc))
+    turn, r = ask(rt, "move my call mom reminder to 10 am")
+    assert turn.spoken == "OK, I'll remind you to call mom tomorrow at 10 AM instead."
