@@ -24,9 +24,9 @@ _IT = r"(?:it|that|this|them)"
 # a timer named by what it is for: "get rid of the pasta one", "stop the pizza", "the tea's done, cancel it"
 _LEAD = r"(?:(?:you\s+can|can\s+you|just|ok(?:ay)?|so|and|now)\s+)*"
 _STOP_NAMED = r"(?:cancel|stop|kill|turn\s+off|switch\s+off|pause|resume|unpause|continue)"   # "stop the pizza"
-_STOP_IT = (_LEAD + r"(?:" + _CANCEL + r"\s+(?:it|that|this|(?:the|that)\s+(?:timer|alarm|countdown))"
-            r"|(?:turn|switch)\s+(?:it|that|this|the\s+timer)\s+off)(?:\s+(?:now|too|then))?")
-_DONE_SAID = (r"(?P<said>(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?(?:took|taken|pulled|got)\s+(?:out\s+)?(?:(?:the|my)\s+)?"
+_STOP_IT = (_LEAD + r"(?:" + _CANCEL + r"\s+(?:it|that|this|(?:the|that|this)\s+(?:timer|alarm|countdown|one))"
+            r"|(?:turn|switch)\s+(?:it|that|this|(?:the|that|this)\s+(?:timer|one))\s+off)(?:\s+(?:now|too|then))?")
+_DONE_SAID = (r"(?:(?:ok(?:ay)?|alright|all\s+right|right|so|well)\s+)?(?P<said>(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+)?(?:took|taken|pulled|got)\s+(?:out\s+)?(?:(?:the|my)\s+)?"
               + NAME_WORDS + r"(?:\s+out)?|(?:(?:the|my)\s+)?" + NAME_WORDS
               + r"(?:'s|'re|\s+is|\s+are)\s+(?:done|ready|out|finished|cooked|baked)(?:\s+(?:now|already))?)")
 _PAUSE = r"(?:pause|hold(?!\s+on\b)|freeze|suspend)"

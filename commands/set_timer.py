@@ -150,6 +150,10 @@ class SetTimerCommand(JarvisCommandBase):
             FastPath("set_timer.named_timer_for_n",
                      _VERB + r"timer\s+(?:called|named)\s+(?P<label>[a-z]+)\s+for\s+(?P<dur>[\w ,./-]+)",
                      _duration_claim, "set a timer called pizza for 5 minutes"),
+            FastPath("set_timer.timer_for_label_for_n",
+                     _VERB + r"timer\s+for\s+(?:the\s+|my\s+)?(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*){0,2}),?"
+                     r"\s+for\s+(?P<dur>[\w ,./-]+)",
+                     _duration_claim, "set a timer for the eggs for 6 minutes"),
             FastPath("set_timer.label_timer_for_n", _VERB + _WORD_LABEL + r"\s+timer\s+(?:for\s+)?(?P<dur>[\w ,./-]+)",
                      _duration_claim, "set a pasta timer for 10 minutes"),
             FastPath("set_timer.remind_me_in_n",

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import datetime as _dt
 
+import pytest
+
 from command_helpers import ask
 from commands._background import TimerService
 
@@ -25,6 +27,19 @@ def test_set_check_cancel(rt, events):
     assert rt.store.timers.running() == [] and "Cancelled" in turn.spoken
     turn, r = ask(rt, "check my timers")
     assert turn.spoken == "You have no timers running."
+
+
+@pytest.mark.parametrize("said,args", [
+    ("set a timer for the eggs for 6 minutes", {"duration_seconds": 360, "label": "eggs"}),
+    ("start a timer for my laundry for 40 minutes", {"duration_seconds": 2400, "label": "laundry"}),
+    ("timer for the garlic bread, for eight minutes", {"duration_seconds": 480, "label": "garlic bread"}),
+    ("set a timer for 10 minutes for the rice", {"duration_seconds": 600, "label": "rice"}),
+])
+def test_a_timer_named_before_its_length_keeps_its_name(rt, said, args):
+    """"set a timer for the eggs for 6 minutes" went to the model, which set a timer without its name,
+    so that "the eggs are done, stop that one" found no eggs timer."""
+    claim = rt.registry.get("set_timer").pre_route(said)
+    assert claim is not None and claim.arguments == args
 
 
 def test_cancel_unknown_label_names_running_ones(rt):

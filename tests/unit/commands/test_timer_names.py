@@ -93,6 +93,7 @@ def test_the_thing_asked_about_is_the_label_when_the_model_leaves_it_out(rt):
     ("cancel the one for the pasta", "pasta"), ("stop the pizza", "pizza"), ("kill the pasta one please", "pasta"),
     ("turn off the cookie one", "cookies"), ("you can cancel the eggs", "eggs"), ("the eggs are done, turn it off", "eggs"),
     ("stop the timer, the pizza's ready", "pizza"), ("i've taken the roast out so cancel that", "roast"),
+    ("ok the eggs are done, stop that one", "eggs"), ("alright the pasta's ready, you can turn that off", "pasta"),
 ])
 def test_a_timer_cancelled_by_what_it_is_for_stops_that_timer_only(rt, kitchen, said, label):
     turn, r = ask(rt, said)
