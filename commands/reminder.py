@@ -10,7 +10,7 @@ from commands._background import RECURRENCES, ReminderService, next_occurrence, 
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import (MONTHS, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date,
+from jarvis_tui.sdk.text import (MONTHS, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, find_period, FoundPeriod,
                                  join_words, normalize_utterance, plural, say_date)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -1201,6 +1201,9 @@ class ReminderCommand(JarvisCommandBase):
     def _list(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
         rows = self.services.store.reminders.active()
         now = self._now()
+        period = find_period(request_info.voice_command, now.date())
+        if period is not None:                    # "what have i got next week", "am i busy this weekend"
+            return self._list_period(rows, period, now)
         day = find_date(request_info.voice_command, now.date())
         if day is not None:                       # "what's on my calendar on the 2nd of december"
             return self._list_day(rows, day.when, now)
@@ -1223,6 +1226,29 @@ class ReminderCommand(JarvisCommandBase):
         noun = _alarm_noun(r["text"]) or "alarm"
         when = _rings(r, now)
         return when if noun in ("alarm", "wake-up alarm") else f"the {noun} {when}"
+
+    def _list_period(self, rows: list[dict[str, Any]], period: FoundPeriod, now: _dt.datetime) -> CommandResponse:
+        """The reminders that ring from `period.start` to `period.end`, in order: a one-off with its day,
+        a repeating one once, with how it repeats (it listed every reminder, whatever the week asked)."""
+        days = [period.start + _dt.timedelta(days=n) for n in range((period.end - period.start).days + 1)]
+        found: list[tuple[_dt.datetime, dict[str, Any], str]] = []
+        for r in rows:
+            on = [d for d in days if _occurs_on(r, d)]
+            if not on:
+                continue
+            due = parse_iso(r["due_at"])
+            at = _dt.datetime.combine(on[0], due.timetz())
+            said = (f"{_rings(r, now)}" if r.get("recurrence")
+                    else f"{_day_name(on[0], now.date())} at {say_clock(due)}")
+            found.append((at, r, f"{second_person(r['text'])} {said}"))
+        found.sort(key=lambda f: f[0])
+        name = " ".join(period.words.split())
+        span = {"start": period.start.isoformat(), "end": period.end.isoformat()}
+        if not found:
+            others = f" ({plural(len(rows), 'reminder')} at other times)" if rows else ""
+            return say(f"You have nothing {name}{others}.", reminders=[], **span)
+        head = f"{name[:1].upper()}{name[1:]} you have " + ("one reminder: " if len(found) == 1 else f"{len(found)} reminders: ")
+        return say(head + "; ".join(f[2] for f in found) + ".", reminders=[_listed(f[1]) for f in found], **span)
 
     def _list_day(self, rows: list[dict[str, Any]], day: _dt.date, now: _dt.datetime) -> CommandResponse:
         """The reminders that ring on `day` (a recurring one on each day it repeats), by time."""

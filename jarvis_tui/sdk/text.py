@@ -1115,6 +1115,41 @@ class FoundDate(NamedTuple):
     kind: str           # day_month, month_day, holiday, relative_day, period_end, count, weekday, day_of_month
 
 
+class FoundPeriod(NamedTuple):
+    start: _dt.date
+    end: _dt.date       # the last day in it
+    words: str          # as said ("next week")
+
+
+_PERIOD = re.compile(r"\b(?:(?P<which>this|next|the\s+coming|the\s+rest\s+of\s+the|the|rest\s+of\s+the)\s+)"
+                     r"(?P<unit>week(?:end)?|month)\b(?!\s+(?:of|after|before|from)\b)")
+
+
+def find_period(text: str, today: _dt.date) -> FoundPeriod | None:
+    """A stretch of days a request names, from today on: "this week" (today to Sunday; weeks begin on
+    Monday), "next week", "the weekend" / "this weekend" (Saturday and Sunday), "next weekend", "this
+    month", "next month". None for one day ("next friday": `find_date`) or for none."""
+    m = _PERIOD.search(normalize_utterance(text))
+    if m is None:
+        return None
+    which = " ".join((m.group("which") or "").split())
+    unit = m.group("unit")
+    later = which in ("next", "the coming") if unit != "weekend" else which == "next"
+    if unit == "week":
+        monday = today - _dt.timedelta(days=today.weekday())
+        start = monday + _dt.timedelta(days=7) if later else today
+        return FoundPeriod(start, monday + _dt.timedelta(days=13 if later else 6), m.group(0))
+    if unit == "weekend":
+        saturday = today + _dt.timedelta(days=(5 - today.weekday()) % 7) if today.weekday() < 6 else today - _dt.timedelta(days=1)
+        if later:
+            saturday += _dt.timedelta(days=7)
+        return FoundPeriod(max(today, saturday), saturday + _dt.timedelta(days=1), m.group(0))
+    if which in ("the", ""):                            # "the month" alone names no stretch
+        return None
+    first = _plus_months(today.replace(day=1), 1) if later else today
+    return FoundPeriod(first, _last_day(first.year, first.month), m.group(0))
+
+
 def find_date(text: str, today: _dt.date, past: bool = False) -> FoundDate | None:
     """The calendar date a request names, with the words that name it, or None: "the fourth of july",
     "june 3rd", "december the twenty fifth 2027", "christmas", "thanksgiving", "tomorrow", "the day

@@ -147,6 +147,32 @@ def test_a_list_for_a_named_day_says_that_days_reminders(rt, clock):
         "You have nothing on Tuesday, March 25 (2 reminders on other days)."
 
 
+def test_a_list_for_a_week_or_a_weekend_says_the_reminders_in_it(rt, clock):
+    """"what's my schedule for next week" listed every reminder, this week's too, and "am i busy this
+    weekend" only Saturday's. Today is Tuesday, March 4; weeks begin on Monday."""
+    reminder = rt.registry.get("reminder")
+    for said, args in (("remind me on friday at 5 pm to call mom", {"text": "call mom", "time": "17:00"}),
+                       ("remind me every weekday at 8 am to take my pills",
+                        {"text": "take my pills", "time": "08:00", "recurrence": "weekdays"}),
+                       ("remind me on sunday at 10 am to water the garden", {"text": "water the garden", "time": "10:00"}),
+                       ("remind me on the 12th of march at 9 am to renew the car tax",
+                        {"text": "renew the car tax", "time": "09:00"})):
+        out = reminder.post_process_tool_call({"action": "set", **args}, said)
+        assert reminder.execute(RequestInformation(said), **out).success
+
+    def listed(said: str) -> str:
+        return reminder.execute(RequestInformation(said), action="list").message
+
+    assert listed("what have i got this week") == ("This week you have 3 reminders: take your pills every weekday "
+                                                   "at 8 AM; call mom on Friday, March 7 at 5 PM; water the garden "
+                                                   "on Sunday, March 9 at 10 AM.")
+    assert listed("am i busy this weekend") == "This weekend you have one reminder: water the garden on Sunday, March 9 at 10 AM."
+    assert listed("what's my schedule for next week") == ("Next week you have 2 reminders: take your pills every weekday "
+                                                          "at 8 AM; renew the car tax on Wednesday, March 12 at 9 AM.")
+    assert listed("anything on next weekend") == "You have nothing next weekend (4 reminders at other times)."
+    assert listed("what reminders do i have").startswith("You have 4 reminders: ")
+
+
 @pytest.mark.parametrize("said,args,text,spoken", [
     ("set an alarm for 7 am called gym", {"text": "set an alarm for 7 am called gym", "time": "07:00"},
      "gym alarm", "OK, your gym alarm is set for tomorrow at 7 AM."),

@@ -74,3 +74,28 @@ def test_days_counted_from_a_date(text, when, words):
     """"what's the date a week from friday" was answered with Friday itself."""
     found = find_date(text, _dt.date(2026, 11, 25))
     assert found is not None and (found.when, found.words) == (when, words)
+
+
+@pytest.mark.parametrize("said,start,end", [
+    ("what have i got this week", (11, 26), (11, 29)),           # today (a Thursday) to Sunday
+    ("what's my schedule for next week", (11, 30), (12, 6)),    # weeks begin on Monday
+    ("am i busy this weekend", (11, 28), (11, 29)),
+    ("anything on the weekend", (11, 28), (11, 29)),
+    ("what about next weekend", (12, 5), (12, 6)),
+    ("what's on for the rest of the week", (11, 26), (11, 29)),
+    ("anything this month", (11, 26), (11, 30)),
+    ("what do i have next month", (12, 1), (12, 31)),
+])
+def test_a_stretch_of_days_is_found_from_today_on(said, start, end):
+    import datetime as dt
+    from jarvis_tui.sdk.text import find_period
+    found = find_period(said, dt.date(2026, 11, 26))
+    assert (found.start, found.end) == (dt.date(2026, *start), dt.date(2026, *end))
+
+
+@pytest.mark.parametrize("said", ["next friday", "a week from friday", "the week after next", "in a week",
+                                  "what month is it", "remind me every week"])
+def test_one_day_or_no_stretch_is_no_period(said):
+    import datetime as dt
+    from jarvis_tui.sdk.text import find_period
+    assert find_period(said, dt.date(2026, 11, 26)) is None
