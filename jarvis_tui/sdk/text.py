@@ -312,6 +312,9 @@ def _hour_minute(t: str) -> tuple[int, int] | None:
     ws = t.replace("-", " ").split()
     if not ws or len(ws) > 4:
         return None
+    if len(ws) == 2 and ws[0] == "half":            # British: "half six" is half past six
+        h = parse_number(ws[1])
+        return (int(h), 30) if h is not None and h == int(h) and 1 <= h <= 12 else None
     h = parse_number(ws[0])
     if h is None or h != int(h):
         return None

@@ -65,6 +65,7 @@ def test_spoken_forms():
 @pytest.mark.parametrize("text,strict,loose", [
     ("3 pm", "15:00", "15:00"), ("seven thirty am", "07:30", "07:30"), ("six oh five am", "06:05", "06:05"),
     ("half past six", None, "06:30"), ("quarter to eight", None, "07:45"), ("ten past nine pm", "21:10", "21:10"),
+    ("half six", None, "06:30"), ("half seven in the evening", "19:30", "19:30"), ("half an hour", None, None),
     ("six in the evening", "18:00", "18:00"), ("nine at night", "21:00", "21:00"), ("6 o'clock", None, "06:00"),
     ("eight tomorrow morning", "08:00", "08:00"), ("twenty five past six in the morning", "06:25", "06:25"),
     ("seven fifteen", None, "07:15"), ("noon", "12:00", "12:00"), ("banana", None, None), ("25:00", None, None),

@@ -251,6 +251,7 @@ def test_a_deleted_repeating_alarm_is_said_with_its_repeat(rt, clock):
     ("make it 8 instead", _at(5, 8)),
     ("actually thursday", _at(6, 6, 15)),
     ("sorry, i meant half past six", _at(5, 6, 30)),
+    ("actually make that half six", _at(5, 6, 30)),
     ("hold on, set it for quarter to seven instead", _at(5, 6, 45)),
     ("could you make that 7:15 instead", _at(5, 7, 15)),
     ("no, 6:30", _at(5, 6, 30)),
