@@ -54,6 +54,7 @@ class PendingActions:
 
 CONFIRM_ACTION = "confirm_call"      # the Yes button of a confirmation question (handled here, not by the command)
 KEPT = "Okay, I've left it as it is."
+DROPPED = "Okay, I've dropped it."             # "cancel that" to a question back: nothing was done
 MAX_REQUESTS_SAID = 4                # requests one sentence may hold ("set a timer ... and add milk ...")
 REPEAT_WINDOW_S = 600                # "one more" / "say that again" point at a turn at most this old
 NOTHING_SAID = "I haven't said anything yet."      # "say that again" with nothing said (a while) before
@@ -75,6 +76,7 @@ class LastTurn:
     # each call that did what it was asked (a spoken yes to its buttons included), with its context_data (the
     # id of what it made): what "cancel that" takes back
     made: list[tuple[str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+    asked: bool = False                          # it ended on a question back ("Who should it go to?")
 
 
 class Assistant:
@@ -445,7 +447,8 @@ class Assistant:
             request = replace(request, voice_command=turn.understood_as)
         self.last_turn = LastTurn(request.conversation_id or "default", request,
                                   [(c.name, dict(c.arguments)) for c in done], turn.spoken,
-                                  tried=[(c.name, dict(c.arguments)) for c in answered], made=made)
+                                  tried=[(c.name, dict(c.arguments)) for c in answered], made=made,
+                                  asked=bool(turn.wait_for_input and answered and not done))
 
     def last_commands(self) -> list[str]:
         """The commands the last turn of the conversation being handled ran, a question back included,
@@ -657,6 +660,13 @@ class Assistant:
             if response is not None:
                 undone.append((name, dict(args), response))
         if not undone:
+            if last.asked and not last.made:
+                # "cancel that" to a question back ("Who should it go to?"): the request is dropped; it
+                # went to the model as a new request and cancelled a timer
+                turn.route = "follow_up"
+                turn.spoken = DROPPED
+                self._note(turn, request)
+                return True
             return False
         turn.route = "take_back"
         self.emit(ev.ToolCallsParsed(calls=[{"name": name, "arguments": {"take_back": args}} for name, args, _ in undone],

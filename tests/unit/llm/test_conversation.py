@@ -1,6 +1,8 @@
 """The conversation loop on a scripted backend: events, retries, clarification, follow-ups."""
 from __future__ import annotations
 
+import pytest
+
 import json
 
 from jarvis_tui.assistant import events as ev
@@ -65,6 +67,21 @@ def test_second_invalid_call_becomes_a_clarification_question(make_brain):
     assert turn2.spoken == "That's 5."
     contents = [m["content"] for m in backend.requests[-1]["messages"]]
     assert turn.spoken in contents and "do math with 2 and 3" in contents
+
+
+@pytest.mark.parametrize("said", ["cancel that", "never mind, cancel that", "scratch that"])
+def test_cancel_that_to_a_question_back_drops_the_request_and_runs_nothing(make_brain, said):
+    """"write an email to dave" asked who it should go to; "cancel that" then went to the model as a
+    request of its own, which cancelled a timer ("You have no timers running.")."""
+    assistant, brain, backend, events = make_brain([
+        call("calculate", num1=2, num2=3, operation="power"),
+        call("calculate", num1=2, num2=3, operation="root")])
+    turn = assistant.handle_text("do math with 2 and 3")
+    assert turn.wait_for_input
+    asked = len(backend.requests)
+    turn2 = assistant.handle_text(said)
+    assert turn2.spoken == "Okay, I've dropped it." and turn2.route == "follow_up"
+    assert len(backend.requests) == asked and not turn2.tool_calls and not turn2.wait_for_input
 
 
 def test_the_same_invalid_call_twice_stops_the_loop(make_brain):
