@@ -219,6 +219,13 @@ class VolumeCommand(JarvisCommandBase):
             FastPath("volume.mute",
                      r"mute(?:\s+(?:the\s+)?(?:sound|audio|volume|speakers?|computer|everything|it))?" + _DUR + r"(?:\s+please)?",
                      _mute_claim, "mute / mute for fifteen minutes"),
+            # quiet for a while: "shut up for ten minutes", "be quiet for an hour" (without a length, "shut
+            # up" stops the reply being spoken: not this)
+            FastPath("volume.quiet_for",
+                     r"(?:(?:please|can\s+you|could\s+you|just)\s+)*(?:(?:be|keep|stay|go)\s+(?:quiet|silent)|shut\s+up|hush|"
+                     r"quiet(?:\s+down)?|silence(?:\s+(?:the\s+)?(?:sound|audio|speakers?|computer|everything|it))?)"
+                     + _DUR.removesuffix("?") + r"(?:\s+please)?",
+                     _mute_claim, "shut up for ten minutes / be quiet for an hour"),
             FastPath("volume.unmute", r"(?:unmute|un-mute)(?:\s+(?:the\s+)?(?:sound|audio|volume|speakers?|computer|it))?(?:\s+please)?",
                      lambda m, t: claim(action="unmute"), "unmute"),
             FastPath("volume.get",

@@ -63,6 +63,9 @@ def output(rt):
     ("mute for fifteen minutes", {"action": "mute", "minutes": 15}),
     ("mute the sound for an hour", {"action": "mute", "minutes": 60}),
     ("mute for the next hour", {"action": "mute", "minutes": 60}),
+    ("shut up for ten minutes", {"action": "mute", "minutes": 10}),
+    ("please be quiet for half an hour", {"action": "mute", "minutes": 30}),
+    ("go silent for the next hour", {"action": "mute", "minutes": 60}),
     ("unmute", {"action": "unmute"}),
     ("what's the volume", {"action": "get"}),
 ])
@@ -72,7 +75,9 @@ def test_fixed_phrasings_take_the_fast_path(rt, text, args):
 
 
 @pytest.mark.parametrize("text", ["turn the lights up", "turn up the heating", "what is the volume of a sphere",
-                                  "mute for 30 seconds", "mute for hours", "set the volume to 900"])
+                                  "mute for 30 seconds", "mute for hours", "set the volume to 900",
+                                  "shut up", "be quiet", "shut up for a bit", "be quiet for a second i'm thinking",
+                                  "keep quiet about the party for ten minutes"])
 def test_look_alikes_are_not_claimed(rt, text):
     assert rt.registry.get("volume").pre_route(text) is None
 
