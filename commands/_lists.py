@@ -534,19 +534,35 @@ class ListCommandBase(JarvisCommandBase):
     def _remove_said_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
         """ "take the bread off", "get rid of the eggs": claimed when every item said is on this list by
         all its words (not on the list just used, when that is another one), or by part of them where
-        the request names this list. "take the day off" is no item; "the day" for "book a day off" is
+        the request names this list or this list is the one just used. "take the day off" is no item; "the day" for "book a day off" is
         a guess, for the router and the model (which ask before they remove on a guess)."""
         items = split_items(said_items(m))
         if self.services is None or not items or any(is_request_words(i) for i in items):
             return None
+        # named, or the list the user was just talking about: "take the bread off" is the "loaf of bread"
         named = self._names_itself(text)
         claim = claim_items(items, "remove", self.items_param)     # "everything" is the clear's
         if claim is None or named:
             return claim if claim is not None and all(self._candidates(i, None) for i in items) else None
+        if self._just_used() and all(self._ends_an_item(i) for i in items):
+            return claim
         last = self.services.kept(LastList)
         other = last.name if last is not None and last.name != self.list_name and self._recent(last.at) else ""
         return claim if all(self._holds_all_of(self.list_name, i) and not self._holds_all_of(other, i)
                             for i in items) else None
+
+    def _ends_an_item(self, spoken: str) -> bool:
+        """Whether exactly one open item of this list ends with the words said: "the bread" for "loaf of
+        bread", "milk" for "oat milk" ("the day" is no end of "book a day off")."""
+        words = normalize_utterance(spoken).split()
+        while words and (words[0] in _POINTING_WORDS or not content_words(words[0])):   # "the", "that"
+            words.pop(0)
+        meant = [stem(w) for w in words]
+        if not meant or not content_words(" ".join(words)):
+            return False
+        ends = [r for r in self._store().items(self.list_name)
+                if [stem(w) for w in normalize_utterance(r["text"]).split()][-len(meant):] == meant]
+        return len(ends) == 1
 
     def _holds_all_of(self, list_name: str, spoken: str) -> bool:
         """Whether a list has an item said by all its words ("the bread": bread, not bread rolls)."""

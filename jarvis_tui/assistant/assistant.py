@@ -660,9 +660,10 @@ class Assistant:
             if response is not None:
                 undone.append((name, dict(args), response))
         if not undone:
-            if last.asked and not last.made:
+            if last.asked and not last.made and pre_route(turn.text, self._fast_path_order(request)) is None:
                 # "cancel that" to a question back ("Who should it go to?"): the request is dropped; it
-                # went to the model as a new request and cancelled a timer
+                # went to the model as a new request and cancelled a timer ("undo that" after a button
+                # that cleared a list is the list's own)
                 turn.route = "follow_up"
                 turn.spoken = DROPPED
                 self._note(turn, request)

@@ -38,6 +38,25 @@ def test_the_shopping_conversation(rt):
     assert len(_open(rt, "shopping")) == 3                             # nothing cleared before Clear
 
 
+def test_an_item_taken_off_by_part_of_its_name_on_the_list_just_used(rt):
+    """"take the bread off" right after reading a list with "loaf of bread" on it was declined ("Sorry,
+    I can't help with that yet."), then "actually put it back" asked which items to add."""
+    ask(rt, "could you add bananas and a loaf of bread to the shopping")
+    ask(rt, "what's on the shopping list")
+    turn, _ = ask(rt, "take the bread off")
+    assert turn.route == "pre_route" and turn.spoken == "Removed loaf of bread from your shopping list."
+    assert _open(rt, "shopping") == ["bananas"]
+    turn, _ = ask(rt, "actually put it back")
+    assert turn.spoken == "Put loaf of bread back on your shopping list."
+    assert _open(rt, "shopping") == ["bananas", "loaf of bread"]
+
+
+def test_part_of_a_name_is_not_taken_off_a_list_not_just_used(rt):
+    ask(rt, "add a loaf of bread to the shopping list")
+    ask(rt, "what time is it")
+    assert _claims(rt, "take the bread off") == []
+
+
 def test_the_todo_conversation(rt):
     ask(rt, "add finish the report to my to do list")
     ask(rt, "add call the dentist too")
