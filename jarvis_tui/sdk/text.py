@@ -529,11 +529,49 @@ def split_requests(text: str) -> list[str]:
             elif shared and _SHARED_OBJECT.match(piece.lower()):
                 steps.append(current)
                 current = shared.group(0) + piece
+            elif (repeated := _said_again_with(current, piece)) is not None:
+                steps.append(current)
+                current = repeated
             else:
                 current = current + sep + piece
         if current:
             steps.append(current)
     return [s for s in (x.strip(" ,.") for x in steps) if s]
+
+
+def _number_shape(words: list[str]) -> list[str]:
+    return ["#" if re.fullmatch(r"\d+(?:\.\d+)?", w) or w in NUMBER_WORDS else w for w in words]
+
+
+_ONE_FOR = re.compile(r"(?:(?:a|an)\s+)?(?P<mods>(?:[\w-]+\s+){1,3}?)one\b(?P<rest>.*)")
+
+
+def _said_again_with(first: str, piece: str) -> str | None:
+    """The request said before "and", said again with other numbers: "set a 3 minute timer for the tea"
+    and "a 12 minute one for the rice" -> "set a 12 minute timer for the rice"; "set a timer for 5
+    minutes for the eggs" and "10 minutes for the toast" -> "set a timer for 10 minutes for the toast".
+    The words that change start with a number said in the same place of the first request, with the
+    same words around it ("12 minute" for "3 minute"), and the rest of it in the same shape as the
+    rest of the first; "one" stands for the word after them there. None when the words after "and" are no such repeat ("add eggs and 2 pears")."""
+    words = piece.lower().split()
+    one = _ONE_FOR.fullmatch(piece.lower())
+    changed = one.group("mods").split() if one else words[:2]
+    shape = _number_shape(changed)
+    if "#" not in shape or (one is None and (len(words) < 3 or shape[0] != "#")):
+        return None
+    before = first.split()
+    for i in range(1, len(before) - len(changed) + 1):
+        if _number_shape([w.lower() for w in before[i:i + len(changed)]]) != shape:
+            continue
+        if one is not None:
+            if i + len(changed) >= len(before):
+                return None
+            return " ".join(before[:i] + changed + [before[i + len(changed)]]) + one.group("rest")
+        tail, rest = [w.lower() for w in before[i + len(changed):]], words[len(changed):]
+        if len(tail) != len(rest) or _number_shape(tail[:1]) != _number_shape(rest[:1]):
+            return None         # "add 2 cups of flour and 3 cups of sugar to the list": one request
+        return " ".join(before[:i] + words)
+    return None
 
 
 def join_words(items: list[str], conj: str = "and") -> str:

@@ -21,9 +21,27 @@ from jarvis_tui.sdk.text import split_requests
     ("read my to-do list. Then tell me a joke", ["read my to-do list", "tell me a joke"]),
     ("mute for ten minutes", ["mute for ten minutes"]),
     ("salt and pepper", ["salt and pepper"]),
+    # the first request said again with other numbers: "one" stands for what the first one set
+    ("set a 3 minute timer for the tea and a 12 minute one for the rice",
+     ["set a 3 minute timer for the tea", "set a 12 minute timer for the rice"]),
+    ("set a timer for 5 minutes for the eggs and ten minutes for the toast",
+     ["set a timer for 5 minutes for the eggs", "set a timer for ten minutes for the toast"]),
+    ("what is 5 plus 3 and 6 plus 2", ["what is 5 plus 3", "what is 6 plus 2"]),
+    ("add 2 cups of flour and 3 cups of sugar to the list", ["add 2 cups of flour and 3 cups of sugar to the list"]),
+    ("add 2 apples and 3 pears to my list", ["add 2 apples and 3 pears to my list"]),
+    ("set a timer for ten minutes and a big one", ["set a timer for ten minutes and a big one"]),
 ])
 def test_split_requests(text, steps):
     assert split_requests(text) == steps
+
+
+def test_two_timers_said_in_one_sentence_are_two_timers(rt):
+    """"set a 3 minute timer for the tea and a 12 minute one for the rice" set one timer, "tea and rice",
+    for 3 minutes."""
+    turn, _ = ask(rt, "set a 3 minute timer for the tea and a 12 minute one for the rice")
+    assert turn.route == "several"
+    assert sorted((t["label"], t["duration_seconds"]) for t in rt.store.timers.running()) == [("rice", 720), ("tea", 180)]
+    assert turn.spoken == "Tea timer set for 3 minutes. Rice timer set for 12 minutes."
 
 
 def test_create_by_voice_then_run_by_its_phrase(rt, events):
