@@ -165,6 +165,11 @@ class SetTimerCommand(JarvisCommandBase):
                      r"(?:(?:and|now|then|please|just|can\s+you|could\s+you)\s+)*(?:add|put|stick|throw|pop|tack)\s+(?:another\s+)?(?P<dur>[\w ,./-]+?)"
                      r"\s+(?:more\s+)?(?:to|on(?:to)?)\s+(?:it|that|this|(?:the|my)\s+timer|(?:the|my)\s+(?P<label>[a-z]+)(?:\s+timer)?)",
                      self._more_time_claim, "add five minutes to it (a timer running)"),
+            # "add five minutes" said alone: more time on the one timer running (a new one when none runs)
+            FastPath("set_timer.add_n",
+                     r"(?:(?:and|now|then|please|just|ok|okay|can\s+you|could\s+you)\s+)*(?:add|give\s+(?:it|me))\s+"
+                     r"(?:another\s+)?(?P<dur>[\w ,./-]+?)(?P<label>)(?:\s+(?:more|extra))?(?:\s+please)?",
+                     self._more_time_claim, "add five minutes (one timer running)"),
             # "and one more for the garlic bread, 8 minutes": a new timer with that name
             FastPath("set_timer.another_for",
                      r"(?:(?:and|also|now|then|ok|okay)\s+)*(?:(?:set|start|make|add|give\s+me|i\s+need|i\s+want)\s+)?"

@@ -173,3 +173,19 @@ def test_time_left_on_a_thing_a_timer_is_named_for(rt):
         turn, _ = ask(rt, said)
         assert turn.route == "pre_route" and turn.spoken.startswith("Your toast timer has"), said
     assert rt.registry.get("check_timers").pre_route("how long for the flight") is None
+
+
+def test_more_time_said_alone_goes_on_the_one_running_timer(rt):
+    """"add five minutes" after a timer was set, paused and resumed set a new timer, "5 minute timer"."""
+    set_timer = rt.registry.get("set_timer")
+    assert set_timer.pre_route("add five minutes") is None              # no timer: nothing to add to
+    ask(rt, "set a timer for an hour and a half")
+    ask(rt, "pause it")
+    ask(rt, "resume the timer")
+    turn, _ = ask(rt, "add five minutes")
+    assert turn.route == "pre_route" and turn.spoken.startswith("Added 5 minutes to your timer")
+    assert [t["duration_seconds"] for t in rt.store.timers.running()] == [5700]
+    for said in ("add milk", "add five minutes to my commute", "add two eggs"):
+        assert set_timer.pre_route(said) is None, said
+    ask(rt, "set a 10 minute timer for the rice")
+    assert set_timer.pre_route("add five minutes") is None              # two timers: which one is asked
