@@ -10,7 +10,7 @@ from typing import Any, Callable
 from commands._common import fail, say
 from commands._grounding import content_words, drop_ungrounded
 from commands._parsing import join_words, split_items
-from jarvis_tui.sdk.text import normalize_utterance, stem
+from jarvis_tui.sdk.text import REQUEST_OPENERS, corrected_value, normalize_utterance, parse_number, stem
 from jarvis_tui.sdk import (CommandResponse, FastPath, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
 
@@ -466,7 +466,31 @@ class ListCommandBase(JarvisCommandBase):
             self._path("clear_it", FOLLOW_ON_CLEAR, self._here_claim(action_claim("clear")), "clear it (asks first)"),
             self._path("remove_said", REMOVE_SAID, self._remove_said_claim, "take the bread off (an item on this list)"),
             self._path("also", ALSO, self._also_claim, "also pay the bill (right after adding to this list)"),
+            self._path("corrected", r".+", self._corrected_claim,
+                       "no, i said goat milk (right after adding one item: it takes that one's place)"),
         ]
+
+    def _corrected_item(self, text: str) -> tuple[str, str] | None:
+        """(the item just added, the item said instead) when the whole request corrects the one item just
+        added ("no i said goat milk", "i meant the blue folder"); None for other words, or a correction
+        that names no item ("make it two", "actually add eggs too")."""
+        value = corrected_value(text)
+        last = self._last_change()
+        if value is None or last is None or last.change != "added" or len(last.changed) != 1:
+            return None
+        items = split_items(value)
+        if len(items) != 1 or is_request_words(items[0]) or parse_number(items[0]) is not None:
+            return None
+        item = re.sub(r",?\s+(?:and\s+)?not\s+.+$", "", items[0])         # "goat milk, not oat milk"
+        words = normalize_utterance(item).split()
+        if not words or words[0] in REQUEST_OPENERS or not content_words(item):
+            return None
+        old = last.changed[0]["text"]
+        return None if _word_stems(item) == _word_stems(old) else (old, item)
+
+    def _corrected_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
+        found = self._corrected_item(text)
+        return None if found is None else PreRouteResult(arguments={"action": "add", self.items_param: [found[1]]})
 
     def _add_it_again_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"add it to the list" right after something was added to this list: "it" is what was just
@@ -620,6 +644,9 @@ class ListCommandBase(JarvisCommandBase):
         self._note_use(action)
         items = self._items_arg(kwargs)
         if action == "add":
+            corrected = self._corrected_item(request_info.voice_command) if len(items) == 1 else None
+            if corrected is not None and corrected[1].lower() == items[0].lower():
+                return self._instead(*corrected)
             return self._add(items)
         if action == "read":
             return self._read_items(items) if items else self._read()
@@ -663,6 +690,17 @@ class ListCommandBase(JarvisCommandBase):
             verb = "is" if len(already) == 1 else "are"
             parts.append(f"{join_words(already).capitalize()} {verb} already on {'it' if parts else 'your ' + self.noun}.")
         return say(" ".join(parts), added=added, put_back=back, already=already, list=self.list_name)
+
+    def _instead(self, old: str, new: str) -> CommandResponse:
+        """The item just added, corrected: `new` takes the place of `old` ("no i said goat milk")."""
+        self._store().remove(self.list_name, old)
+        added = self._store().add(self.list_name, [new])
+        self._note_change("added", [{"text": t, "done": False} for t in added])
+        if not added:
+            return say(f"Took {old} off. {new[:1].upper()}{new[1:]} is already on your {self.noun}.",
+                       added=[], removed=[old], already=[new], list=self.list_name)
+        return say(f"OK, {new} instead of {old} on your {self.noun}.", added=added, removed=[old],
+                   list=self.list_name)
 
     def _put_back(self, row: dict[str, Any], change: str) -> bool:
         """An item just taken off back as it was: un-checked, or added again (done if it was)."""

@@ -281,3 +281,29 @@ def test_words_that_only_join_or_point_are_no_items(rt):
     assert "items" not in out
     out = shopping.post_process_tool_call({"action": "add", "items": ["the", "milk"]}, "add the milk to the list")
     assert out["items"] == ["milk"]
+
+
+@pytest.mark.parametrize("said", ["no i said goat milk", "i meant goat milk", "sorry, goat milk",
+                                  "no, goat milk not oat milk"])
+def test_the_item_just_added_is_corrected(rt, said):
+    """"add oat milk ..." then "no i said goat milk" was declined, and the list kept oat milk."""
+    ask(rt, "add oat milk to the shopping list")
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == "OK, goat milk instead of oat milk on your shopping list."
+    assert _open(rt, "shopping") == ["goat milk"]
+
+
+@pytest.mark.parametrize("said", ["make it two", "actually add bread too", "no, oat milk", "sorry, what?"])
+def test_what_corrects_no_item_or_repeats_it_is_not_taken_for_a_correction(rt, said):
+    ask(rt, "add oat milk to the shopping list")
+    assert ("shopping_list", {"action": "add", "items": [said.split()[-1]]}) not in _claims(rt, said)
+    ask(rt, said)
+    assert _open(rt, "shopping") == ["oat milk"]
+
+
+def test_a_correction_after_several_items_or_long_after_is_not_a_replacement(rt, clock):
+    ask(rt, "add eggs and bread to the shopping list")
+    assert _claims(rt, "no i said bread rolls") == []
+    ask(rt, "add oat milk to the shopping list")
+    clock.advance(minutes=5)
+    assert _claims(rt, "no i said goat milk") == []
