@@ -817,6 +817,9 @@ class ReminderCommand(JarvisCommandBase):
                      _delete_claim, "cancel my reminder to call mom"),
             FastPath("reminder.delete_named", r"(?:cancel|delete|remove)\s+(?:my|the)\s+(?P<text>[\w ]+?)\s+reminder",
                      _delete_claim, "delete the medicine reminder"),
+            FastPath("reminder.delete_one", r"(?:(?:please|just|ok|okay|and|now)\s+)*(?:cancel|delete|remove|get\s+rid\s+of|drop)"
+                     r"\s+(?:my|the|that)\s+(?P<text>[\w' ]+?)\s+one(?:\s+please)?", self._one_named_claim,
+                     "cancel the washing one (one reminder about the washing)"),
             FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),
             FastPath("reminder.shift", _SHIFT_VERB + r"\s.+", self._shift_claim,
                      "push it back 10 minutes / bring the dentist reminder forward an hour"),
@@ -826,6 +829,14 @@ class ReminderCommand(JarvisCommandBase):
                      r"(?:\s+(?:about|for|to)\s+(?P<text>[a-z ]+?)(?=\s+for\s|$))?(?:\s+for\s+(?P<dur>[\w ,./-]+))?",
                      _snooze_claim, "snooze (that reminder) for 15 minutes"),
         ]
+
+    def _one_named_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"cancel the washing one": claimed when exactly one reminder is about that ("the pasta one" with
+        a pasta timer and no such reminder is the timer's)."""
+        if self.services is None:
+            return None
+        text = m.group("text").strip()
+        return PreRouteResult(arguments={"action": "delete", "text": text}) if len(self._find(text)) == 1 else None
 
     def _correction_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
         """"actually make that 6:45" moves the reminder set in the last two minutes; with none set, or

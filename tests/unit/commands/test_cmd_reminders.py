@@ -361,3 +361,18 @@ def test_the_request_copied_into_the_text_is_taken_off(rt, clock):
     said = "i need to remember to call the bank on friday morning"
     out = reminder.post_process_tool_call({"action": "set", "text": "call the bank on friday morning"}, said)
     assert out == {"action": "set", "text": "call the bank", "time": "09:00"}
+
+
+def test_a_reminder_cancelled_as_the_one_about_something(rt, clock):
+    """"cancel the washing one" went to the model, which cancelled a timer: "You don't have a washing
+    timer." It is the reminder when exactly one is about it; a timer of that name is the timer's."""
+    ask(rt, "remind me in 20 minutes to check the washing")
+    ask(rt, "remind me at 6 pm to call mom")
+    ask(rt, "set a pasta timer for 10 minutes")
+    reminder = rt.registry.get("reminder")
+    assert reminder.pre_route("cancel the pasta one") is None
+    assert reminder.pre_route("delete the dentist one") is None
+    turn, _ = ask(rt, "cancel the washing one")
+    assert turn.route == "pre_route" and turn.spoken == "Deleted the reminder to check the washing."
+    assert [r["text"] for r in rt.store.reminders.active()] == ["call mom"]
+    assert [t["label"] for t in rt.store.timers.running()] == ["pasta"]
