@@ -1501,7 +1501,7 @@ class ReminderCommand(JarvisCommandBase):
 
     def _snooze_target(self, text: str | None) -> tuple[dict[str, Any] | None, bool]:
         """What a snooze means, and whether it has rung: the reminder it names; else the one that just
-        rang, the one about to ring, or the one that rang last."""
+        rang, the one about to ring, the one set a moment ago, or the one that rang last."""
         if text:
             rows = [dict(r) for r in self.services.store.db.query(
                 "SELECT * FROM reminders WHERE last_fired_at IS NOT NULL OR active = 1 ORDER BY id DESC")]
@@ -1514,6 +1514,9 @@ class ReminderCommand(JarvisCommandBase):
         soon = [r for r in self.services.store.reminders.active() if now < parse_iso(r["due_at"]) <= now + _ABOUT_TO_RING]
         if soon:
             return min(soon, key=lambda r: parse_iso(r["due_at"])), False
+        just = self._just_set()             # "snooze that for 10 minutes" right after setting it: later
+        if just is not None:
+            return just, False
         svc = reminder_service(self.services)
         last = self.services.store.reminders.get(svc.last_fired_id) if svc.last_fired_id is not None else None
         if last is None:

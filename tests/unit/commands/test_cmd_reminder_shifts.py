@@ -93,6 +93,15 @@ def test_snooze_before_it_rings_moves_it_after_its_time(rt, clock):
     assert _due(rt) == {"check the oven": _at(9, 10)}
 
 
+def test_snooze_right_after_setting_one_that_is_not_about_to_ring_moves_it(rt, clock):
+    """"snooze that for 10 minutes" right after a reminder in 20 minutes said "There's no reminder to
+    snooze.": only one about to ring (5 minutes) or one that rang counted."""
+    ask(rt, "remind me in 20 minutes to check the washing")
+    turn, r = ask(rt, "snooze that for 10 minutes")
+    assert r.success and turn.spoken == "Snoozed. I'll remind you to check the washing at 9:30 AM."
+    assert _due(rt) == {"check the washing": _at(9, 30)}
+
+
 def test_the_model_reading_a_shift_as_a_new_reminder_is_corrected(rt):
     reminder = rt.registry.get("reminder")
     out = reminder.post_process_tool_call({"action": "set", "text": "push it back 10 minutes"}, "push it back 10 minutes")
