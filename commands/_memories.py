@@ -24,6 +24,8 @@ _NOT_TOPIC = QUESTION_WORDS | {
     "remove", "erase", "can", "could", "your", "memory", "memories", "know", "just", "have", "has", "asked", "to",
     "everything", "anything", "all", "things", "thing", "stuff", "saved", "stored", "kept", "got", "so", "far",
     "us", "we", "any", "remind"}
+TALKED_ABOUT = "memory.talked_about"   # services.note: the memory just told or said back (its id)
+CORRECTION_WINDOW_S = 120              # how long after that "actually it was level 4" corrects it
 MATCH_MIN = 0.28         # cosine similarity below which no memory is "the one" asked about
 LOOSE_MATCH_MIN = 0.14   # ... for a guess that is confirmed before it acts (forgetting)
 
@@ -71,6 +73,31 @@ def find_memory(question: str, memories: list[dict[str, Any]],
     best = int(sims.argmax())
     score = float(sims[best])
     return (memories[best] if score >= min_score else None), score
+
+
+MEANING_MATCH_MIN = 0.45    # sentence-vector cosine at which a question means a memory said in other words
+MEANING_MARGIN = 0.1       # ... and by this much more than any other memory
+
+
+def find_meant_memory(services: Any, question: str, memories: list[dict[str, Any]]
+                      ) -> tuple[dict[str, Any] | None, float]:
+    """The memory a question means when it shares no words with it ("who is my gp" -> "my doctor is
+    dr patel", "can i eat nuts" -> "i'm allergic to peanuts"): first by all the question's own words
+    (the model's topic may be one word of it: "floor" for "what floor did i park on"), then by
+    meaning (`services.similarities`), only when one memory is clearly nearer than the others
+    ("what's my horoscope" is near no memory). For answering only: nothing is changed on a guess."""
+    found, score = find_memory(asked_topic(question), memories)
+    if found is not None or services is None or not memories:
+        return found, score
+    sims = services.similarities(question, [second_person(m["text"]) for m in memories])
+    if not sims:
+        return None, score
+    ranked = sorted(range(len(sims)), key=lambda i: -sims[i])
+    best = sims[ranked[0]]
+    second = sims[ranked[1]] if len(ranked) > 1 else 0.0
+    if best >= MEANING_MATCH_MIN and best - second >= MEANING_MARGIN:
+        return memories[ranked[0]], best
+    return None, score
 
 
 def names_exactly(said_topic: str, memory: dict[str, Any]) -> bool:

@@ -6,7 +6,8 @@ import re
 from typing import Any
 
 from commands._common import claim, examples, fail, say
-from commands._memories import (answer, asked_topic, claim_remembered, find_memory, memory_store, second_person,
+from commands._memories import (TALKED_ABOUT, answer, asked_topic, claim_remembered, find_meant_memory, find_memory, memory_store,
+                                second_person,
                                 spoken_topic)
 from commands._parsing import join_words
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
@@ -99,7 +100,10 @@ class RecallCommand(JarvisCommandBase):
                        memories=len(memories))
         found, score = find_memory(topic, memories)
         if found is None:
+            found, score = find_meant_memory(self.services, request_info.voice_command, memories)
+        if found is None:
             return say(f"I don't have anything saved about {spoken_topic(topic, request_info.voice_command)}.",
                        found=False)
+        self.services.note(TALKED_ABOUT, found["id"])         # "actually it was level 4" corrects this one
         return say(answer(found), found=True, memory_id=found["id"], secret=bool(found["secret"]),
                    match=round(score, 2))

@@ -3,13 +3,16 @@ Stored in SQLite, shown in the Memories screen (F2) and, masked when secret, in 
 A fact that looks like a secret (a password, a PIN, a code) is stored only after a Yes."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from commands._common import claim, examples, fail, say
 from commands._grounding import drop_ungrounded
-from commands._memories import looks_secret, memory_store, read_fact, second_person
+from commands._memories import (CORRECTION_WINDOW_S, TALKED_ABOUT, looks_secret, memory_store, read_fact,
+                                second_person)
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
-                            JarvisCommandBase, JarvisParameter, RequestInformation)
+                            JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
+from jarvis_tui.sdk.text import corrected_value, number_shape, with_numbers_changed
 
 STORE_SECRET = "store_secret"
 
@@ -100,7 +103,24 @@ class RememberCommand(JarvisCommandBase):
             r"|\s+(?P<fact2>(?:my|our|i|i'm|i've)\b.{3,}))",      # "the ..." only after "that": not "remember the alamo"
             lambda m, _t: claim(fact=m.group("fact") or m.group("fact2")), "remember that my locker code is 4512"),
             FastPath("remember.fact_told", _TOLD, lambda m, _t: claim(fact=m.group("fact")),
-                     "my wife's name is anna / my birthday is march 3rd")]
+                     "my wife's name is anna / my birthday is march 3rd"),
+            FastPath("remember.corrected", r".+", self._corrected_claim,
+                     "actually it was level 4 (right after a fact with level 3 was told or said back)")]
+
+    def _corrected_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
+        """"actually it was level 4" right after "i parked on level 3" was remembered or said back: the
+        fact with that number changed (it was answered "Yes, you parked on level 4." and kept level 3).
+        Only a number that takes the place of one in the same words: nothing else is guessed."""
+        if self.services is None or not {"remember", "recall"} & set(self.services.last_commands()):
+            return None
+        memory_id = self.services.noted(TALKED_ABOUT, CORRECTION_WINDOW_S)
+        value = corrected_value(text)
+        row = memory_store(self.services).get(int(memory_id)) if memory_id is not None and value else None
+        if row is None or row["secret"]:
+            return None
+        value = re.sub(r"^(?:it|that|this)(?:'s|\s+is|\s+was)\s+|^was\s+", "", value)
+        changed = with_numbers_changed(row["text"], value)
+        return claim(fact=changed) if changed is not None else None
 
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS
@@ -134,7 +154,10 @@ class RememberCommand(JarvisCommandBase):
         if fact is None:
             return fail("What should I remember?")
         store = memory_store(self.services)
-        same = next((m for m in store.all() if m["topic"] == fact.topic and fact.value is not None), None)
+        shape = number_shape(fact.text.lower().split())
+        # the same fact with another value, or the same words with other numbers ("i parked on level 4")
+        same = next((m for m in store.all() if (m["topic"] == fact.topic and fact.value is not None)
+                     or ("#" in shape and number_shape(m["text"].lower().split()) == shape)), None)
         if same is not None:
             store.update(same["id"], fact.topic, fact.text, fact.value, secret or bool(same["secret"]))
             memory_id, verb = same["id"], "Updated"
@@ -143,6 +166,7 @@ class RememberCommand(JarvisCommandBase):
         # what it replaced, for "cancel that" (kept here, not in the reply's data: it may be a secret)
         if self.services is not None:
             self.services.note(REPLACED, dict(same) if same is not None else {"id": memory_id, "new": True})
+            self.services.note(TALKED_ABOUT, memory_id)
         if secret:
             return say(f"{verb}: I'll keep your {fact.topic} safe.", memory_id=memory_id, secret=True)
         return say(f"{verb}: {second_person(fact.text)}.", memory_id=memory_id, secret=False)

@@ -119,6 +119,16 @@ class Assistant:
         r = self.router
         return r.train_ms if r is not None else 0.0
 
+    def similarities(self, text: str, others: list[str]) -> list[float] | None:
+        """How alike in meaning `text` is to each of `others` (cosine of the router's sentence vectors,
+        -1..1); None without a router or its embedding model (CommandServices.similarities)."""
+        router = self.router
+        embedder = router.embedder if router is not None else None
+        if embedder is None or not others:
+            return None
+        vectors = embedder.embed([text, *others])
+        return [float(v) for v in vectors[1:] @ vectors[0]]
+
     def learned_arguments(self, command_name: str, text: str) -> dict[str, Any]:
         """The choice arguments ("action") the router decides for a call of `command_name` on `text`
         from that command's own examples; {} without a router."""

@@ -59,6 +59,10 @@ class CommandServices:
     # the commands the last turn ran, a question back included, when it was a moment ago ([] otherwise):
     # what a follow-up that names nothing ("what's left", "undo that") may be about
     last_commands: Callable[[], list[str]] = lambda: []
+    # how alike in meaning a text is to each of others (cosine of sentence vectors, -1..1), for finding
+    # what a request means in other words ("who is my gp" -> "my doctor is dr patel"); None when no
+    # embedding model is loaded (the caller then goes by the words alone)
+    similarities: Callable[[str, list[str]], list[float] | None] = lambda text, others: None
 
     _kept: dict[type, Any] = field(default_factory=dict, repr=False)
     _noted: dict[str, tuple[Any, _dt.datetime]] = field(default_factory=dict, repr=False)

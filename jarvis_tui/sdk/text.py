@@ -539,7 +539,8 @@ def split_requests(text: str) -> list[str]:
     return [s for s in (x.strip(" ,.") for x in steps) if s]
 
 
-def _number_shape(words: list[str]) -> list[str]:
+def number_shape(words: list[str]) -> list[str]:
+    """The words with each number (digits or a number word) as '#': what stays when only numbers change."""
     return ["#" if re.fullmatch(r"\d+(?:\.\d+)?", w) or w in NUMBER_WORDS else w for w in words]
 
 
@@ -556,22 +557,39 @@ def _said_again_with(first: str, piece: str) -> str | None:
     words = piece.lower().split()
     one = _ONE_FOR.fullmatch(piece.lower())
     changed = one.group("mods").split() if one else words[:2]
-    shape = _number_shape(changed)
+    shape = number_shape(changed)
     if "#" not in shape or (one is None and (len(words) < 3 or shape[0] != "#")):
         return None
     before = first.split()
     for i in range(1, len(before) - len(changed) + 1):
-        if _number_shape([w.lower() for w in before[i:i + len(changed)]]) != shape:
+        if number_shape([w.lower() for w in before[i:i + len(changed)]]) != shape:
             continue
         if one is not None:
             if i + len(changed) >= len(before):
                 return None
             return " ".join(before[:i] + changed + [before[i + len(changed)]]) + one.group("rest")
         tail, rest = [w.lower() for w in before[i + len(changed):]], words[len(changed):]
-        if len(tail) != len(rest) or _number_shape(tail[:1]) != _number_shape(rest[:1]):
+        if len(tail) != len(rest) or number_shape(tail[:1]) != number_shape(rest[:1]):
             return None         # "add 2 cups of flour and 3 cups of sugar to the list": one request
         return " ".join(before[:i] + words)
     return None
+
+
+def with_numbers_changed(text: str, new: str) -> str | None:
+    """`text` with the words that match `new` but for its numbers changed to `new` ("i parked on level 3",
+    "level 4" -> "i parked on level 4"; "my locker code is 4512", "4513" -> "my locker code is 4513");
+    None when `new` has no number or no such words are in `text` (once)."""
+    changed = new.lower().split()
+    shape = number_shape(changed)
+    if "#" not in shape:
+        return None
+    words = text.split()
+    at = [i for i in range(len(words) - len(changed) + 1)
+          if number_shape([w.lower() for w in words[i:i + len(changed)]]) == shape]
+    if len(at) != 1:
+        return None
+    i = at[0]
+    return " ".join(words[:i] + new.split() + words[i + len(changed):])
 
 
 def join_words(items: list[str], conj: str = "and") -> str:

@@ -2,6 +2,8 @@
 router, the secret question, persistence across a restart, and the memory block of the system prompt."""
 from __future__ import annotations
 
+import pytest
+
 from command_helpers import ask
 
 
@@ -106,3 +108,39 @@ def test_what_is_happening_to_a_thing_is_not_told_as_a_fact(rt):
     for said in ("my birthday is coming up", "my day was terrible", "my phone is dead", "my car is broken",
                  "what's my wife's name", "my flight is at 6"):
         assert rt.registry.get("remember").pre_route(said) is None, said
+
+
+@pytest.mark.parametrize("said", ["actually it was level 4", "no, level 4", "sorry, it's level 4", "i meant level 4"])
+def test_a_number_corrected_right_after_the_fact_changes_that_fact(rt, said):
+    """"remember that i parked on level 3", "actually it was level 4": the model answered "Yes, you
+    parked on level 4." and kept level 3."""
+    ask(rt, "remember that i parked on level 3")
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == "Updated: you parked on level 4."
+    assert [m["text"] for m in rt.store.memories.all()] == ["i parked on level 4"]
+    turn, _ = ask(rt, "cancel that")
+    assert [m["text"] for m in rt.store.memories.all()] == ["i parked on level 3"]
+
+
+def test_a_correction_is_read_only_right_after_a_fact_and_only_as_a_number(rt, clock):
+    ask(rt, "remember that i parked on level 3")
+    remember = rt.registry.get("remember")
+    assert remember.pre_route("actually it was the blue one") is None
+    ask(rt, "set a timer for 5 minutes")
+    assert remember.pre_route("actually it was level 4") is None          # the last turn was a timer's
+
+
+def test_a_question_in_other_words_finds_the_fact_it_means(rt):
+    """Recall went by the model's topic alone: "what floor did i park on" (topic "floor") found nothing."""
+    from jarvis_tui.sdk import RequestInformation
+    for fact in ("remember that i parked on level 3", "remember i'm allergic to peanuts",
+                 "remember that my sister's birthday is june 3"):
+        ask(rt, fact)
+    recall = rt.registry.get("recall")
+
+    def said(question: str, topic: str) -> str:
+        return recall.execute(RequestInformation(question), topic=topic).context_data["message"]
+
+    assert said("what floor did i park on", "floor") == "You parked on level 3."
+    assert said("can i eat nuts", "nuts") == "You're allergic to peanuts."
+    assert said("what's my horoscope", "horoscope") == "I don't have anything saved about your horoscope."
