@@ -1189,8 +1189,8 @@ class ReminderCommand(JarvisCommandBase):
                      noun: str | None) -> CommandResponse:
         """"remind me to take my pills at 8 am and 8 pm every day": one reminder for each time said (it
         set one, at 8 AM, to "take my pills at 8 am and 8 pm")."""
-        text = re.sub(r"\s+(?:at|by)\s+(?:\d|noon|midnight|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b.*$",
-                      "", text, flags=re.I).strip() or text
+        text = re.sub(r"\s+(?:at|by)\s+(?:\d|(?:noon|midnight|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b).*$",
+                      "", text, flags=re.I).strip() or text          # "at 8am and 8pm every day" too
         now, voice = self._now(), request_info.voice_command
         dues = [self._due(now, clock, None, recurrence, voice, alarm=noun is not None) for clock in clocks]
         phrase = None if noun else remind_phrase(text, voice)

@@ -388,13 +388,16 @@ def test_a_deleted_reminder_about_something_is_said_so(rt, clock):
     assert r.message == "Deleted the reminder about the vet appointment."
 
 
-def test_several_times_said_set_one_reminder_each(rt, clock):
+@pytest.mark.parametrize("voice,text", [
+    ("remind me to take my pills at 8 am and 8 pm every day", "take my pills at 8 am and 8 pm"),
+    ("remind me to take my pills at 8am and 8pm every day", "take my pills at 8am and 8pm every day"),
+])
+def test_several_times_said_set_one_reminder_each(rt, clock, voice, text):
     """"remind me to take my pills at 8 am and 8 pm every day" set one reminder at 8 AM "to take my pills
-    at 8 am and 8 pm"."""
+    at 8 am and 8 pm"; with "8am" written as one word the text kept the times."""
     from jarvis_tui.sdk import RequestInformation
     reminder = rt.registry.get("reminder")
-    voice = "remind me to take my pills at 8 am and 8 pm every day"
-    args = reminder.post_process_tool_call({"action": "set", "text": "take my pills at 8 am and 8 pm", "time": "08:00",
+    args = reminder.post_process_tool_call({"action": "set", "text": text, "time": "08:00",
                                             "recurrence": "daily"}, voice)
     r = reminder.execute(RequestInformation(voice), **args)
     assert r.message == "OK, I'll remind you to take your pills every day at 8 AM and 8 PM."
