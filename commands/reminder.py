@@ -332,6 +332,32 @@ def _alarm_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"action": "set", "text": "wake up" if wake else "alarm", "time": clock})
 
 
+_RECUR_SAID = re.compile(r"(?:\s+(?:for|on))?\s+" + _RECUR + r"|\s+(?P<adj>daily|weekday|weekend)(?=\s+(?:alarm|wake))")
+
+
+def _repeating_alarm_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    """An alarm said with how often it rings: "set an alarm for every weekday at 7", "wake me up at 6:30
+    on weekdays", "set a daily alarm for 7 am" (they went to the model, which set a reminder "to set an
+    alarm for"). The repeat is read out of the words, and the rest is an alarm said once."""
+    said = " ".join(m.string.split())
+    found = _RECUR_SAID.search(said)
+    if found is None:
+        return None
+    word = found.group("recur") or found.group("adj")
+    ok, recurrence = _recurrence(word)
+    if not ok and re.fullmatch(r"every\s+morning|each\s+morning", word):
+        ok, recurrence = True, "daily"                   # an alarm every morning rings every day
+    if not ok or recurrence is None:
+        return None
+    rest = " ".join((said[:found.start()] + said[found.end():]).split())
+    for pattern in (_ALARM, _WAKE_ME):
+        once = re.fullmatch(pattern, rest)
+        claim = _alarm_claim(once, rest) if once is not None else None
+        if claim is not None:
+            return PreRouteResult(arguments={**claim.arguments, "recurrence": recurrence})
+    return None
+
+
 def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     g = m.groupdict()
     text = _text_ok(g.get("text"))
@@ -804,6 +830,8 @@ class ReminderCommand(JarvisCommandBase):
             FastPath("reminder.new_event", _NEW_EVENT, _event_claim,
                      "add a meeting with the sales team tomorrow at 2pm / put a dentist appointment on thursday at 3 pm"),
             FastPath("reminder.wake_me", _WAKE_ME, _alarm_claim, "wake me up at six tomorrow"),
+            FastPath("reminder.repeating_alarm", r".*\b(?:alarm|wake\s+me|wake[- ]?up)\b.*", _repeating_alarm_claim,
+                     "set an alarm for every weekday at 7 / wake me up at 6:30 on weekdays"),
             FastPath("reminder.list", r"(?:(?:what|which)(?:\s+are)?|list|show(?:\s+me)?|read(?:\s+me)?|tell me|check|any|"
                      r"do i have any|are there any|have i got any)\s+(?:my\s+|the\s+)?(?:upcoming\s+|recurring\s+|"
                      r"active\s+)?(?:reminders|alarms)(?:\s+(?:do i have|are there|are set|have i got|for today|today))?",

@@ -412,3 +412,27 @@ def test_a_time_that_names_the_thing_is_not_a_second_reminder(rt, clock):
     voice = "remind me to take the 8 am pill at 9 pm"
     reminder.execute(RequestInformation(voice), action="set", text="take the 8 am pill", time="21:00")
     assert [x["text"] for x in rt.store.reminders.active()] == ["take the 8 am pill"]
+
+
+@pytest.mark.parametrize("said,text,time,recurrence", [
+    ("set an alarm for every weekday at 7", "alarm", "07:00", "weekdays"),
+    ("set an alarm at 7 on weekdays", "alarm", "07:00", "weekdays"),
+    ("set a weekday alarm for 7", "alarm", "07:00", "weekdays"),
+    ("set a daily alarm for 6:30", "alarm", "06:30", "daily"),
+    ("wake me up every morning at 6", "wake up", "06:00", "daily"),
+    ("wake me up at 7 every weekday", "wake up", "07:00", "weekdays"),
+    ("set an alarm every monday at 9 am", "alarm", "09:00", "weekly"),
+])
+def test_an_alarm_said_with_how_often_it_rings_repeats(rt, clock, said, text, time, recurrence):
+    """"set an alarm for every weekday at 7" went to the model, which set a reminder "to set an alarm
+    for" that rang once."""
+    claim = rt.registry.get("reminder").pre_route(said)
+    assert claim is not None
+    assert claim.arguments == {"action": "set", "text": text, "time": time, "recurrence": recurrence}
+
+
+def test_a_repeating_alarm_is_set_and_said_as_one(rt, clock):
+    turn, r = ask(rt, "set an alarm for every weekday at 7")
+    assert turn.route == "pre_route" and turn.spoken == "OK, your alarm is set to ring every weekday at 7 AM."
+    (row,) = rt.store.reminders.active()
+    assert row["recurrence"] == "weekdays" and row["text"] == "alarm"
