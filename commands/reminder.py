@@ -281,6 +281,22 @@ def _named(reminder: dict[str, Any]) -> str:
     return f"the reminder {_said_as(reminder)}"
 
 
+# the part of the day a reminder is named by ("the evening one"): the hours it rings in
+_DAY_PART_HOURS = {"morning": range(4, 12), "afternoon": range(12, 17), "evening": range(17, 22),
+              "night": tuple(range(21, 24)) + tuple(range(0, 4)), "tonight": range(17, 24)}
+_DAY_PART_SAID = re.compile(r"\b(?P<part>" + "|".join(_DAY_PART_HOURS) + r")\b")
+
+
+def _in_part_of_day(rows: list[dict[str, Any]], said: str) -> tuple[list[dict[str, Any]], str | None]:
+    """The reminders that ring in the part of the day `said` names ("the evening one", "my morning
+    pills"), with the word it was named by; (rows, None) when it names none."""
+    found = _DAY_PART_SAID.search(said.lower())
+    if found is None:
+        return rows, None
+    hours = _DAY_PART_HOURS[found.group("part")]
+    return [r for r in rows if parse_iso(r["due_at"]).hour in hours], found.group("part")
+
+
 def _which_one(found: list[dict[str, Any]], now: _dt.datetime) -> str:
     """The reminders a request could mean, told apart by when they ring where their names are the
     same: "the alarm tomorrow at 9 AM or the alarm every weekday at 7:30 AM"."""
@@ -1353,7 +1369,10 @@ class ReminderCommand(JarvisCommandBase):
         if clock is not None:
             clock_words = " ".join(ws[clock[1].start:clock[1].stop])
             rest = rest.replace(clock_words, " ")
-        if day is None and clock is None and recurrence is None:
+        in_part, part = _in_part_of_day(rows, rest)
+        if part is not None and day is None:          # "this morning" is a day's part, said with its day
+            rows, rest = in_part, _DAY_PART_SAID.sub(" ", rest, count=1)
+        if day is None and clock is None and recurrence is None and part is None:
             return []
         hh_mm = None if clock is None else tuple(int(x) for x in clock[0].split(":"))
         either_half = clock is not None and not _MERIDIEM_SAID.search(clock_words)
@@ -1389,6 +1408,9 @@ class ReminderCommand(JarvisCommandBase):
         found = self._find(text)
         if not found:
             return fail(f"I can't find a reminder about {text}." if text else "You have no reminders.", deleted=[])
+        if len(found) > 1:                     # "delete the evening one": the one that rings then
+            in_part, _ = _in_part_of_day(found, request_info.voice_command)
+            found = in_part or found
         if len(found) > 1:                     # the next words say which (read_answer)
             return CommandResponse.ask_for("text", f"Which one: {_which_one(found, self._now())}?", {"action": "delete"},
                                            candidates=[r["id"] for r in found])
@@ -1405,7 +1427,9 @@ class ReminderCommand(JarvisCommandBase):
         noun = _alarm_noun(what)
         if noun:
             return say(f"Deleted your {noun} {_rings(found[0], self._now())}.", deleted=[found[0]["id"]])
-        return say(f"Deleted {_named(found[0])}.", deleted=[found[0]["id"]])
+        twin = any(r["text"].lower() == what.lower() for r in store.active())     # "... at 8 AM and 8 PM": which
+        when = f" {_rings(found[0], self._now())}" if twin else ""
+        return say(f"Deleted {_named(found[0])}{when}.", deleted=[found[0]["id"]])
 
     def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
         """The answer to "Which one: the alarm tomorrow at 9 AM or the alarm every weekday at 7:30 AM?":

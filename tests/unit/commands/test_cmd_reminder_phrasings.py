@@ -436,3 +436,21 @@ def test_a_repeating_alarm_is_set_and_said_as_one(rt, clock):
     assert turn.route == "pre_route" and turn.spoken == "OK, your alarm is set to ring every weekday at 7 AM."
     (row,) = rt.store.reminders.active()
     assert row["recurrence"] == "weekdays" and row["text"] == "alarm"
+
+
+@pytest.mark.parametrize("said,text,left", [
+    ("delete the evening one", "evening one", "08:00"),
+    ("cancel the morning medicine reminder", "take my medicine", "20:00"),
+    ("remove my medicine reminder tonight", "medicine", "08:00"),
+])
+def test_one_of_two_reminders_named_by_the_part_of_the_day_it_rings_in(rt, clock, said, text, left):
+    """"delete the evening one" after "... at 8am and 8pm every day" asked which of the two."""
+    from jarvis_tui.sdk import RequestInformation
+    reminder = rt.registry.get("reminder")
+    voice = "remind me to take my medicine at 8am and 8pm every day"
+    args = reminder.post_process_tool_call({"action": "set", "text": "take my medicine", "time": "08:00",
+                                            "recurrence": "daily"}, voice)
+    assert reminder.execute(RequestInformation(voice), **args).success
+    r = reminder.execute(RequestInformation(said), action="delete", text=text)
+    assert r.success and r.message.startswith("Deleted the reminder to take your medicine every day at ")
+    assert [_dt.datetime.fromisoformat(x["due_at"]).strftime("%H:%M") for x in rt.store.reminders.active()] == [left]
