@@ -53,7 +53,10 @@ _NEGATIVES: list[str] = ["what's my daily routine like", "how do i build a morni
                          "tell me about routines for kids", "what do you say when i say hello"]
 _DOMAIN_WORDS: list[str] = ["routine", "routines", "when i say"]
 
-_CREATE = (r"(?:from\s+now\s+on\s+)?(?:when(?:ever)?|if|each\s+time|every\s+time)\s+i\s+say\s+(?P<rest>.+)")
+# "every morning, when i say good morning, ...": when it is said before is only how often it will be
+_CREATE = (r"(?:(?:from\s+now\s+on|(?:every|each)\s+(?:morning|evening|night|day)|in\s+the\s+(?:morning|evening)"
+           r"|(?:at\s+)?(?:night|bedtime))[,\s]+)?"
+           r"(?:when(?:ever)?|if|each\s+time|every\s+time)\s+i\s+say\s+(?P<rest>.+)")
 _CREATE_NAMED = (r"(?:create|make|add|set\s+up|save|new)\s+(?:a\s+|an\s+)?(?:new\s+)?routine\s+(?:called|named)\s+"
                  r"(?P<rest>.+)")
 _RUN_VERB = r"(?:run|start|do|begin|trigger|go\s+through|play)\s+(?:my\s+|the\s+)?"

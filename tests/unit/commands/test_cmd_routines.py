@@ -185,3 +185,15 @@ def test_a_routine_is_renamed_by_voice(rt):
     rt.assistant.handle_text("when i say bedtime tell me the time")
     turn = rt.assistant.handle_text("change the name of my bedtime routine to wake up")
     assert turn.spoken == "You already have a routine called wake up." and sorted(rt.store.routines.names()) == ["bedtime", "wake up"]
+
+
+@pytest.mark.parametrize("said", [
+    "every morning when i say good morning tell me the weather and read my reminders",
+    "in the morning, when i say good morning, tell me the weather and read my reminders",
+])
+def test_a_routine_said_with_how_often_is_made_from_the_rest(rt, said):
+    """"every morning when i say good morning ..." asked "What should I do when you say good morning?"
+    (the model), and the "good morning" said next became the routine's one step."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success
+    assert rt.store.routines.get("good morning")["steps"] == ["tell me the weather", "read my reminders"]
