@@ -532,6 +532,15 @@ class ConversationBrain:
                     # the first choice did not fit the words: the rest is no surer a command, so the
                     # model may decline again (a shortlist that did not offer it)
                     decline = decline or (router is not None and not router.confident)
+                    if not allowed and router is not None:
+                        # the router's sure pick lacks what it needs ("what's the opposite of generous" is
+                        # no sum: "Sorry, I didn't understand that."): the words are answered in words by
+                        # its next candidates that answer so (no other action is guessed), or declined
+                        size = self.config.routing.shortlist_size
+                        nearest = [n for n, _ in router.ranked if n in names and n != bad][:size]
+                        allowed = tuple(n for n in nearest
+                                        if (c := self._command(commands, n)) is not None and c.allow_direct_answer)
+                        decline = not allowed
                     if allowed:
                         continue
                 p.parsed.calls = [c for c in p.parsed.calls if c["name"] != bad]

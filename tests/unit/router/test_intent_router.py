@@ -312,6 +312,25 @@ def test_after_a_choice_that_did_not_fit_the_words_the_model_may_decline_again(r
     assert d.tool_calls == [] and d.declined
 
 
+def test_a_sure_pick_that_lacks_what_it_needs_leaves_the_words_to_be_answered_in_words(runtime, monkeypatch):
+    """"what's the opposite of generous": the router was sure of calculate, which had no numbers, and
+    the turn said "Sorry, I didn't understand that." Its next candidates that answer in words are
+    offered (no other action is guessed, nor declining)."""
+    router = runtime.assistant.router
+    brain, backend = scripted_brain(runtime, [
+        json.dumps({"tool": "calculate", "args": {"operation": "subtract"}}),
+        json.dumps({"tool": "answer_question", "args": {"query": "what's the opposite of generous"}})])
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [
+        ("calculate", 0.643), ("answer_question", 0.123), ("convert_measurement", 0.08), ("chat", 0.074),
+        (OUT_OF_SCOPE, 0.023)]))
+    d = brain.route_only(runtime.assistant, "what's the opposite of generous")
+    assert d.router.shortlist == ("calculate",) and not d.router.declinable     # as the real router has it
+    assert _tools_in(backend.requests[0]["json_schema"]) == ["calculate"]
+    assert d.retries == ["grounding"]
+    assert _tools_in(backend.requests[1]["json_schema"]) == ["answer_question", "chat"]
+    assert [c["name"] for c in d.tool_calls] == ["answer_question"] and not d.declined
+
+
 def test_a_turn_the_router_declines_makes_no_llm_call(runtime, monkeypatch):
     brain, backend = scripted_brain(runtime, [json.dumps({"tool": "answer_question", "args": {"query": "x"}})])
     router = runtime.assistant.router
