@@ -1043,8 +1043,10 @@ class CalculateCommand(JarvisCommandBase):
         return [
             # a factorial or an absolute value has no second number to make up: validate_call asks
             # for num2 where the operation needs it
-            JarvisParameter("num1", "float", required=True, description="The first number."),
-            JarvisParameter("num2", "float", description="The second number (none for factorial or absolute)."),
+            JarvisParameter("num1", "float", required=True, description="The first number.",
+                            question="Which number?"),
+            JarvisParameter("num2", "float", description="The second number (none for factorial or absolute).",
+                            question="And the other number?"),
             JarvisParameter("operation", "string", required=True,
                             enum_values=["add", "subtract", "multiply", "divide", "power", *_ROUNDING_MODES,
                                          *_MORE_OPERATIONS],

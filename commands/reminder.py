@@ -297,6 +297,11 @@ def _in_part_of_day(rows: list[dict[str, Any]], said: str) -> tuple[list[dict[st
     return [r for r in rows if parse_iso(r["due_at"]).hour in hours], found.group("part")
 
 
+# first words of a request to the assistant, not of what to be reminded about ("call the bank" is one)
+_NOT_AN_ANSWER = frozenset("set start cancel stop what what's whats how when where who which turn play tell read show "
+                           "mute unmute delete remove clear add convert calculate remind is are can could will".split())
+
+
 def _which_one(found: list[dict[str, Any]], now: _dt.datetime) -> str:
     """The reminders a request could mean, told apart by when they ring where their names are the
     same: "the alarm tomorrow at 9 AM or the alarm every weekday at 7:30 AM"."""
@@ -1032,6 +1037,8 @@ class ReminderCommand(JarvisCommandBase):
                                  + r"(?:\s+(?:morning|afternoon|evening|night))?$", what, re.I)
                 if tail and tail.start() > 0:
                     what = what[: tail.start()].strip()
+                elif tail and not said_alarm:
+                    what = ""                               # "remind me tomorrow": when, but not what (asked)
             what = _WHEN_TAIL.sub("", what).strip()
             what = re.sub(r"^(?:says|saying)\s+", "", what, flags=re.I)
             label = _LABEL.search(what)
@@ -1047,6 +1054,8 @@ class ReminderCommand(JarvisCommandBase):
                 what = said_alarm                           # "wake me up": the wake-up alarm, not a reminder to wake you
             if what:
                 out["text"] = what
+            else:
+                out.pop("text", None)
         said = " ".join(voice_command.lower().replace("\u2019", "'").split())
         has_in = re.search(r"\bin\s+(?:an?|one|half|\d+|[a-z]+)\s*(?:and a half\s+)?(?:minutes?|mins?|hours?|hrs?)\b", said)
         clock = None
@@ -1435,8 +1444,26 @@ class ReminderCommand(JarvisCommandBase):
         """The answer to "Which one: the alarm tomorrow at 9 AM or the alarm every weekday at 7:30 AM?":
         words that single out one reminder ("the weekday one", "the 9 am alarm"); anything else is a
         request of its own, routed as usual."""
+        if arguments.get("action", "set") == "set":
+            return self._set_answer(argument, words, arguments)
         said = re.sub(r"^(?:(?:the|my)\s+)?(?P<what>.+?)(?:\s+one)?$", r"\g<what>", normalize_utterance(words))
         return {**arguments, argument: said} if said and len(self._find(said)) == 1 else None
+
+    @staticmethod
+    def _set_answer(argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
+        """The answer to "What should I remind you about?" ("to call the bank") or to when ("at 10"):
+        what it reminds of, or the clock time said; a whole request of another kind is no answer."""
+        said = normalize_utterance(words).strip(" .?!")
+        if argument == "text":
+            what = re.sub(r"^(?:to|about|that)\s+", "", said)
+            if not what or (what == said and what.split()[0] in _NOT_AN_ANSWER):
+                return None             # "set a timer for 5 minutes" said instead: routed as usual
+            return {**arguments, "text": what}
+        if argument == "time":
+            clock = find_clock_time(said) or (None if parse_clock_time(said, require_meridiem=False) is None
+                                              else (parse_clock_time(said, require_meridiem=False), said))
+            return {**arguments, "time": clock[0]} if clock else None
+        return None
 
     def _skipped_day(self, reminder: dict[str, Any], text: str) -> _dt.date | None:
         """The day a delete of a repeating reminder names ("alarm tomorrow", "alarm on march 5"), when

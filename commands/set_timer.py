@@ -9,7 +9,7 @@ from commands._background import TimerService, parse_iso, timer_service
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import find_duration, parse_duration, say_duration
-from jarvis_tui.sdk.text import corrected_value, numbers_said, parse_number
+from jarvis_tui.sdk.text import corrected_value, normalize_utterance, numbers_said, parse_number
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 
@@ -117,7 +117,7 @@ class SetTimerCommand(JarvisCommandBase):
         return [
             JarvisParameter("duration_seconds", "int", required=True,
                             description="Total length in seconds: 5 minutes = 300, an hour and a half = 5400.",
-                            validation_function=lambda v: 0 < v <= MAX_SECONDS),
+                            validation_function=lambda v: 0 < v <= MAX_SECONDS, question="For how long?"),
             JarvisParameter("label", "string", description="Optional name of the timer, e.g. pasta, laundry."),
         ]
 
@@ -179,6 +179,13 @@ class SetTimerCommand(JarvisCommandBase):
             FastPath("set_timer.correction", r".+", self._correction_claim,
                      "actually make it 10 (right after a timer was set)"),
         ]
+
+    def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
+        """"5 minutes" after "For how long?": the length said; other words are a request of their own."""
+        if argument != "duration_seconds":
+            return super().read_answer(argument, words, arguments)
+        seconds = parse_duration(normalize_utterance(words).removeprefix("for ").strip())
+        return {**arguments, argument: seconds} if seconds is not None and 0 < seconds <= MAX_SECONDS else None
 
     def _more_time_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"add five minutes to it", "put 2 more minutes on the pasta": more time on the one running timer

@@ -428,7 +428,14 @@ class Assistant:
         turn.route = "follow_up"
         self.emit(ev.ToolCallsParsed(calls=[{"name": name, "arguments": dict(arguments)}], origin="follow_up",
                                      turn_id=turn.turn_id))
+        if awaits.get("request"):
+            # the answer completes the request that was asked about: the command reads both ("what is 2
+            # plus" + "8"), as it would have read them said in one go
+            request = replace(request, voice_command=f"{awaits['request']} {said.strip()}")
         record = self.execute_call(command, arguments, request, "follow_up", turn)
+        asked_in = awaits.get("request") or awaits.get("asked_in")
+        if asked_in:             # "what's the weather like" + "london": "and tomorrow" continues both
+            turn.understood_as = f"{asked_in} {said.strip()}"
         turn.spoken = spoken_text(record.response) if record.response else None
         turn.wait_for_input = bool(record.response and record.response.wait_for_input)
         self._note(turn, request)
@@ -892,7 +899,8 @@ class Assistant:
             context_data=_safe_context(response.context_data), post_processed=dict(changes or {}),
             duration_ms=elapsed_ms, turn_id=turn.turn_id))
         if response.awaits and response.awaits.get("argument"):
-            self.awaiting = (name, dict(response.awaits))
+            # with the words that asked it, so that the answer is remembered as the request it completes
+            self.awaiting = (name, {"asked_in": turn.understood_as or turn.text, **response.awaits})
         if response.actions:
             self.pending = PendingActions(name, list(response.actions), dict(response.context_data))
             self.emit(ev.ActionsOffered(command=name, actions=[a.to_dict() for a in response.actions],

@@ -35,6 +35,8 @@ from jarvis_tui.sdk.grammar import call_choices, with_fixed_arguments
 from jarvis_tui.sdk.history import HistoryTurn, result_summary
 from jarvis_tui.sdk.text import refers_back
 from jarvis_tui.sdk.responses import CommandResponse, RequestInformation
+from jarvis_tui.sdk.command import JarvisCommandBase
+from jarvis_tui.sdk.parameters import normalize_type
 
 if TYPE_CHECKING:
     from jarvis_tui.llm.backend import LlmBackend
@@ -535,9 +537,11 @@ class ConversationBrain:
                     if not allowed and router is not None:
                         # the router's sure pick lacks what it needs ("what's the opposite of generous" is
                         # no sum: "Sorry, I didn't understand that."): the words are answered in words by
-                        # its next candidates that answer so (no other action is guessed), or declined
+                        # its next candidates that answer so, ranked above "no command fits" (no other
+                        # action is guessed), or declined
                         size = self.config.routing.shortlist_size
-                        nearest = [n for n, _ in router.ranked if n in names and n != bad][:size]
+                        nearest = [n for n, q in router.ranked
+                                   if n in names and n != bad and q > router.out_of_scope][:size]
                         allowed = tuple(n for n in nearest
                                         if (c := self._command(commands, n)) is not None and c.allow_direct_answer)
                         decline = not allowed
@@ -808,7 +812,7 @@ class ConversationBrain:
                 if not fresh:                              # the same call again: stop
                     if last_invalid is not None:
                         name, failed, response = last_invalid
-                        clarification = self._clarification(name, failed, response)
+                        clarification = self._clarification(assistant.registry.get(name), name, failed, response)
                         assistant.emit(ev.ValidationCompleted(
                             command=name, arguments={}, results=[r.to_dict() for r in response.validation_results],
                             clarification=clarification, turn_id=turn.turn_id))
@@ -842,7 +846,15 @@ class ConversationBrain:
                                 results=[r.to_dict() for r in response.validation_results], retry=True,
                                 turn_id=turn.turn_id))
                         else:
-                            clarification = self._clarification(call["name"], failed, response)
+                            clarification = self._clarification(command, call["name"], failed, response)
+                            asked = self._asked_argument(command, failed)
+                            if asked is not None:
+                                # the next words are the answer: they fill that argument of this call
+                                # ("set a timer", "For how long?", "5 minutes"); they went through routing
+                                # again ("to call the bank" after "remind me tomorrow" went to the to-do list)
+                                assistant.awaiting = (call["name"], {"argument": asked,
+                                                                     "arguments": dict(record.arguments),
+                                                                     "request": text})
                             assistant.emit(ev.ValidationCompleted(
                                 command=call["name"], arguments=dict(record.arguments),
                                 results=[r.to_dict() for r in response.validation_results],
@@ -921,15 +933,39 @@ class ConversationBrain:
         return f"The {name} call was rejected: {' | '.join(parts)}. Call {name} again with valid arguments."
 
     @staticmethod
-    def _clarification(name: str, failed: list[Any], response: CommandResponse) -> str:
+    def _asked_argument(command: Any, failed: list[Any]) -> str | None:
+        """The argument a clarification asks the user for, when it asks for one value of the command's
+        own (a required one missing, or the command's own question about it: "What should I remind you
+        about?"); None for a choice among values, which the model reads with the conversation."""
+        declared = {p.name: p for p in getattr(command, "parameters", [])}
+        # free text is read as an answer only by a command that reads its answers itself (a whole
+        # request said instead, "email sarah at gmail dot com about dinner", is no address); a number
+        # is the one number said
+        own_reader = type(command).read_answer is not JarvisCommandBase.read_answer
+        for r in failed:
+            param = declared.get(r.param_name)
+            if r.valid_values or param is None:
+                continue
+            if not own_reader and normalize_type(param.param_type) not in ("int", "float"):
+                continue
+            if r.message and ("Missing required" in r.message or "?" in r.message):
+                return r.param_name
+        return None
+
+    @staticmethod
+    def _clarification(command: Any, name: str, failed: list[Any], response: CommandResponse) -> str:
+        declared = {p.name: p for p in getattr(command, "parameters", [])} if command is not None else {}
         for r in failed:
             param = (r.param_name or "that").replace("_", " ")
             if r.valid_values:
                 values = [str(v) for v in r.valid_values][:6]
                 options = ", ".join(values[:-1]) + f" or {values[-1]}" if len(values) > 1 else values[0]
                 return f"Which {param} do you mean: {options}?"
+            if r.message and "?" in r.message and r.param_name in declared:
+                return r.message                   # the command's own question ("What should I remind you about?")
             if r.message and "Missing required" in r.message:
-                return f"What {param} should I use?"
+                own = declared.get(r.param_name)
+                return own.question if own is not None and own.question else f"What {param} should I use?"
         msg = response.message or ""
         return f"I need a bit more to do that: {msg}" if msg else f"What should I use for {name.replace('_', ' ')}?"
 

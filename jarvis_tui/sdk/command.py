@@ -171,7 +171,19 @@ class IJarvisCommand(ABC):
         """The user's words after this command asked for one argument (`CommandResponse.ask_for`):
         the arguments to run with, or None when the words are no answer but a request of their own
         ("set a timer for 5 minutes" said after "Which city?"), which is then routed as usual. By
-        default the words are the value (a routine's steps are whole requests)."""
+        default the words are the value (a routine's steps are whole requests); a number the one
+        number they say ("8" after "What's the other number?"), or no answer when they say none or
+        several."""
+        from jarvis_tui.sdk.parameters import normalize_type
+        from jarvis_tui.sdk.text import numbers_said
+        declared = next((p for p in self.parameters if p.name == argument), None)
+        kind = normalize_type(declared.param_type) if declared is not None else "string"
+        if kind in ("int", "float"):
+            said = numbers_said(words)
+            if len(said) != 1:
+                return None
+            value = said[0]
+            return {**arguments, argument: int(value) if kind == "int" and value == int(value) else float(value)}
         return {**arguments, argument: words.strip()}
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:

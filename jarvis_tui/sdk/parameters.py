@@ -124,6 +124,8 @@ class JarvisParameter:
     #: back") takes it, whatever verb it says and the model chose; a request for something to be
     #: done, however polite ("can you set an alarm"), is not a question (`sdk.text.asks_question`).
     question_value: Any = None
+    #: how the assistant asks for it when a call lacks it ("For how long?"); the next words answer it
+    question: str | None = None
 
     def __post_init__(self) -> None:
         kind = normalize_type(self.param_type)

@@ -294,9 +294,13 @@ def test_llm_reminder_text_loses_the_when_words_it_repeats(rt):
     out = reminder.post_process_tool_call({"action": "set", "text": "call the dentist at 3 pm tomorrow"},
                                           "remind me to call the dentist at 3 pm tomorrow")
     assert out["text"] == "call the dentist" and out["time"] == "15:00"
-    # a text that is nothing but when-words stays as it is (validation asks what to remind about)
+    # a text that is nothing but when-words is no text: what to remind about is asked (it set a
+    # reminder "to tomorrow")
     out = reminder.post_process_tool_call({"action": "set", "text": "tomorrow"}, "remind me tomorrow")
-    assert out.get("text") == "tomorrow"
+    assert "text" not in out
+    from jarvis_tui.sdk import RequestInformation
+    asked = reminder.execute(RequestInformation("remind me tomorrow"), **out)
+    assert not asked.success and "What should I remind you about?" in str(asked.validation_results)
 
 
 def test_a_reminder_is_said_back_in_the_second_person(rt):

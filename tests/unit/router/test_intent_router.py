@@ -212,7 +212,7 @@ def test_a_dismissal_drops_the_question_the_assistant_asked(runtime):
                                                                                      "text": "call the bank"}})])
     asked = runtime.assistant.handle_text("remind me to call the bank")
     assert asked.wait_for_input
-    assert runtime.assistant.handle_text("never mind").spoken == "Okay."
+    assert runtime.assistant.handle_text("never mind").spoken == "Okay, I've left it as it is."
     assert runtime.assistant.handle_text("at 5 pm").route != "follow_up"
     assert runtime.store.reminders.active() == []
 

@@ -1,0 +1,81 @@
+"""A question back about one missing value is answered by the next words: they fill that value of the
+call asked about, read with the request they complete. The answers used to be routed as requests of
+their own: "set a timer" asked "What duration seconds should I use?"; "what is 2 plus" asked "What
+num2 should I use?" twice; "remind me tomorrow" set a reminder "to tomorrow", and "to call the bank"
+then went to the to-do list. Real commands, a scripted model."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.append(str(Path(__file__).resolve().parent))
+
+from brain_fakes import ScriptedBackend
+
+from jarvis_tui.assistant.conversation import ConversationBrain
+from jarvis_tui.llm.provider_factory import PromptProviderFactory
+
+
+def call(name: str, **arguments) -> str:
+    return json.dumps({"tool": name, "args": arguments})
+
+
+@pytest.fixture
+def talk(rt):
+    def make(outputs: list[str]):
+        backend = ScriptedBackend(outputs)
+        brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
+        rt.assistant.brain = brain
+        rt.services.llm = brain.answerer
+
+        def say(text: str):
+            return rt.assistant.handle_text(text)
+        return say, backend
+    return make
+
+
+def test_a_timer_without_a_length_asks_for_how_long_and_the_answer_sets_it(rt, talk):
+    say, backend = talk([call("set_timer")])
+    turn = say("set a timer")
+    assert turn.spoken == "For how long?" and turn.wait_for_input
+    turn = say("5 minutes")
+    assert turn.route == "follow_up" and turn.spoken == "Timer set for 5 minutes."
+    assert [t["duration_seconds"] for t in rt.store.timers.running()] == [300]
+    assert len(backend.requests) == 1                   # the answer needed no model
+
+
+def test_a_sum_missing_its_other_number_is_finished_by_the_number_said(rt, talk):
+    say, backend = talk([call("calculate", num1=2, operation="add")])
+    turn = say("what is 2 plus")
+    assert turn.spoken == "And the other number?"
+    turn = say("8")
+    assert turn.route == "follow_up" and turn.spoken == "2 plus 8 is 10."
+
+
+def test_a_reminder_said_with_only_its_day_asks_what_about_and_keeps_the_day(rt, talk):
+    say, backend = talk([call("reminder", action="set", text="tomorrow")])
+    turn = say("remind me tomorrow")
+    assert turn.spoken == "What should I remind you about?"
+    turn = say("to call the bank")
+    assert turn.route == "follow_up" and turn.spoken.startswith("OK, I'll remind you to call the bank tomorrow at")
+    assert [r["text"] for r in rt.store.reminders.active()] == ["call the bank"]
+    assert rt.store.lists.items("todo") == []
+
+
+def test_a_request_said_instead_of_the_answer_is_routed_as_a_request(rt, talk):
+    say, backend = talk([call("set_timer")])
+    say("set a timer")
+    turn = say("what's on my shopping list")
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "shopping_list"
+    assert rt.store.timers.running() == []
+
+
+@pytest.mark.parametrize("said", ["never mind", "cancel that"])
+def test_the_question_can_be_dropped(rt, talk, said):
+    say, backend = talk([call("set_timer")])
+    say("set a timer")
+    turn = say(said)
+    assert not turn.tool_calls and rt.store.timers.running() == [] and not turn.wait_for_input
