@@ -11,7 +11,7 @@ from typing import Any
 from commands._common import claim, examples, fail, json_number, load_asset_json, say
 
 from commands._parsing import NUM, parse_amount, parse_number, say_number
-from jarvis_tui.sdk.text import normalize_utterance
+from jarvis_tui.sdk.text import normalize_utterance, parse_number
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -86,7 +86,50 @@ def _all_readings() -> dict[str, tuple[tuple[str, str], ...]]:
                 readings = out.setdefault(alias.lower(), [])
                 if (cat, name) not in readings:
                     readings.append((cat, name))
+    # a rate is said with any name of its two units: "km per hour", "kilometres an hour", "metres a second"
+    names = {cat_name: [cat_name[1], u.get("plural", cat_name[1] + "s"), *u.get("aliases", [])]
+             for cat, spec in unit_table().items() for cat_name, u in (((cat, n), u) for n, u in spec["units"].items())}
+    by_unit = {name: said for (cat, name), said in names.items()}
+    for (cat, name) in names:
+        if " per " not in name:
+            continue
+        top, bottom = name.split(" per ", 1)
+        for a in by_unit.get(top, []):
+            for b in by_unit.get(bottom, []):
+                if "/" in a or "/" in b:
+                    continue
+                for joined in (f"{a} per {b}", f"{a} an {b}", f"{a} a {b}"):
+                    readings = out.setdefault(joined.lower(), [])
+                    if (cat, name) not in readings:
+                        readings.append((cat, name))
     return {alias: tuple(readings) for alias, readings in out.items()}
+
+
+# an amount said in a unit and the next smaller one ("5 feet 10", "11 stone 4", "6 pounds 3 ounces"):
+# (larger, smaller, how many smaller make one larger)
+_COMPOUNDS = (("foot", "inch", 12), ("stone", "pound", 14), ("pound", "ounce", 16))
+
+
+def _compound_amount(text: str) -> tuple[float, str] | None:
+    """(the amount in the larger unit, the larger unit) of an amount said in two units, or None."""
+    ws = re.findall(r"[a-z]+|\d+(?:\.\d+)?", normalize_utterance(text).replace("-", " "))
+    index = _index()
+    for i in range(len(ws) - 2):
+        big = index.get(ws[i + 1])
+        if big is None or parse_number(ws[i]) is None:
+            continue
+        for larger, smaller, per in _COMPOUNDS:
+            if big[1] != larger:
+                continue
+            j = i + 2 + (ws[i + 2] == "and")
+            small = parse_number(ws[j]) if j < len(ws) else None
+            named = index.get(ws[j + 1]) if j + 1 < len(ws) else None
+            if small is None or not 0 < small < per:
+                continue
+            if named is not None and named[1] != smaller:
+                continue                     # "5 feet 10 centimetres" is no such amount
+            return float(parse_number(ws[i]) + small / per), larger
+    return None
 
 
 def _index() -> dict[str, tuple[str, str]]:
@@ -256,13 +299,21 @@ def _amount_before(text: str, unit: tuple[str, str]) -> Decimal | None:
     return None
 
 
-def _amount_words(value: Decimal, unit: tuple[str, str]) -> str:
-    """"half a cup", "a quarter of a teaspoon", "2 cups", "350 degrees Fahrenheit"."""
+def _amount_words(value: Decimal, unit: tuple[str, str], in_two_units: bool = False) -> str:
+    """"half a cup", "a quarter of a teaspoon", "2 cups", "350 degrees Fahrenheit"; with
+    `in_two_units` (the user said it so) "5 feet 10 inches"."""
     category, name = unit
     part = {Decimal("0.5"): "half", Decimal("0.25"): "a quarter of", Decimal("0.75"): "three quarters of"}.get(value)
     if part and category != "temperature":         # "half a cup is 8 tablespoons", not "0.5 cups"
         word = unit_words(category, name, Decimal(1))
         return f"{part} {'an' if word[0] in 'aeiou' else 'a'} {word}"
+    for larger, smaller, per in _COMPOUNDS if in_two_units else ():     # "5 feet 10 inches", as said
+        whole = int(value)
+        rest = (value - whole) * per
+        if name == larger and whole >= 1 and 0 < round(rest) < per and abs(rest - round(rest)) < Decimal("0.01"):
+            small = Decimal(round(rest))
+            return (f"{whole} {unit_words(category, larger, Decimal(whole))} "
+                    f"{say_number(small, 0)} {unit_words(category, smaller, small)}")
     return f"{say_number(value, 4)} {unit_words(category, name, value)}"
 
 
@@ -327,7 +378,8 @@ class ConvertMeasurementCommand(JarvisCommandBase):
             # from_user=False: post_process_tool_call checks the units against the user's words itself,
             # through the unit table (the user says "km", the model writes "kilometer")
             JarvisParameter("from_unit", "string", required=True, from_user=False,
-                            description="Unit to convert from, e.g. miles, cups, fahrenheit."),
+                            description="Unit to convert from, e.g. miles, cups, fahrenheit.",
+                            question="What should I convert from?"),
             # not required: a unit not said is asked for in words by run() ("What should I convert
             # half a cup of butter to?"), and "how much does a cup of rice weigh" means grams
             JarvisParameter("to_unit", "string", from_user=False,
@@ -447,6 +499,13 @@ class ConvertMeasurementCommand(JarvisCommandBase):
         return None
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        out = self._post_processed(args, voice_command)
+        compound = _compound_amount(voice_command) if out.get("from_unit") else None
+        if compound is not None:        # "5 feet 10": 5 feet and 10 inches, as feet ("5 feet of feet 10")
+            out["value"], out["from_unit"] = compound
+        return out
+
+    def _post_processed(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A unit the user did not say is dropped (a conversion needs the user's units: "how cold is it
         in Denver" is not one); 'How many cups in a gallon' says no number: the value is 1. The words
         that only answer this command's question ("grams", "flour") keep the arguments asked with."""
@@ -460,6 +519,7 @@ class ConvertMeasurementCommand(JarvisCommandBase):
         parsed = self._parse_said(voice_command)
         if parsed is not None:          # the category only where the model wrote one (it is optional)
             return {**out, **{k: v for k, v in parsed.items() if k != "category" or k in out}}
+
         said_units = _units_said(voice_command)
         for key in ("from_unit", "to_unit"):
             unit = resolve_unit(out.get(key)) if out.get(key) else None
@@ -531,7 +591,8 @@ class ConvertMeasurementCommand(JarvisCommandBase):
         ingredient = _plain_name(kwargs.get("ingredient") or "") or None
         if src is None:
             return fail("I can't convert between those units.")
-        amount = _amount_words(value, src) + (f" of {ingredient}" if ingredient else "")
+        amount = (_amount_words(value, src, _compound_amount(request_info.voice_command) is not None)
+                  + (f" of {ingredient}" if ingredient else ""))
         if dst is None:
             return CommandResponse.ask_for("to_unit", f"What should I convert {amount} to?",
                                            {k: v for k, v in kwargs.items() if v is not None})

@@ -9,7 +9,7 @@ from commands._background import TimerService, parse_iso, timer_service
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import find_duration, parse_duration, say_duration
-from jarvis_tui.sdk.text import corrected_value, normalize_utterance, numbers_said, parse_number
+from jarvis_tui.sdk.text import NUMBER_WORDS, corrected_value, normalize_utterance, numbers_said, parse_number
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 
@@ -154,6 +154,10 @@ class SetTimerCommand(JarvisCommandBase):
                      _VERB + r"timer\s+for\s+(?:the\s+|my\s+)?(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*){0,2}),?"
                      r"\s+for\s+(?P<dur>[\w ,./-]+)",
                      _duration_claim, "set a timer for the eggs for 6 minutes"),
+            FastPath("set_timer.timer_for_label_n",
+                     _VERB + r"timer\s+for\s+(?:the|my)\s+(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*){0,2}),?"
+                     r"\s+(?P<dur>(?:an?|half|\d+|" + "|".join(sorted(NUMBER_WORDS)) + r")\b[\w ,./-]*)",
+                     _duration_claim, "set a timer for my bread 45 minutes"),
             FastPath("set_timer.label_timer_for_n", _VERB + _WORD_LABEL + r"\s+timer\s+(?:for\s+)?(?P<dur>[\w ,./-]+)",
                      _duration_claim, "set a pasta timer for 10 minutes"),
             FastPath("set_timer.remind_me_in_n",

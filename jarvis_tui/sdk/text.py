@@ -700,8 +700,16 @@ def normalize_utterance(text: str) -> str:
     t = _SENTENCE_MARK.sub(" ", t)
     t = _WAKE.sub("", t)
     t = re.sub(r"^(?:please|can you|could you|would you)\s+", "", t)
+    t = _WANTING.sub("", t)
     t = re.sub(r"\s+please$", "", t)
     return _SPACES.sub(" ", t).strip()
+
+
+# "i want to set a timer ...", "i'd like you to remind me ...": the request is the verb on; only before
+# a verb that asks the assistant to do something ("i want to know ..." and "i need to leave at 5" stay)
+_WANTING = re.compile(r"^(?:i\s+(?:want|need|would\s+like|wanna)|i'd\s+like|let's|let\s+us)\s+(?:you\s+)?(?:to\s+)?"
+                      r"(?=(?:set|start|add|put|remind|make|create|cancel|delete|remove|convert|mute|unmute|clear|"
+                      r"snooze|schedule|calculate|email|draft)\b)")
 
 
 _CONTRACTIONS = re.compile(r"\b(won't|can't|shan't|ain't|\w+n't|\w+'ll|\w+'re|\w+'ve|\w+'m|\w+'d)\b", re.I)

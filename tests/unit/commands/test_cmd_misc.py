@@ -421,3 +421,26 @@ def test_parse_amount(said, amount):
     from jarvis_tui.sdk.text import parse_amount
     got = parse_amount(said)
     assert (got is None) if amount is None else abs(float(got) - amount) < 1e-9
+
+
+@pytest.mark.parametrize("said,args,spoken", [
+    ("what's 5 feet 10 in centimetres", {"value": 5, "from_unit": "feet", "to_unit": "centimeters"},
+     "5 feet 10 inches is about 177.8 centimeters."),                      # it said "5 feet of feet 10"
+    ("how many kg is 11 stone 4", {"value": 11, "from_unit": "stone", "to_unit": "kilograms"},
+     "11 stone 4 pounds is about 71.67 kilograms."),
+    ("convert 5.5 feet to meters", {"value": 5.5, "from_unit": "feet", "to_unit": "meters"},
+     "5.5 feet is about 1.68 meters."),
+])
+def test_an_amount_said_in_two_units_is_converted_whole(rt, said, args, spoken):
+    from jarvis_tui.sdk import RequestInformation
+    convert = rt.registry.get("convert_measurement")
+    out = convert.post_process_tool_call(args, said)
+    assert convert.execute(RequestInformation(said), **out).message == spoken
+
+
+@pytest.mark.parametrize("said", ["convert 30 mph to km per hour", "convert 100 km an hour to mph",
+                                  "what's 10 metres per second in kilometres an hour"])
+def test_a_speed_is_said_with_any_names_of_its_two_units(rt, said):
+    """"km per hour" was no unit: "What from unit should I use?"."""
+    claim = rt.registry.get("convert_measurement").pre_route(said)
+    assert claim is not None and claim.arguments["category"] == "speed"

@@ -34,6 +34,8 @@ def test_set_check_cancel(rt, events):
     ("start a timer for my laundry for 40 minutes", {"duration_seconds": 2400, "label": "laundry"}),
     ("timer for the garlic bread, for eight minutes", {"duration_seconds": 480, "label": "garlic bread"}),
     ("set a timer for 10 minutes for the rice", {"duration_seconds": 600, "label": "rice"}),
+    ("i want to set a timer for my bread 45 minutes", {"duration_seconds": 2700, "label": "bread"}),
+    ("set a timer for the pasta ten minutes", {"duration_seconds": 600, "label": "pasta"}),
 ])
 def test_a_timer_named_before_its_length_keeps_its_name(rt, said, args):
     """"set a timer for the eggs for 6 minutes" went to the model, which set a timer without its name,

@@ -75,3 +75,16 @@ def test_a_request_that_asks_about_something_is_a_question(text):
 def test_a_request_for_something_to_be_done_is_not_a_question(text):
     from jarvis_tui.sdk.text import asks_question
     assert not asks_question(text)
+
+
+@pytest.mark.parametrize("said,request_", [
+    ("i want to set a timer for 10 minutes", "set a timer for 10 minutes"),
+    ("I'd like you to remind me to call mom", "remind me to call mom"),
+    ("i need you to add milk to the list", "add milk to the list"),
+    ("let's set an alarm for 7", "set an alarm for 7"),
+    ("i want to know what time it is", "i want to know what time it is"),        # no request verb: as said
+    ("i need to leave at 5", "i need to leave at 5"),
+])
+def test_wanting_something_done_is_the_request(said, request_):
+    from jarvis_tui.sdk.text import normalize_utterance
+    assert normalize_utterance(said) == request_
