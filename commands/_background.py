@@ -341,8 +341,26 @@ def timers_named(timers: list[dict[str, Any]], said: str | None) -> list[dict[st
     if same:
         return same
     named = [t for t in labelled if want <= _name_words(t["label"])]
+    if not named and len(want) == 1:
+        by_order = _timer_by_order(timers, next(iter(want)))
+        if by_order is not None:             # "the second one": the second set of those running
+            return [by_order]
     seconds = parse_duration(said or "") if not named else None
     return named or ([t for t in timers if int(t["duration_seconds"]) == seconds] if seconds else [])
+
+
+_ORDER_WORDS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1, "latest": -1,
+                "newest": -1, "oldest": 0, "earliest": 0}
+
+
+def _timer_by_order(timers: list[dict[str, Any]], word: str) -> dict[str, Any] | None:
+    """The timer an order word means among several ("the first one", "the last timer"), by when each
+    was set; None for other words, or when there are not that many."""
+    place = _ORDER_WORDS.get(word)
+    ordered = sorted({t["id"]: t for t in timers}.values(), key=lambda t: t["id"])
+    if place is None or len(ordered) < 2 or place >= len(ordered):
+        return None
+    return ordered[place]
 
 
 def timers_mentioned(timers: list[dict[str, Any]], words: str) -> list[dict[str, Any]]:

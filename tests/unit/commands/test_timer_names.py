@@ -151,3 +151,15 @@ def test_the_router_learns_the_class_of_a_timer_named_by_what_it_is_for(router, 
     """With no timer of that name running nothing claims these: the router sends them to the command,
     which says there is no such timer."""
     assert router.rank(said)[0][0] == tool
+
+
+def test_timers_named_by_the_order_they_were_set(rt, clock):
+    """"set a 10 minute timer and a 20 minute timer", then "how long is left on the second one": "You
+    don't have a second timer."; "cancel the first one" the same."""
+    ask(rt, "set a 10 minute timer and a 20 minute timer")
+    turn, _ = ask(rt, "how long is left on the second one")
+    assert turn.spoken == "Your 20 minute timer has 20 minutes left."
+    turn, _ = ask(rt, "cancel the first one")
+    assert turn.route == "pre_route" and turn.spoken == "Cancelled your 10 minute timer."
+    assert [t["duration_seconds"] for t in rt.store.timers.running()] == [1200]
+    assert rt.registry.get("cancel_timer").pre_route("cancel the last one") is None    # one left: no order
