@@ -699,10 +699,31 @@ def normalize_utterance(text: str) -> str:
     t = _PAUSE_MARK.sub(" ", t)
     t = _SENTENCE_MARK.sub(" ", t)
     t = _WAKE.sub("", t)
-    t = re.sub(r"^(?:please|can you|could you|would you)\s+", "", t)
+    plain = _SPACES.sub(" ", _FILLERS.sub(" ", t)).strip(" ,")
+    if len(plain.split()) >= 2:           # "uh huh", "hmm" alone are what was said
+        t = plain
+    for _ in range(3):            # "okay so can you please ...", "hey, jarvis, could you ..."
+        before = t
+        rest = _LEADING_MARKERS.sub("", t)
+        if len(rest.split()) >= 2:        # "so what", "oh no", "hey jarvis" stay as said
+            t = rest
+        t = _WAKE.sub("", t)
+        t = re.sub(r"^(?:please|can you|could you|would you)[,\s]+", "", t)
+        if t == before:
+            break
     t = _WANTING.sub("", t)
-    t = re.sub(r"\s+please$", "", t)
+    t = _POLITE_END.sub("", t)
     return _SPACES.sub(" ", t).strip()
+
+
+# sounds people make while they think ("um set a timer for uh five minutes"): never words of a request
+_FILLERS = re.compile(r"(?:^|(?<=[\s,]))(?:u+m+|u+h+|erm*|errm|hm+|mm+)(?=[\s,.?!]|$)[,]?")
+# words said before a request that only open it ("okay so remind me ...", "hey, what's the time"), when
+# a request follows them
+_LEADING_MARKERS = re.compile(r"^(?:ok(?:ay)?|alright|all\s+right|so|hey|oh)[,\s]+(?=\S)")
+# thanks said after it ("set a timer for ten minutes please thanks")
+_POLITE_END = re.compile(r"[,\s]+(?:please|thanks|thank\s+you(?:\s+(?:very|so)\s+much)?|cheers)"
+                         r"(?:[,\s]+(?:please|thanks|thank\s+you))*$")
 
 
 # "i want to set a timer ...", "i'd like you to remind me ...": the request is the verb on; only before

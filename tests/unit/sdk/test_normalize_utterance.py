@@ -88,3 +88,22 @@ def test_a_request_for_something_to_be_done_is_not_a_question(text):
 def test_wanting_something_done_is_the_request(said, request_):
     from jarvis_tui.sdk.text import normalize_utterance
     assert normalize_utterance(said) == request_
+
+
+@pytest.mark.parametrize("said,request_", [
+    ("um set a timer for uh five minutes", "set a timer for five minutes"),
+    ("okay so remind me to um call mom at 5 pm", "remind me to call mom at 5 pm"),
+    ("hey can you tell me what time it is", "tell me what time it is"),
+    ("jarvis set a timer for ten minutes please thanks", "set a timer for ten minutes"),
+    ("could you please add milk to the list thank you", "add milk to the list"),
+    ("so, um, add eggs", "add eggs"),
+    # what is said alone stays as said: an acknowledgement, a sound, a word that looks like a filler
+    ("hmm", "hmm"), ("uh huh", "uh huh"), ("so what", "so what"), ("oh no", "oh no"), ("hey jarvis", "hey jarvis"),
+    ("right now", "right now"), ("err on the side of caution", "err on the side of caution"),
+    ("bring an umbrella", "bring an umbrella"),
+])
+def test_sounds_and_openers_around_a_request_are_not_its_words(said, request_):
+    """Spoken requests carry "um", "okay so", "thanks": no fast path read them ("I can't handle that
+    yet." without the model)."""
+    from jarvis_tui.sdk.text import normalize_utterance
+    assert normalize_utterance(said) == request_
