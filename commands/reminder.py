@@ -509,9 +509,19 @@ def new_when(said: str) -> tuple[str, str | None]:
     tail, clock = moved_to(said)
     if tail:
         return tail, clock
-    value = corrected_value(said)
+    value = corrected_value(said) or _bare_when(said)
     found = when_only(_correction_words(value), _dt.date.today()) if value else None
     return found or ("", None)
+
+
+SET_FROM_NOW = "reminder.set_from_now"     # services.note: the reminder just set "in N minutes" (its id)
+_ANOTHER_SAID = re.compile(r"\b(?:another|one\s+more|a\s+second)(?:\s+one)?\b")
+
+
+def _bare_when(said: str) -> str | None:
+    """A new when said alone right after a reminder was set ("at 7pm", "on saturday"), else None."""
+    t = normalize_utterance(said)
+    return t if re.match(r"(?:at|on|for|by)\s", t) else None
 
 
 def _nearer_half(time: str, before: _dt.datetime, alarm: bool) -> str:
@@ -872,6 +882,10 @@ class ReminderCommand(JarvisCommandBase):
             FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),
             FastPath("reminder.shift", _SHIFT_VERB + r"\s.+", self._shift_claim,
                      "push it back 10 minutes / bring the dentist reminder forward an hour"),
+            FastPath("reminder.another_alarm",
+                     r"(?:(?:and|ok|okay|now|then)\s+)*(?:(?:set|make|add|give\s+me|i\s+need)\s+)?(?:another|one\s+more|a\s+second)"
+                     r"(?:\s+(?:one|alarm))?\s+(?:for|at)\s+" + _TIME, self._another_alarm_claim,
+                     "set another one for 6:45 (right after an alarm was set)"),
             FastPath("reminder.correction", r".+", self._correction_claim,
                      "actually make that 6:45 (right after a reminder was set)"),
             FastPath("reminder.snooze", r"snooze(?:\s+(?:that|the|this|my|it)(?:\s+(?:reminder|alarm))?)?"
@@ -892,11 +906,28 @@ class ReminderCommand(JarvisCommandBase):
         words that say more than a new time or day, it is not this fast path's."""
         if self.services is None or self._just_set() is None:
             return None
-        value = corrected_value(text)
+        if "reminder" not in self.services.last_commands():
+            return None                     # a timer was set since: "at 7pm" is not about the reminder
+        value = corrected_value(text) or _bare_when(text)   # "at 7pm" right after "... every friday"
         found = when_only(_correction_words(value), self._now().date()) if value else None
+        relative = self.services.noted(SET_FROM_NOW, 120) == self._just_set()["id"]
+        if found is None and value and relative:     # "actually make that 45 minutes" after "in an hour"
+            seconds = parse_duration(re.sub(r"^(?:in|for)\s+", "", _correction_words(value)))
+            if seconds and seconds % 60 == 0 and 0 < seconds <= 60 * 24 * 366 * 60:
+                return PreRouteResult(arguments={"action": "move", "relative_minutes": seconds // 60})
         if found is None:
             return None
         return PreRouteResult(arguments={"action": "move", **({"time": found[1]} if found[1] else {})})
+
+    def _another_alarm_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"set another one for 6:45" right after an alarm was set: another alarm, at that time (it asked
+        "What should I remind you about?")."""
+        just = self._just_set() if self.services is not None else None
+        noun = _alarm_noun(just["text"]) if just is not None else None
+        clock = parse_clock_time(m.group("time"), require_meridiem=False)
+        if noun is None or clock is None:
+            return None
+        return PreRouteResult(arguments={"action": "set", "text": just["text"], "time": clock})
 
     def _just_set(self) -> dict[str, Any] | None:
         """The newest reminder, when it was set in the last two minutes (what a correction changes).
@@ -1014,7 +1045,10 @@ class ReminderCommand(JarvisCommandBase):
         shift = shift_said(voice_command)
         if shift is not None:      # "push it back 10 minutes" moves a reminder by that much: it sets none
             return {"action": "move", "shift_minutes": shift[0], **({"text": shift[1]} if shift[1] else {})}
+        another = _ANOTHER_SAID.search(voice_command.lower()) and args.get("text")
         out = drop_ungrounded(args, voice_command, ["text"])
+        if another and "text" not in out and _alarm_noun(str(args["text"])):
+            out["text"] = args["text"]               # "set another one for 6:45": one more of that alarm
         out.pop("shift_minutes", None)              # an amount the user did not say
         if out.get("action") == "set" and no_longer_wanted(voice_command):
             out["action"] = "delete"                # "i don't need the alarm tomorrow anymore" sets nothing
@@ -1196,6 +1230,8 @@ class ReminderCommand(JarvisCommandBase):
             return self._set_at_each(request_info, text, listed, recurrence, noun)
         phrase = remind_phrase(text, request_info.voice_command)
         rid = self.services.store.reminders.add(text, due, recurrence, said_as=None if noun else phrase)
+        if kw.get("relative_minutes"):
+            self.services.note(SET_FROM_NOW, rid)        # "make that 45 minutes" is from now, too
         reminder_service(self.services).ensure_running()
         if noun and not kw.get("relative_minutes"):
             # an alarm rings at a clock time: say which, and which day or how often

@@ -454,3 +454,30 @@ def test_one_of_two_reminders_named_by_the_part_of_the_day_it_rings_in(rt, clock
     r = reminder.execute(RequestInformation(said), action="delete", text=text)
     assert r.success and r.message.startswith("Deleted the reminder to take your medicine every day at ")
     assert [_dt.datetime.fromisoformat(x["due_at"]).strftime("%H:%M") for x in rt.store.reminders.active()] == [left]
+
+
+def test_a_when_said_alone_right_after_setting_moves_what_was_set(rt, clock):
+    """"at 7pm" right after a reminder was set went to the model as a new reminder ("What should I
+    remind you about?"); after a timer it is not the reminder's."""
+    ask(rt, "remind me at 9 am to put the bins out")
+    turn, _ = ask(rt, "at 7pm")
+    assert turn.route == "pre_route" and turn.spoken == "OK, I'll remind you to put the bins out tomorrow at 7 PM instead."
+    turn, _ = ask(rt, "on thursday")
+    assert turn.spoken == "OK, I'll remind you to put the bins out on Thursday at 7 PM instead."
+    ask(rt, "set a timer for 5 minutes")
+    assert rt.registry.get("reminder").pre_route("at 8pm") is None
+
+
+def test_a_length_corrected_right_after_moves_it_from_now(rt, clock):
+    ask(rt, "remind me in an hour to take the chicken out")
+    turn, _ = ask(rt, "actually make that 45 minutes")
+    assert turn.route == "pre_route" and turn.spoken == "OK, I'll remind you to take the chicken out at 9:45 AM instead."
+
+
+def test_another_alarm_right_after_one_is_an_alarm(rt, clock):
+    """"set another one for 6:45" asked "What should I remind you about?"."""
+    ask(rt, "set an alarm for 6:30 tomorrow")
+    turn, _ = ask(rt, "set another one for 6:45")
+    assert turn.route == "pre_route" and turn.spoken.startswith("OK, your alarm is set for ")
+    assert sorted(_dt.datetime.fromisoformat(r["due_at"]).strftime("%H:%M") for r in rt.store.reminders.active()) == \
+        ["06:30", "06:45"]
