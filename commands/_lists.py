@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from commands._common import fail, say
 from commands._grounding import content_words, drop_ungrounded
-from commands._parsing import join_words, split_items
+from commands._parsing import join_words, parse_duration, split_items
 from jarvis_tui.sdk.text import REQUEST_OPENERS, corrected_value, normalize_utterance, parse_number, stem
 from jarvis_tui.sdk import (CommandResponse, FastPath, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
@@ -162,6 +162,10 @@ FOLLOW_ON_HAS = HAS + r"(?:it|there)"
 # "add the milk to it", "put eggs on the list": more for the list just used
 FOLLOW_ON_ADD = (r"(?:add|put|stick|write|pop|jot|throw)\s+(?P<items>.+?)(?:\s+down)?\s+(?:to|on|onto|in|into)\s+{ref}"
                  r"(?:\s+(?:too|as\s+well))?")
+# "add a dozen eggs instead", "add bread": more for the list just used, with no list named
+FOLLOW_ON_ADD_SAID = (r"(?:and\s+)?(?:add|stick|throw|pop)\s+(?P<items>(?!to\b|on\b|it\b|that\b|them\b)"
+                      r"(?!.*\b(?:percent|to\s+(?:that|it|this|them))\b).+?)"      # "add a 20 percent tip to that"
+                      r"(?:\s+(?:instead|too|as\s+well|also))?")
 # "eggs should be on it", "the charger needs to go on there too": more for the list just used
 FOLLOW_ON_GOES_ON = (r"(?P<items>.+?)\s+(?:(?:needs?|has|have|ought)\s+to|should|must|can)\s+(?:go|be|get\s+put)"
                      r"\s+(?:on|in|onto|into)\s+{ref}(?:\s+(?:too|as\s+well))?")
@@ -204,7 +208,7 @@ PUT_BACK = (_OOPS + r"(?:(?:put|add|bring|stick|write)\s+(?P<items>.+?)\s+back(?
 # "take that off again", "remove it again", "i don't need it after all": what was just added (or checked
 # off). "remove it", "delete that" alone may be about anything just done: not these.
 TAKE_IT_OFF = (_OOPS + r"(?:(?:take|scratch)\s+(?P<items>" + _POINTER + r")\s+(?:back\s+)?off(?:\s+(?:of\s+)?{ref})?"
-               r"|(?:remove|delete|drop)\s+(?P<items2>" + _POINTER + r")(?:\s+(?:from|off)\s+{ref}|\s+again)"
+               r"|(?:remove|delete|drop)\s+(?P<items2>" + _POINTER + r")(?:\s+(?:from|off)\s+{ref}|\s+again)?"
                r"|(?:i|we)\s+(?:don't|do\s+not)\s+need\s+(?P<items3>" + _POINTER + r")\s+(?:after\s+all|any\s*more))"
                + _AFTER_ALL)
 # what takes back each kind of change: the change and the action that takes it back
@@ -463,6 +467,8 @@ class ListCommandBase(JarvisCommandBase):
                        "put eggs on the list (the list just used)"),
             self._path("goes_on_it", FOLLOW_ON_GOES_ON, self._here_claim(self._add_to_it_claim),
                        "the eggs should be on it too (the list just used)"),
+            self._path("add_said", FOLLOW_ON_ADD_SAID, self._just_used_claim(self._add_to_it_claim),
+                       "add a dozen eggs instead (right after using this list)"),
             self._path("clear_it", FOLLOW_ON_CLEAR, self._here_claim(action_claim("clear")), "clear it (asks first)"),
             self._path("remove_said", REMOVE_SAID, self._remove_said_claim, "take the bread off (an item on this list)"),
             self._path("also", ALSO, self._also_claim, "also pay the bill (right after adding to this list)"),
@@ -546,6 +552,17 @@ class ListCommandBase(JarvisCommandBase):
         """A fast-path handler claimed only for this list: the list just used, or named."""
         def claim(m: re.Match[str], text: str) -> PreRouteResult | None:
             return handler(m, text) if self._just_used() or self._names_itself(text) else None
+        return claim
+
+    def _just_used_claim(self, handler):
+        """A fast-path handler claimed only right after this list was used (a list named in the words is
+        another fast path's), and not for a length ("add five minutes" is a timer's)."""
+        def claim(m: re.Match[str], text: str) -> PreRouteResult | None:
+            if not self._just_used() or self._names_itself(text) or re.search(r"\blist\b", text):
+                return None
+            if any(parse_duration(i) or parse_number(i) is not None for i in split_items(said_items(m))):
+                return None                 # "add 15 and 27" is a sum
+            return handler(m, text)
         return claim
 
     def _add_to_it_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:

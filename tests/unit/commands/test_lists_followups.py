@@ -100,7 +100,7 @@ def test_an_item_on_the_list_just_used_is_not_taken_from_another(rt):
 @pytest.mark.parametrize("said", [
     "take the day off", "take the chicken out of the freezer", "when does my flight take off", "take off my shoes",
     "knock it off", "drop me off at the station", "take it easy", "get rid of the ants in the kitchen",
-    "remove the timer", "delete it", "remove that", "keep going", "keep it down", "put the kettle back on",
+    "remove the timer", "keep going", "keep it down", "put the kettle back on",
     "delete all my reminders", "stick this thing on the list",
 ])
 def test_what_is_no_item_on_the_list_is_not_taken_off(rt, said):
@@ -307,3 +307,24 @@ def test_a_correction_after_several_items_or_long_after_is_not_a_replacement(rt,
     ask(rt, "add oat milk to the shopping list")
     clock.advance(minutes=5)
     assert _claims(rt, "no i said goat milk") == []
+
+
+def test_remove_that_and_add_instead_right_after_using_the_list(rt):
+    """"actually remove that" after an add asked "Remove actually from your shopping list?" (the model);
+    "add a dozen eggs instead" was then declined."""
+    ask(rt, "add eggs to the shopping list")
+    turn, _ = ask(rt, "actually remove that")
+    assert turn.route == "pre_route" and turn.spoken == "Removed eggs from your shopping list."
+    turn, _ = ask(rt, "add a dozen eggs instead")
+    assert turn.route == "pre_route" and _open(rt, "shopping") == ["dozen eggs"]
+    assert _claims(rt, "add five minutes") == []                        # a length is no item
+    ask(rt, "set a timer for 5 minutes")
+    assert _claims(rt, "add milk") == []                                 # the list was not the last turn's
+
+
+@pytest.mark.parametrize("said", ["delete it", "remove that", "actually remove that"])
+def test_what_was_just_added_is_taken_off_by_pointing_at_it(rt, said):
+    ask(rt, "add book a day off to my to do list")
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == "Removed book a day off from your to-do list."
+    assert _open(rt, "todo") == []
