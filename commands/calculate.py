@@ -8,6 +8,7 @@ import dataclasses
 import datetime as _dt
 import math
 import operator
+from fractions import Fraction
 import re
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation, localcontext
@@ -219,6 +220,10 @@ def _tokens(text: str) -> list[Decimal | str] | None:
             return None
         out.append(value)
         i += n
+        power = {"squared": Decimal(2), "cubed": Decimal(3)}.get(words[i]) if i < len(words) else None
+        if power is not None:                    # "15 squared minus 25": 15 to the power of 2, then the rest
+            out += ["power", power]
+            i += 1
     return out if len(out) >= 3 and not isinstance(out[-1], str) else None
 
 
@@ -283,6 +288,38 @@ def _said_as_percent(voice_command: str, a: Decimal, op: str, b: Decimal) -> str
         for part, whole in ((a, b), (b, a)):
             if part * 100 == p:
                 return f"{say_number(p, PLACES)} percent of {say_number(whole, PLACES)}"
+    return None
+
+
+def _said_as_fraction(voice_command: str, a: Decimal, op: str, b: Decimal) -> str | None:
+    """"a third of 90" for the product of a third and 90 when the user said that part of it (it was said
+    back as "0.3333 times 90 is about 30."); None otherwise."""
+    if op != "multiply":
+        return None
+    words = normalize_utterance(voice_command).replace("-", " ").split()
+    for i, w in enumerate(words):
+        if w != "of":
+            continue
+        for n in (2, 1):
+            said = " ".join(words[max(0, i - n):i])
+            part = parse_fraction(said) if i - n >= 0 else None
+            if part is None:
+                continue
+            for value, whole in ((a, b), (b, a)):
+                if abs(value - part) < Decimal("0.0001"):
+                    return f"{'half' if said in ('a half', 'one half') else said} of {say_number(whole, PLACES)}"
+    return None
+
+
+def _exact_part(voice_command: str, a: Decimal, b: Decimal) -> Decimal | None:
+    """The product of a part said in words and a whole, worked out with the part as a ratio of whole
+    numbers ("a third of 90" is 30, not 29.99...); None when no part was said."""
+    if _said_as_fraction(voice_command, a, "multiply", b) is None:
+        return None
+    for part, whole in ((a, b), (b, a)):
+        ratio = Fraction(str(part)).limit_denominator(100)
+        if abs(Decimal(ratio.numerator) / Decimal(ratio.denominator) - part) < Decimal("0.0001") and ratio.denominator > 1:
+            return whole * ratio.numerator / ratio.denominator
     return None
 
 
@@ -1298,7 +1335,7 @@ class CalculateCommand(JarvisCommandBase):
         degree = _degree_of_root(b) if op == "power" else None       # 144 to the power of 0.5: a square root
         power_word = _power_said(voice, b) if op == "power" else None       # "12 squared"
         said = f"the {_root_name(degree)} root of {say_number(a, PLACES)}" if degree else \
-            _said_as_percent(voice, a, op, b) or \
+            _said_as_percent(voice, a, op, b) or _said_as_fraction(voice, a, op, b) or \
             (f"{say_number(a, PLACES)} {power_word}" if power_word else None) or \
             f"{say_number(a, PLACES)} {_WORD[op]} {say_number(b, PLACES)}"
         said = said[0].upper() + said[1:]
@@ -1312,7 +1349,7 @@ class CalculateCommand(JarvisCommandBase):
             if op == "divide" and b == 0:
                 return fail(f"{said} has no answer: you can't divide by zero.", expression=said)
             try:
-                r = _root(a, degree) if degree else _apply(a, op, b)
+                r = _root(a, degree) if degree else (op == "multiply" and _exact_part(voice, a, b)) or _apply(a, op, b)
             except (InvalidOperation, DivisionByZero, ArithmeticError) as exc:
                 return fail(f"I couldn't work out {said[0].lower() + said[1:]}: {exc}.", expression=said)
         if abs(r) >= READABLE_BELOW:

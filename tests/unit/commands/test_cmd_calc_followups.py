@@ -29,7 +29,7 @@ FIRST = "how much is 1250 divided by 5"          # 250
     ("and then add 5", "250 plus 5 is 255."),
     ("square it", "250 squared is 62,500."),
     ("triple that", "250 times 3 is 750."),
-    ("what's a quarter of that", "0.25 times 250 is 62.5."),
+    ("what's a quarter of that", "A quarter of 250 is 62.5."),
     ("subtract 20 from the result", "250 minus 20 is 230."),
     ("what's 10 percent of that", "10 percent of 250 is 25."),
     ("divide it by four", "250 divided by 4 is 62.5."),

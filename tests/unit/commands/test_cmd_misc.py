@@ -31,9 +31,14 @@ def run(rt, name, text="", **args):
     ("what is 15 plus 27 minus 8", "42 minus 8 is 34."),
     ("what is 10 divided by 2 times 5", "5 times 5 is 25."),
     ("calculate 2+2*3", "2 plus 6 is 8."),
-    # a part of an amount (the model said "350 divided by 0.5 is 700." and "0.2 times 0.8 is 0.16.")
-    ("what's half of 350", "0.5 times 350 is 175."),
-    ("what is a quarter of 1000", "0.25 times 1,000 is 250."),
+    # a part of an amount (the model said "350 divided by 0.5 is 700." and "0.2 times 0.8 is 0.16."), said
+    # as it was asked (it was "0.3333 times 90 is about 30.")
+    ("what's half of 350", "Half of 350 is 175."),
+    ("what is a quarter of 1000", "A quarter of 1,000 is 250."),
+    ("what's a third of 90", "A third of 90 is 30."),
+    ("what's two thirds of 60", "Two thirds of 60 is 40."),
+    # a power said after its number inside an expression (it said "15 minus 25 is -10.")
+    ("what's 15 squared minus 25", "225 minus 25 is 200."),
     ("what's 20 percent off 80", "80 times 0.8 is 64."),
     ("what's 20% off 80 dollars", "80 times 0.8 is 64."),
     ("15 percent more than 40", "40 times 1.15 is 46."),
