@@ -1,0 +1,40 @@
+"""location: "set my location to manchester" was declined ("I can't check trains, flights and traffic
+yet."), and the weather kept asking "Which city?". Real settings store, real weather command."""
+from __future__ import annotations
+
+import pytest
+
+from command_helpers import ask
+
+
+@pytest.mark.parametrize("said,place", [
+    ("set my location to manchester", "Manchester"), ("i live in new york", "New York"),
+    ("change my city to leeds", "Leeds"), ("my home town is york", "York"), ("i've moved to bristol now", "Bristol"),
+])
+def test_the_place_said_is_kept_for_the_weather(rt, said, place):
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success
+    assert turn.spoken == f"OK, your location is {place} now: I'll use it for the weather."
+    assert rt.store.settings.get("weather.default_location") == place
+    assert rt.registry.get("get_weather")._default_location() == place
+    turn, _ = ask(rt, "what's my location")
+    assert turn.spoken == f"Your location is {place}."
+
+
+def test_where_am_i_with_none_set_says_how_to_set_it(rt):
+    turn, _ = ask(rt, "where am i")
+    assert turn.spoken == "I don't know where you are yet. Say, for example: set my location to Leeds."
+
+
+def test_cancel_that_puts_back_the_place_it_had(rt):
+    ask(rt, "set my location to leeds")
+    ask(rt, "i live in york")
+    turn, _ = ask(rt, "cancel that")
+    assert turn.route == "take_back" and turn.spoken == "OK, your location is Leeds again."
+    assert rt.store.settings.get("weather.default_location") == "Leeds"
+
+
+@pytest.mark.parametrize("said", ["i live in a flat", "i'm in a meeting", "set my location to the kitchen",
+                                  "where is my phone", "what's the weather in manchester"])
+def test_what_names_no_place_of_the_user_is_not_claimed(rt, said):
+    assert rt.registry.get("location").pre_route(said) is None
