@@ -19,8 +19,7 @@ _SET = (r"(?:set|change|update|make|put)\s+(?:my|the)\s+(?:default\s+)?(?:locati
         r"\s+(?:to|as)\s+" + _PLACE + r"(?:\s+now)?")
 _TOLD = (r"(?:i\s+live\s+in|i've\s+moved\s+to|i\s+(?:have\s+)?moved\s+to|my\s+(?:location|city|home\s+town)\s+is)\s+"
          + _PLACE + r"(?:\s+now)?")
-_ASK = (r"(?:where\s+(?:do\s+you\s+think\s+)?am\s+i|what(?:'s|\s+is)\s+my\s+(?:location|city|default\s+location)"
-        r"|where\s+do\s+(?:you\s+think\s+)?i\s+live)")
+_ASK = r"(?:what(?:'s|\s+is)\s+my\s+(?:location|city|default\s+location)|where\s+do\s+(?:you\s+think\s+)?i\s+live)"
 
 _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("set my location to manchester", {"place": "manchester"}), ("change my city to leeds", {"place": "leeds"}),
@@ -31,13 +30,19 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("set the location to cardiff", {"place": "cardiff"}), ("my home city is lyon", {"place": "lyon"}),
     ("please set my city to dublin", {"place": "dublin"}), ("change my location to new york", {"place": "new york"}),
     ("use london as my location", {"place": "london"}), ("i live in sydney now", {"place": "sydney"}),
-    ("where am i", {}), ("what's my location", {}), ("what city do you think i'm in", {}),
-    ("where do you think i live", {}), ("what location have you got for me", {}), ("what is my default location", {}),
+    ("set my default city to madrid", {"place": "madrid"}), ("i'm based in oxford", {"place": "oxford"}),
 ]
+# where the user is now is a question for a map or GPS, which it has not: those are not this command's
 _NEGATIVES = ["i live in a flat", "i'm in a meeting", "where is my phone", "where did i park",
               "what's the weather in manchester", "set a location based reminder", "where is london",
-              "how far is leeds from here", "i live for the weekend"]
-_DOMAIN_WORDS = ["my location", "my city", "i live in"]
+              "how far is leeds from here", "i live for the weekend", "where am i right now",
+              "what's my current location", "find my location on the map", "share my location with mum",
+              "what city am i in", "turn on location services",
+              # things to find in or near where the user is: a search the assistant cannot do
+              "search for events in my location", "find restaurants near my location", "what's on in my city",
+              "show me shops in my area", "any concerts in my town this weekend", "news from my city",
+              "holidays near my location", "set the location of the meeting to the office"]
+_DOMAIN_WORDS = ["set my location", "change my location"]
 
 
 class LocationCommand(JarvisCommandBase):
@@ -68,7 +73,12 @@ class LocationCommand(JarvisCommandBase):
                          "set my location to manchester"),
                 FastPath("location.told", _TOLD, lambda m, _t: claim(place=m.group("place").strip(" .")),
                          "i live in leeds / my city is york"),
-                FastPath("location.ask", _ASK, lambda m, _t: claim(), "where am i / what's my location")]
+                FastPath("location.ask", _ASK, self._ask_claim, "what's my location (when one is set)")]
+
+    def _ask_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"what's my location" is the one set, when one is: where the user is now is a map's question."""
+        known = self.services.settings.get(SETTING) if self.services is not None else None
+        return claim() if known else None
 
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS

@@ -21,9 +21,14 @@ def test_the_place_said_is_kept_for_the_weather(rt, said, place):
     assert turn.spoken == f"Your location is {place}."
 
 
-def test_where_am_i_with_none_set_says_how_to_set_it(rt):
-    turn, _ = ask(rt, "where am i")
-    assert turn.spoken == "I don't know where you are yet. Say, for example: set my location to Leeds."
+def test_where_am_i_is_no_question_for_it_until_a_place_is_set(rt):
+    """Where the user is now is a map's question: "where am i" is not claimed, and "what's my location"
+    only once one is set."""
+    location = rt.registry.get("location")
+    assert location.pre_route("where am i") is None and location.pre_route("what's my location") is None
+    from jarvis_tui.sdk import RequestInformation
+    r = location.execute(RequestInformation("what's my location"))
+    assert r.message == "I don't know where you are yet. Say, for example: set my location to Leeds."
 
 
 def test_cancel_that_puts_back_the_place_it_had(rt):
