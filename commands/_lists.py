@@ -151,7 +151,7 @@ FOLLOW_ON_READ = (
     r"|what(?:'s|s|\s+is|\s+are)\s+(?:still\s+)?left(?:\s+(?:on|in)\s+{ref})?(?:\s+to\s+(?:do|buy|get))?"
     r"|what\s+(?:do|have)\s+(?:i|we)\s+(?:still\s+)?(?:got|have|need)\s+(?:(?:on|in)\s+{ref}|left|so\s+far)"
     r"|(?:is\s+there\s+)?anything\s+(?:else\s+|still\s+|more\s+)?(?:left\s+)?(?:on|in)\s+{ref}"
-    r"|(?:read|show|list|repeat|go\s+(?:over|through)|run\s+through)(?:\s+me)?\s+(?:them|{ref})"
+    r"|(?:read|show|list|repeat|go\s+(?:over|through)|run\s+through)(?:\s+me)?\s+(?:them|that|this|{ref})"
     r"(?:\s+(?:out|back|again|once\s+more|one\s+more\s+time|to\s+me|for\s+me))*"
     r"|how\s+many(?:\s+(?:more\s+)?(?:things|items|tasks|ones|of\s+them))?\s+(?:are|is|do\s+(?:i|we)\s+have)"
     r"(?:\s+there)?\s+(?:(?:still\s+)?(?:on|in)\s+{ref}|left(?:\s+(?:on|in)\s+{ref})?))")

@@ -2,11 +2,12 @@
 question the assistant asked is dropped; the reply is one short word, not small talk."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from commands._common import examples, say
-from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, JarvisCommandBase,
-                            JarvisParameter, RequestInformation)
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
+                            JarvisParameter, PreRouteResult, RequestInformation)
 
 REPLY = "Okay."
 
@@ -21,6 +22,10 @@ _EXAMPLES = [
     "okay got it", "alright", "i'm all set", "we're done here",
 ]
 _NEGATIVES = ["cancel the timer", "delete that reminder", "forget my locker code"]
+# of those, the ones that say nothing but letting it go, whatever came before ("ok cool" may answer a
+# question; "forget it" and "never mind" never ask for anything)
+_LETTING_GO = ["never mind", "oh never mind", "forget it", "forget about it", "just forget it", "nevermind",
+               "that's all", "that's all for now", "that will be all", "don't worry about it", "i changed my mind"]
 
 
 class DismissCommand(JarvisCommandBase):
@@ -45,6 +50,14 @@ class DismissCommand(JarvisCommandBase):
     def antipatterns(self) -> list[CommandAntipattern]:
         return [CommandAntipattern("cancel_timer", "Cancel the pasta timer"),
                 CommandAntipattern("chat", "Thanks, you're awesome")]
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        # the ways of letting it go said as they are, nothing else in the words ("forget it" went to the
+        # model, which looked for a memory called "it")
+        said = "|".join(re.escape(e) for e in sorted(_LETTING_GO, key=len, reverse=True))
+        return [FastPath("dismiss.said", rf"(?:{said})", lambda _m, _t: PreRouteResult(arguments={}),
+                         "never mind / forget it / that's all")]
 
     negative_examples = _NEGATIVES
 

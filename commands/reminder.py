@@ -397,7 +397,7 @@ def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 # what the verb names, the rest says only when
 _NEW_EVENT = (r"(?:please\s+)?(?:add|put|create|schedule|set\s+up|make|pencil\s+in|arrange)\s+(?:in\s+)?"
               r"(?:a|an|the|my)\s+(?P<event>[a-z][\w' -]*?)"
-              r"(?:\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|schedule|agenda)(?:\s+for)?)?"
+              r"(?:\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|schedule|agenda)(?:\s+for)?|\s+in(?=\s+for\b))?"
               r"\s+(?:for\s+)?(?P<when>(?:on|at|this|next|tomorrow|today|tonight|" + "|".join(WEEKDAYS) + r")\b.*)")
 _NOT_AN_EVENT = re.compile(r"\b(?:list|lists|timer|timers|alarm|alarms|reminder|reminders|to-?dos?|note|notes|"
                            r"calendar|diary|schedule|agenda)\b")
@@ -1342,7 +1342,7 @@ class ReminderCommand(JarvisCommandBase):
                     else f"{_day_name(on[0], now.date())} at {say_clock(due)}")
             found.append((at, r, f"{second_person(r['text'])} {said}"))
         found.sort(key=lambda f: f[0])
-        name = " ".join(period.words.split())
+        name = re.sub(r"^my\b", "this", " ".join(period.words.split()))      # "my week": this week
         span = {"start": period.start.isoformat(), "end": period.end.isoformat()}
         if not found:
             others = f" ({plural(len(rows), 'reminder')} at other times)" if rows else ""

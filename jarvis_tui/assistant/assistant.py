@@ -40,7 +40,8 @@ _YES = re.compile(r"^(yes|yeah|yep|sure|ok|okay|do it|go ahead|confirm|please do
 # "no", and the ways of saying it to a question just asked ("actually don't send it", "no, leave it"):
 # a verb after "don't" is the one the question was about
 _NO = re.compile(r"^(?:(?:actually|oh|um|uh|wait|hmm|no)[,\s]+)*"
-                 r"(?:no|nope|cancel(?:\s+(?:it|that))?|never ?mind|stop|forget it|no thanks|no thank you|leave it|"
+                 r"(?:no|nope|cancel(?:\s+(?:it|that))?|never ?mind|stop|forget it|no thanks|no thank you|"
+                 r"(?:leave|keep)\s+(?:it|them|that)(?:\s+(?:on|there|in|as\s+it\s+is|alone))?|"
                  r"(?:don't|do\s+not|please\s+don't)(?:\s+[a-z]+(?:\s+(?:it|that|them|this|anything))?)?)$")
 
 

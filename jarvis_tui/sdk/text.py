@@ -1209,13 +1209,13 @@ class FoundPeriod(NamedTuple):
     words: str          # as said ("next week")
 
 
-_PERIOD = re.compile(r"\b(?:(?P<which>this|next|the\s+coming|the\s+rest\s+of\s+the|the|rest\s+of\s+the)\s+)"
+_PERIOD = re.compile(r"\b(?:(?P<which>this|next|the\s+coming|the\s+rest\s+of\s+the|the|rest\s+of\s+the|my)\s+)"
                      r"(?P<unit>week(?:end)?|month)\b(?!\s+(?:of|after|before|from)\b)")
 
 
 def find_period(text: str, today: _dt.date) -> FoundPeriod | None:
-    """A stretch of days a request names, from today on: "this week" (today to Sunday; weeks begin on
-    Monday), "next week", "the weekend" / "this weekend" (Saturday and Sunday), "next weekend", "this
+    """A stretch of days a request names, from today on: "this week" or "my week" (today to Sunday;
+    weeks begin on Monday), "next week", "the weekend" / "this weekend" (Saturday and Sunday), "next weekend", "this
     month", "next month". None for one day ("next friday": `find_date`) or for none."""
     m = _PERIOD.search(normalize_utterance(text))
     if m is None:
@@ -1232,7 +1232,7 @@ def find_period(text: str, today: _dt.date) -> FoundPeriod | None:
         if later:
             saturday += _dt.timedelta(days=7)
         return FoundPeriod(max(today, saturday), saturday + _dt.timedelta(days=1), m.group(0))
-    if which in ("the", ""):                            # "the month" alone names no stretch
+    if which in ("the", "", "my"):                      # "the month" alone names no stretch
         return None
     first = _plus_months(today.replace(day=1), 1) if later else today
     return FoundPeriod(first, _last_day(first.year, first.month), m.group(0))

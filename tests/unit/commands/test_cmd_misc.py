@@ -449,3 +449,10 @@ def test_a_speed_is_said_with_any_names_of_its_two_units(rt, said):
     """"km per hour" was no unit: "What from unit should I use?"."""
     claim = rt.registry.get("convert_measurement").pre_route(said)
     assert claim is not None and claim.arguments["category"] == "speed"
+
+
+@pytest.mark.parametrize("said", ["forget it", "never mind", "oh never mind", "that's all for now"])
+def test_letting_it_go_is_said_at_once(rt, said):
+    """"forget it" went to the model, which looked for a memory called "it"."""
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == "Okay." and turn.tool_calls[0].name == "dismiss"

@@ -87,3 +87,9 @@ def test_a_reminder_stored_before_its_wording_was_kept_is_still_named(rt, clock)
     rt.store.reminders.add("call mom", dt.datetime(2025, 3, 5, 9, 0, tzinfo=dt.timezone.utc))
     turn, r = ask(rt, "move my call mom reminder to 10 am")
     assert turn.spoken == "OK, I'll remind you to call mom tomorrow at 10 AM instead."
+
+
+def test_an_event_put_in_keeps_no_particle(rt, clock):
+    """"put a haircut in for next tuesday at 4 pm" was said "about your haircut in"."""
+    turn, r = ask(rt, "put a haircut in for next tuesday at 4 pm")
+    assert turn.route == "pre_route" and [x["text"] for x in rt.store.reminders.active()] == ["haircut"]

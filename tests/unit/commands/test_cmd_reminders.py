@@ -163,6 +163,7 @@ def test_a_list_for_a_week_or_a_weekend_says_the_reminders_in_it(rt, clock):
     def listed(said: str) -> str:
         return reminder.execute(RequestInformation(said), action="list").message
 
+    assert listed("what does my week look like") == listed("what have i got this week")
     assert listed("what have i got this week") == ("This week you have 3 reminders: take your pills every weekday "
                                                    "at 8 AM; call mom on Friday, March 7 at 5 PM; water the garden "
                                                    "on Sunday, March 9 at 10 AM.")

@@ -328,3 +328,12 @@ def test_what_was_just_added_is_taken_off_by_pointing_at_it(rt, said):
     turn, _ = ask(rt, said)
     assert turn.route == "pre_route" and turn.spoken == "Removed book a day off from your to-do list."
     assert _open(rt, "todo") == []
+
+
+def test_read_that_back_reads_the_list_just_changed(rt):
+    """"read that back to me" went to the model, which looked for a memory ("I don't have anything
+    saved about shopping list.")."""
+    ask(rt, "put some eggs, a bag of rice and washing up liquid on my shopping list")
+    turn, _ = ask(rt, "read that back to me")
+    assert turn.route == "pre_route" and turn.spoken == \
+        "Your shopping list has 3 items: eggs, bag of rice and washing up liquid."

@@ -313,6 +313,16 @@ def test_no_keeps_it_by_button_and_by_voice(runtime):
     assert len(runtime.store.timers.running()) == 1
 
 
+@pytest.mark.parametrize("said", ["no, leave it on", "keep it", "no leave it there", "leave it alone"])
+def test_a_no_in_other_words_keeps_it(runtime, said):
+    """"no, leave it on" to "Remove bag of rice from your shopping list?" asked which items to add."""
+    _timer(runtime)
+    scripted(runtime, [call("cancel_timer", label="pasta")], UNSURE)
+    runtime.assistant.handle_text(GUESSED_CANCEL)
+    assert runtime.assistant.handle_text(said).spoken == "Okay, I've left it as it is."
+    assert len(runtime.store.timers.running()) == 1
+
+
 def test_a_spoken_yes_confirms(runtime):
     _timer(runtime)
     scripted(runtime, [call("cancel_timer", label="pasta")], UNSURE)
