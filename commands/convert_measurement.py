@@ -11,7 +11,7 @@ from typing import Any
 from commands._common import claim, examples, fail, json_number, load_asset_json, say
 
 from commands._parsing import NUM, parse_amount, parse_number, say_number
-from jarvis_tui.sdk.text import normalize_utterance, parse_number
+from jarvis_tui.sdk.text import normalize_utterance
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
