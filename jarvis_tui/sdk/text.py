@@ -544,6 +544,13 @@ def number_shape(words: list[str]) -> list[str]:
     return ["#" if re.fullmatch(r"\d+(?:\.\d+)?", w) or w in NUMBER_WORDS else w for w in words]
 
 
+def _same_shape_at(words: list[str], changed: list[str]) -> list[int]:
+    """Where in `words` a run stands that is `changed` but for its numbers ("3 minute" for "12 minute")."""
+    shape = number_shape(changed)
+    return [i for i in range(len(words) - len(changed) + 1)
+            if number_shape([w.lower() for w in words[i:i + len(changed)]]) == shape]
+
+
 _ONE_FOR = re.compile(r"(?:(?:a|an)\s+)?(?P<mods>(?:[\w-]+\s+){1,3}?)one\b(?P<rest>.*)")
 
 
@@ -561,9 +568,9 @@ def _said_again_with(first: str, piece: str) -> str | None:
     if "#" not in shape or (one is None and (len(words) < 3 or shape[0] != "#")):
         return None
     before = first.split()
-    for i in range(1, len(before) - len(changed) + 1):
-        if number_shape([w.lower() for w in before[i:i + len(changed)]]) != shape:
-            continue
+    for i in _same_shape_at(before, changed):
+        if i == 0:
+            continue                     # the request's own first word is not what changes
         if one is not None:
             if i + len(changed) >= len(before):
                 return None
@@ -580,12 +587,10 @@ def with_numbers_changed(text: str, new: str) -> str | None:
     "level 4" -> "i parked on level 4"; "my locker code is 4512", "4513" -> "my locker code is 4513");
     None when `new` has no number or no such words are in `text` (once)."""
     changed = new.lower().split()
-    shape = number_shape(changed)
-    if "#" not in shape:
+    if "#" not in number_shape(changed):
         return None
     words = text.split()
-    at = [i for i in range(len(words) - len(changed) + 1)
-          if number_shape([w.lower() for w in words[i:i + len(changed)]]) == shape]
+    at = _same_shape_at(words, changed)
     if len(at) != 1:
         return None
     i = at[0]
