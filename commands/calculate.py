@@ -12,7 +12,7 @@ from fractions import Fraction
 import re
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation, localcontext
-from typing import Any
+from typing import Any, NamedTuple
 
 from commands._common import examples, fail, json_number, say
 from commands._parsing import parse_number, plural, say_number
@@ -291,9 +291,16 @@ def _said_as_percent(voice_command: str, a: Decimal, op: str, b: Decimal) -> str
     return None
 
 
-def _said_as_fraction(voice_command: str, a: Decimal, op: str, b: Decimal) -> str | None:
-    """"a third of 90" for the product of a third and 90 when the user said that part of it (it was said
-    back as "0.3333 times 90 is about 30."); None otherwise."""
+class _PartSaid(NamedTuple):
+    words: str          # "a third", as said
+    whole: Decimal      # what it is a part of
+    ratio: Fraction     # the part as a ratio of whole numbers (1/3)
+
+
+def _part_said(voice_command: str, a: Decimal, op: str, b: Decimal) -> _PartSaid | None:
+    """"a third of 90" when the product of a third and 90 is what the user asked for: said back so (it
+    was "0.3333 times 90 is about 30.") and worked out with the part as a ratio ("a third of 90" is 30,
+    not 29.99...); None otherwise."""
     if op != "multiply":
         return None
     words = normalize_utterance(voice_command).replace("-", " ").split()
@@ -305,21 +312,10 @@ def _said_as_fraction(voice_command: str, a: Decimal, op: str, b: Decimal) -> st
             part = parse_fraction(said) if i - n >= 0 else None
             if part is None:
                 continue
+            ratio = Fraction(str(part)).limit_denominator(100)
             for value, whole in ((a, b), (b, a)):
-                if abs(value - part) < Decimal("0.0001"):
-                    return f"{'half' if said in ('a half', 'one half') else said} of {say_number(whole, PLACES)}"
-    return None
-
-
-def _exact_part(voice_command: str, a: Decimal, b: Decimal) -> Decimal | None:
-    """The product of a part said in words and a whole, worked out with the part as a ratio of whole
-    numbers ("a third of 90" is 30, not 29.99...); None when no part was said."""
-    if _said_as_fraction(voice_command, a, "multiply", b) is None:
-        return None
-    for part, whole in ((a, b), (b, a)):
-        ratio = Fraction(str(part)).limit_denominator(100)
-        if abs(Decimal(ratio.numerator) / Decimal(ratio.denominator) - part) < Decimal("0.0001") and ratio.denominator > 1:
-            return whole * ratio.numerator / ratio.denominator
+                if abs(value - part) < Decimal("0.0001") and ratio.denominator > 1:
+                    return _PartSaid("half" if said in ("a half", "one half") else said, whole, ratio)
     return None
 
 
@@ -1334,8 +1330,9 @@ class CalculateCommand(JarvisCommandBase):
                        exact=True, result_text=format(r.normalize(), "f"))
         degree = _degree_of_root(b) if op == "power" else None       # 144 to the power of 0.5: a square root
         power_word = _power_said(voice, b) if op == "power" else None       # "12 squared"
+        part = _part_said(voice, a, op, b)                                   # "a third of 90"
         said = f"the {_root_name(degree)} root of {say_number(a, PLACES)}" if degree else \
-            _said_as_percent(voice, a, op, b) or _said_as_fraction(voice, a, op, b) or \
+            _said_as_percent(voice, a, op, b) or (f"{part.words} of {say_number(part.whole, PLACES)}" if part else None) or \
             (f"{say_number(a, PLACES)} {power_word}" if power_word else None) or \
             f"{say_number(a, PLACES)} {_WORD[op]} {say_number(b, PLACES)}"
         said = said[0].upper() + said[1:]
@@ -1349,7 +1346,8 @@ class CalculateCommand(JarvisCommandBase):
             if op == "divide" and b == 0:
                 return fail(f"{said} has no answer: you can't divide by zero.", expression=said)
             try:
-                r = _root(a, degree) if degree else (op == "multiply" and _exact_part(voice, a, b)) or _apply(a, op, b)
+                r = _root(a, degree) if degree else (part.whole * part.ratio.numerator / part.ratio.denominator
+                                                     if part else _apply(a, op, b))
             except (InvalidOperation, DivisionByZero, ArithmeticError) as exc:
                 return fail(f"I couldn't work out {said[0].lower() + said[1:]}: {exc}.", expression=said)
         if abs(r) >= READABLE_BELOW:
