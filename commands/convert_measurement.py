@@ -87,15 +87,13 @@ def _all_readings() -> dict[str, tuple[tuple[str, str], ...]]:
                 if (cat, name) not in readings:
                     readings.append((cat, name))
     # a rate is said with any name of its two units: "km per hour", "kilometres an hour", "metres a second"
-    names = {cat_name: [cat_name[1], u.get("plural", cat_name[1] + "s"), *u.get("aliases", [])]
-             for cat, spec in unit_table().items() for cat_name, u in (((cat, n), u) for n, u in spec["units"].items())}
-    by_unit = {name: said for (cat, name), said in names.items()}
-    for (cat, name) in names:
-        if " per " not in name:
-            continue
+    said_as = {name: [name, u.get("plural", name + "s"), *u.get("aliases", [])]
+               for spec in unit_table().values() for name, u in spec["units"].items()}
+    rates = [(cat, name) for cat, spec in unit_table().items() for name in spec["units"] if " per " in name]
+    for cat, name in rates:
         top, bottom = name.split(" per ", 1)
-        for a in by_unit.get(top, []):
-            for b in by_unit.get(bottom, []):
+        for a in said_as.get(top, []):
+            for b in said_as.get(bottom, []):
                 if "/" in a or "/" in b:
                     continue
                 for joined in (f"{a} per {b}", f"{a} an {b}", f"{a} a {b}"):

@@ -1496,9 +1496,9 @@ class ReminderCommand(JarvisCommandBase):
                 return None             # "set a timer for 5 minutes" said instead: routed as usual
             return {**arguments, "text": what}
         if argument == "time":
-            clock = find_clock_time(said) or (None if parse_clock_time(said, require_meridiem=False) is None
-                                              else (parse_clock_time(said, require_meridiem=False), said))
-            return {**arguments, "time": clock[0]} if clock else None
+            found = find_clock_time(said)                       # "at 10", or "10" alone
+            clock = found[0] if found else parse_clock_time(said, require_meridiem=False)
+            return {**arguments, "time": clock} if clock else None
         return None
 
     def _skipped_day(self, reminder: dict[str, Any], text: str) -> _dt.date | None:
