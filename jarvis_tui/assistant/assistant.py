@@ -142,6 +142,13 @@ class Assistant:
             log.exception("the choice arguments of %s could not be read", command_name)
             return {}
 
+    def _last_tools(self, conversation_id: str) -> list[str]:
+        """The commands the last turn of this conversation ran or asked about."""
+        last = self.last_turn
+        if last is None or last.conversation_id != (conversation_id or "default"):
+            return []
+        return [name for name, _ in last.tried if self.registry.get(name) is not None]
+
     def route_intent(self, text: str, conversation_id: str = "default", turn: TurnResult | None = None) -> RouterResult | None:
         """The router's decision for `text`, with the Routed event; None without a router. Right after
         the assistant asked something back, or when the words point at an earlier turn, it never
@@ -157,8 +164,13 @@ class Assistant:
                 follow_up = False
         result = router.decide(text, allow_decline=not follow_up)
         if follow_up and result.decision != "decline":
+            # the conversation decides, never a guess acted on without asking: the model chooses with
+            # the history. Words the router is sure of stay with that command or the one the last turn
+            # ran ("what's on my calendar in may" said instead of answering "What should I remind you
+            # about?" had every tool open and read the to-do list); unsure words may go to any tool.
+            sure = (result.tool,) if result.decision in ("tool", "direct") and result.tool else ()
+            result.shortlist = tuple(dict.fromkeys((*sure, *self._last_tools(conversation_id)))) if sure else ()
             result.decision, result.tool, result.confident = "shortlist", None, False
-            result.shortlist = ()
         turn_id = turn.turn_id if turn is not None else ""
         if turn is not None:
             turn.router_scores = [(n, round(p, 4)) for n, p in result.ranked]

@@ -79,3 +79,28 @@ def test_the_question_can_be_dropped(rt, talk, said):
     say("set a timer")
     turn = say(said)
     assert not turn.tool_calls and rt.store.timers.running() == [] and not turn.wait_for_input
+
+
+def test_a_request_the_router_is_sure_of_said_instead_of_the_answer_stays_with_its_command(rt, talk):
+    """After "What should I remind you about?", "what's on my calendar in may" is a request of its own.
+    It had every tool open to the model (the turn follows a question), which read the to-do list; the
+    router is sure it is the calendar's: the model may choose only that command or the one that
+    asked (here the same), and nothing is acted on without the model."""
+    say, backend = talk([call("reminder", action="set", time="09:00"), call("reminder", action="list")])
+    turn = say("remind me at 9")
+    assert turn.spoken == "What should I remind you about?"
+    turn = say("what's on my calendar in may")
+    schema = json.dumps(backend.requests[-1]["json_schema"])
+    assert '"reminder"' in schema and '"todo_list"' not in schema and '"shopping_list"' not in schema
+    assert [c.name for c in turn.tool_calls] == ["reminder"] and turn.tool_calls[0].arguments["action"] == "list"
+
+
+def test_unsure_words_after_a_question_may_still_go_to_any_command(rt, talk):
+    """Words the router is not sure of after a question ("the usual") stay open to every command:
+    the conversation decides, as before."""
+    say, backend = talk([call("set_timer"), call("dismiss")])
+    assert say("set a timer").spoken == "For how long?"
+    say("hmm the usual one i guess")
+    assert len(backend.requests) == 2
+    schema = json.dumps(backend.requests[-1]["json_schema"])
+    assert '"todo_list"' in schema and '"reminder"' in schema and '"set_timer"' in schema
