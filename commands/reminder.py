@@ -166,7 +166,7 @@ def _when_said(said: str, today: _dt.date) -> str:
 
 # the verbs that put an event in the calendar, as the word before it ("set up", "pencil in": their last word;
 # "an event called team lunch")
-_EVENT_VERBS = frozenset("add put create schedule up make in arrange called named".split())
+_EVENT_VERBS = frozenset("add put create schedule up make in arrange called named got have".split())
 
 
 def remind_phrase(text: str, said: str) -> str:
@@ -192,6 +192,12 @@ def remind_phrase(text: str, said: str) -> str:
     if connector in ("about", "of", "for", "regarding") or what.lower().endswith(" alarm"):
         return f"about {what}"
     return f"to {what}"
+
+
+def _said_period(period: FoundPeriod) -> str:
+    """A stretch of days as a reply says it: "next week", "this week" (for "my week"), "in May"."""
+    words = re.sub(r"^my\b", "this", " ".join(period.words.split()))
+    return re.sub(r"\b(?:" + "|".join(MONTHS) + r")\b", lambda m: m.group(0).title(), words)
 
 
 def _listed(reminder: dict[str, Any]) -> dict[str, Any]:
@@ -395,10 +401,18 @@ def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 # an event put in the calendar: "add a meeting with the sales team tomorrow at 2pm", "put a dentist
 # appointment on thursday at 3 pm" (the model kept "add" in the text, or dropped the text); the event is
 # what the verb names, the rest says only when
-_NEW_EVENT = (r"(?:please\s+)?(?:add|put|create|schedule|set\s+up|make|pencil\s+in|arrange)\s+(?:in\s+)?"
+# "mark my calendar for the dentist on june 5th", "i've got a flight on the fifteenth at 7am": the event
+# is the same, put in by other words; a day said as a date ("for the third of may", "on june 5th") too
+_ORDINAL_STARTS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+                   "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth twenty thirtieth thirty").split()
+_CALENDAR = r"(?:my|the)\s+(?:calendar|diary|schedule|agenda)"
+_NEW_EVENT = (r"(?:please\s+)?(?:(?:add|put|create|schedule|set\s+up|make|pencil\s+in|arrange)\s+(?:in\s+)?"
+              r"|(?:mark|block(?:\s+out)?)\s+" + _CALENDAR + r"\s+(?:for|with)\s+"
+              r"|(?P<have>i(?:'ve|\s+have)?\s+got|i\s+have)\s+)"
               r"(?:a|an|the|my)\s+(?P<event>[a-z][\w' -]*?)"
-              r"(?:\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|schedule|agenda)(?:\s+for)?|\s+in(?=\s+for\b))?"
-              r"\s+(?:for\s+)?(?P<when>(?:on|at|this|next|tomorrow|today|tonight|" + "|".join(WEEKDAYS) + r")\b.*)")
+              r"(?:\s+(?:to|in|on|into)\s+" + _CALENDAR + r"(?:\s+for)?|\s+in(?=\s+for\b))?"
+              r"\s+(?:for\s+)?(?P<when>(?:on|at|this|next|tomorrow|today|tonight|the(?=\s+(?:\d|"
+              + "|".join(_ORDINAL_STARTS) + r"))|" + "|".join(WEEKDAYS) + "|" + "|".join(MONTHS) + r")\b.*)")
 _NOT_AN_EVENT = re.compile(r"\b(?:list|lists|timer|timers|alarm|alarms|reminder|reminders|to-?dos?|note|notes|"
                            r"calendar|diary|schedule|agenda)\b")
 # the words a day and a clock time are said in ("on thursday at 3 pm", "tomorrow at half past two")
@@ -418,8 +432,8 @@ def _event_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     if any(w not in _WHEN_WORDS and not re.fullmatch(r"\d{1,2}(?::\d\d)?(?:am|pm|st|nd|rd|th)?", w) for w in words):
         return None                     # more than when it is: "put a note on the fridge at 5"
     clock = find_clock_time(when)
-    if clock is None and find_date(when, _dt.date.today()) is None:
-        return None
+    if clock is None and (m.group("have") or find_date(when, _dt.date.today()) is None):
+        return None                     # "i have a headache today" says no time: it is no event
     args: dict[str, Any] = {"action": "set", "text": event}
     if clock is not None:
         args["time"] = in_the_afternoon(*clock)       # "a meeting at 3" is in the afternoon
@@ -443,6 +457,23 @@ def _in_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 
 def _list_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"action": "list"})
+
+
+# the whole calendar cleared, or a day or a stretch of it: "wipe my calendar clean", "clear everything from
+# my calendar next week", "empty my diary for tomorrow" (the model kept "clean" as what to delete)
+_CLEAR_CALENDAR = (r"(?:please\s+)?(?:clear|wipe|empty|cancel|delete|remove)\s+(?:out\s+)?"
+                   r"(?:(?:all|everything)\s+(?:(?:of|from|in|on)\s+)?)?(?:my|the)\s+(?:whole\s+|entire\s+)?"
+                   r"(?:calendar|diary|agenda)(?:\s+(?:clean|clear|out))?(?P<when>\s+.+)?")
+
+
+def _clear_calendar_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    when = (m.group("when") or "").strip()
+    if when:
+        today = _dt.date.today()
+        if any(w not in _WHEN_WORDS and w not in ("weekend", "rest") and not re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", w)
+               for w in when.split()) or (find_period(when, today) is None and find_date(when, today) is None):
+            return None                 # more than when: "clear my calendar of the meetings with bob"
+    return PreRouteResult(arguments={"action": "delete", "text": "all"})
 
 
 def _delete_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -798,10 +829,10 @@ class ReminderCommand(JarvisCommandBase):
 
     @property
     def description(self) -> str:
-        return ("Reminders about something to do: set one for a clock time (time, 24 h HH:MM) or in N "
-                "minutes (relative_minutes), optionally recurring; list them; delete one by its text "
-                "('all' deletes every reminder); snooze the last one for N minutes; move one to a new time "
-                "or by an amount (shift_minutes).")
+        return ("Reminders, alarms and calendar events (meetings, appointments, plans): set one for a clock "
+                "time (time, 24 h HH:MM) or in N minutes (relative_minutes), optionally recurring; list them "
+                "(what's on, am I busy); delete one by its text ('all' deletes every one); snooze the last one "
+                "for N minutes; move one to a new time or by an amount (shift_minutes).")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
@@ -872,6 +903,8 @@ class ReminderCommand(JarvisCommandBase):
                      _list_claim, "what have i got coming up (the reminders and alarms ahead)"),
             FastPath("reminder.delete_all", r"(?:cancel|delete|remove|clear)\s+(?P<all>all)\s+(?:of\s+)?(?:my\s+|the\s+)?reminders",
                      _delete_claim, "delete all my reminders"),
+            FastPath("reminder.clear_calendar", _CLEAR_CALENDAR, _clear_calendar_claim,
+                     "wipe my calendar clean / clear everything from my calendar next week"),
             FastPath("reminder.delete_about", r"(?:cancel|delete|remove)\s+(?:my|the)\s+reminder\s+(?:to|about|for)\s+(?P<text>.+)",
                      _delete_claim, "cancel my reminder to call mom"),
             FastPath("reminder.delete_named", r"(?:cancel|delete|remove)\s+(?:my|the)\s+(?P<text>[\w ]+?)\s+reminder",
@@ -1342,7 +1375,7 @@ class ReminderCommand(JarvisCommandBase):
                     else f"{_day_name(on[0], now.date())} at {say_clock(due)}")
             found.append((at, r, f"{second_person(r['text'])} {said}"))
         found.sort(key=lambda f: f[0])
-        name = re.sub(r"^my\b", "this", " ".join(period.words.split()))      # "my week": this week
+        name = _said_period(period)
         span = {"start": period.start.isoformat(), "end": period.end.isoformat()}
         if not found:
             others = f" ({plural(len(rows), 'reminder')} at other times)" if rows else ""
@@ -1518,6 +1551,11 @@ class ReminderCommand(JarvisCommandBase):
         if _said_alarm(voice):
             rows, noun = [r for r in rows if _alarm_noun(r["text"])], "alarm"
         now = self._now()
+        period = find_period(voice, now.date())
+        if period is not None:             # "clear my calendar next week": that week's, not every one
+            days = [period.start + _dt.timedelta(days=n) for n in range((period.end - period.start).days + 1)]
+            rows = [r for r in rows if any(_occurs_on(r, d) for d in days)]
+            return rows, noun, f" {_said_period(period)}"
         day = find_date(voice, now.date())
         when = ""
         if day is not None:

@@ -1218,11 +1218,26 @@ _PERIOD = re.compile(r"\b(?:(?P<which>this|next|the\s+coming|the\s+rest\s+of\s+t
                      r"(?P<unit>week(?:end)?|month)\b(?!\s+(?:of|after|before|from)\b)")
 
 
+# a month by its name after a word that makes it a stretch of time ("in may", "for june", "during
+# august": "may" alone is as often a verb)
+_NAMED_MONTH = re.compile(r"\b(?:in|for|during|throughout|all\s+of)\s+(?P<month>" + "|".join(MONTHS) + r")\b"
+                          r"(?!\s+(?:the\s+)?(?:" + _ORDINAL + "|" + _CARDINAL_DAY + r")\b)")
+
+
 def find_period(text: str, today: _dt.date) -> FoundPeriod | None:
     """A stretch of days a request names, from today on: "this week" or "my week" (today to Sunday;
     weeks begin on Monday), "next week", "the weekend" / "this weekend" (Saturday and Sunday), "next weekend", "this
-    month", "next month". None for one day ("next friday": `find_date`) or for none."""
-    m = _PERIOD.search(normalize_utterance(text))
+    month", "next month", a month by name ("in may": the next May, the rest of it when it is May now). None
+    for one day ("next friday", "in may the 3rd": `find_date`) or for none."""
+    t = normalize_utterance(text)
+    m = _PERIOD.search(t)
+    named = _NAMED_MONTH.search(t)
+    if named is not None and (m is None or named.start() < m.start()):
+        month = MONTHS.index(named.group("month")) + 1
+        first = today.replace(day=1)
+        while first.month != month:
+            first = _plus_months(first, 1)
+        return FoundPeriod(max(first, today), _last_day(first.year, first.month), named.group(0))
     if m is None:
         return None
     which = " ".join((m.group("which") or "").split())

@@ -8,6 +8,7 @@ import datetime as _dt
 import pytest
 
 from command_helpers import ask
+from jarvis_tui.sdk import RequestInformation
 
 
 @pytest.mark.parametrize("said,text,due,spoken", [
@@ -93,3 +94,69 @@ def test_an_event_put_in_keeps_no_particle(rt, clock):
     """"put a haircut in for next tuesday at 4 pm" was said "about your haircut in"."""
     turn, r = ask(rt, "put a haircut in for next tuesday at 4 pm")
     assert turn.route == "pre_route" and [x["text"] for x in rt.store.reminders.active()] == ["haircut"]
+
+
+@pytest.mark.parametrize("said,text,due,spoken", [
+    ("put a holiday in my calendar for the third of may", "holiday", (5, 3, 9, 0),
+     "OK, I'll remind you about your holiday on May 3 at 9 AM."),
+    ("mark my calendar for the dentist on the 12th at 2pm", "dentist", (3, 12, 14, 0),
+     "OK, I'll remind you about the dentist on March 12 at 2 PM."),
+    ("i've got a flight on the fifteenth at 7am", "flight", (3, 15, 7, 0),
+     "OK, I'll remind you about your flight on March 15 at 7 AM."),
+    ("i have a dentist appointment on friday at 3", "dentist appointment", (3, 7, 15, 0),
+     "OK, I'll remind you about your dentist appointment on Friday at 3 PM."),
+])
+def test_an_event_said_by_other_words_or_on_a_date_is_that_event(rt, clock, said, text, due, spoken):
+    """"put a holiday in my calendar for the third of may" asked "What should I remind you about?"
+    (its date, said with "the", was not read as when); "mark my calendar for ...", "i've got a flight
+    on ..." set a reminder "to mark my calendar for the dentist", "to flight"."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success
+    (row,) = rt.store.reminders.active()
+    assert row["text"] == text
+    month, day, hh, mm = due
+    assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, month, day, hh, mm, tzinfo=_dt.timezone.utc)
+    assert turn.spoken == spoken
+
+
+@pytest.mark.parametrize("said", ["i have a headache today", "i've got a cold this week", "i have a meeting",
+                                  "book a taxi for tomorrow at 7", "i have the keys on the table"])
+def test_what_one_has_is_an_event_only_at_a_time(rt, clock, said):
+    from commands.reminder import _NEW_EVENT, _event_claim
+    import re
+    m = re.fullmatch(_NEW_EVENT, said)
+    assert m is None or _event_claim(m, said) is None
+
+
+def _set(rt, said: str, **args) -> None:
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "set", **args}, said)
+    assert reminder.execute(RequestInformation(said), **out).success
+
+
+def test_clearing_the_calendar_clears_what_it_says(rt, clock):
+    """"clear everything from my calendar next week" deleted every reminder (the week was not read);
+    "wipe my calendar clean" went to the model, which deleted a reminder about "clean"."""
+    _set(rt, "remind me tomorrow at 10 am to pay the rent", text="pay the rent", time="10:00")
+    _set(rt, "remind me on the 12th of march at 9 am to call the plumber", text="call the plumber", time="09:00")
+    turn, r = ask(rt, "clear everything from my calendar next week")
+    assert turn.route == "pre_route" and turn.spoken == "Deleted your reminder next week."
+    assert [row["text"] for row in rt.store.reminders.active()] == ["pay the rent"]
+    turn, r = ask(rt, "wipe my calendar clean")
+    assert turn.route == "pre_route" and rt.store.reminders.active() == []
+
+
+@pytest.mark.parametrize("said", ["clear my calendar of the meetings with bob", "delete the calendar app"])
+def test_clearing_with_more_than_when_is_not_claimed(rt, clock, said):
+    from commands.reminder import _CLEAR_CALENDAR, _clear_calendar_claim
+    import re
+    m = re.fullmatch(_CLEAR_CALENDAR, said)
+    assert m is None or _clear_calendar_claim(m, said) is None
+
+
+def test_a_month_said_by_name_lists_that_month(rt, clock):
+    """"what's on my calendar in may" listed every reminder."""
+    ask(rt, "put a holiday in my calendar for the third of may")
+    _set(rt, "remind me tomorrow at 10 am to pay the rent", text="pay the rent", time="10:00")
+    listed = rt.registry.get("reminder").execute(RequestInformation("what's on my calendar in may"), action="list")
+    assert listed.message == "In May you have one reminder: holiday on Saturday, May 3 at 9 AM."

@@ -99,3 +99,23 @@ def test_one_day_or_no_stretch_is_no_period(said):
     import datetime as dt
     from jarvis_tui.sdk.text import find_period
     assert find_period(said, dt.date(2026, 11, 26)) is None
+
+
+@pytest.mark.parametrize("said,start,end", [
+    ("what's on my calendar in may", (2027, 5, 1), (2027, 5, 31)),       # the next May
+    ("am i busy in december", (2026, 12, 1), (2026, 12, 31)),
+    ("anything in november", (2026, 11, 26), (2026, 11, 30)),             # this month: from today
+])
+def test_a_month_said_by_name_is_that_month(said, start, end):
+    import datetime as dt
+    from jarvis_tui.sdk.text import find_period
+    found = find_period(said, dt.date(2026, 11, 26))
+    assert found is not None and (found.start, found.end) == (dt.date(*start), dt.date(*end))
+
+
+@pytest.mark.parametrize("said", ["it may rain later", "in may the 3rd", "what's on in may 3rd", "on may twenty first",
+                                  "what have i got on the 3rd of may"])
+def test_a_month_with_its_day_or_may_the_verb_is_no_period(said):
+    import datetime as dt
+    from jarvis_tui.sdk.text import find_period
+    assert find_period(said, dt.date(2026, 11, 26)) is None
