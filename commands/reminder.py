@@ -10,7 +10,7 @@ from commands._background import RECURRENCES, ReminderService, next_occurrence, 
 from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import (MONTHS, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, find_period, FoundPeriod,
+from jarvis_tui.sdk.text import (DISCOURSE_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, find_period, FoundPeriod,
                                  join_words, normalize_utterance, plural, say_date)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -1524,8 +1524,13 @@ class ReminderCommand(JarvisCommandBase):
         what it reminds of, or the clock time said; a whole request of another kind is no answer."""
         said = normalize_utterance(words).strip(" .?!")
         if argument == "text":
+            # from the first word that says something ("actually, what time is it in tokyo": "what")
+            ws = said.replace(",", " ").split()
+            while ws and ws[0] in DISCOURSE_WORDS - {"can", "could", "would"}:
+                ws.pop(0)
+            said = " ".join(ws)
             what = re.sub(r"^(?:to|about|that)\s+", "", said)
-            if not what or (what == said and what.split()[0] in _NOT_AN_ANSWER):
+            if not what or (what == said and (what.split()[0] in _NOT_AN_ANSWER or asks_question(what))):
                 return None             # "set a timer for 5 minutes" said instead: routed as usual
             return {**arguments, "text": what}
         if argument == "time":

@@ -104,3 +104,15 @@ def test_unsure_words_after_a_question_may_still_go_to_any_command(rt, talk):
     assert len(backend.requests) == 2
     schema = json.dumps(backend.requests[-1]["json_schema"])
     assert '"todo_list"' in schema and '"reminder"' in schema and '"set_timer"' in schema
+
+
+@pytest.mark.parametrize("said", ["actually what time is it in tokyo", "oh, is it raining in leeds"])
+def test_a_question_said_instead_of_what_to_remind_of_is_no_reminder(rt, talk, said):
+    """"actually what time is it in tokyo" after "What should I remind you about?" set a reminder "to
+    actually what time is it in tokyo": a question (after the small words before it) is a request
+    of its own."""
+    say, backend = talk([call("reminder", action="set", text="tomorrow"), call("get_weather", city="leeds")])
+    assert say("remind me tomorrow").spoken == "What should I remind you about?"
+    turn = say(said)
+    assert turn.route != "follow_up" and rt.store.reminders.active() == []
+    assert [c.name for c in turn.tool_calls] in (["get_current_time"], ["get_weather"])
