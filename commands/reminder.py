@@ -776,6 +776,20 @@ _MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
 ]]
 # saying that a reminder or an alarm is no longer wanted deletes it, whatever verb is missing
 # ("i don't need ..." is not a request to set one; "don't forget to ..." above still is)
+# other words people remind by ("ping me", "give me a shout"), and events said as what one has on
+_MORE_EXAMPLES += [
+ ('ping me at four to pick up the kids', {'action': 'set', 'text': 'pick up the kids', 'time': '16:00'}),
+ ('give me a shout at six to ring the garage', {'action': 'set', 'text': 'ring the garage', 'time': '18:00'}),
+ ('nudge me in ten minutes to turn the oven off', {'action': 'set', 'text': 'turn the oven off', 'relative_minutes': 10}),
+ ('give me a heads up at noon about the delivery', {'action': 'set', 'text': 'the delivery', 'time': '12:00'}),
+ ('buzz me tomorrow morning to water the tomatoes', {'action': 'set', 'text': 'water the tomatoes'}),
+ ('ping me when it gets to half five to start dinner', {'action': 'set', 'text': 'start dinner', 'time': '17:30'}),
+ ("i've got a dentist appointment on the ninth at ten", {'action': 'set', 'text': 'dentist appointment', 'time': '10:00'}),
+ ('mark my diary for the school play on friday evening', {'action': 'set', 'text': 'the school play'}),
+ ('block out thursday afternoon for the quarterly review', {'action': 'set', 'text': 'the quarterly review'}),
+ ('empty my calendar for friday', {'action': 'delete', 'text': 'all'}),
+ ('wipe everything off my diary for next week', {'action': 'delete', 'text': 'all'}),
+]
 _MORE_EXAMPLES += [
  ("i don't need the gym alarm anymore", {'action': 'delete', 'text': 'gym alarm'}),
  ('i won\'t be needing my saturday alarm', {'action': 'delete', 'text': 'alarm'}),
@@ -800,6 +814,12 @@ _NEGATIVES += [
  'show me the train schedule to boston',
  'what is the bus schedule for today',
  'what time does the museum open',
+ # ... in a place named: a city's events, not the user's
+ 'which festivals are happening in london next month',
+ 'are there any markets on in york this weekend',
+ 'what exhibitions are on in paris next week',
+ 'any gigs in glasgow on saturday',
+ 'what is happening in town this friday',
 ]
 _DOMAIN_WORDS: list[str] = ['reminder', 'reminders', 'remind', 'alarm', 'alarms', 'calendar', 'schedule', 'appointment', 'appointments',
  'meeting', 'diary', 'wake me', 'agenda']
@@ -872,7 +892,9 @@ class ReminderCommand(JarvisCommandBase):
 
     @property
     def fast_paths(self) -> list[FastPath]:
-        remind = r"(?:remind me|set a reminder|create a reminder|add a reminder|make a reminder|reminder)"
+        # "ping me", "give me a shout": other words people remind by
+        remind = (r"(?:remind me|set a reminder|create a reminder|add a reminder|make a reminder|reminder|"
+                  r"(?:ping|nudge|buzz|alert) me|give me a (?:shout|nudge|ping|buzz|heads[- ]up))")
         return [
             FastPath("reminder.text_at_time", remind + r",?\s+" + _TEXT + r"(?:\s+(?:today|tomorrow))?\s+(?:at|by)\s+" + _TIME
                      + r"(?:\s+(?:today|tomorrow))?(?:\s+" + _RECUR + r")?",

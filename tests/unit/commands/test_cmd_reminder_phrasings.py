@@ -481,3 +481,25 @@ def test_another_alarm_right_after_one_is_an_alarm(rt, clock):
     assert turn.route == "pre_route" and turn.spoken.startswith("OK, your alarm is set for ")
     assert sorted(_dt.datetime.fromisoformat(r["due_at"]).strftime("%H:%M") for r in rt.store.reminders.active()) == \
         ["06:30", "06:45"]
+
+
+@pytest.mark.parametrize("said,text,minutes,time", [
+    ("ping me in an hour about the oven", "the oven", 60, None),
+    ("buzz me in 20 minutes to check the oven", "check the oven", 20, None),
+    ("alert me at noon to take my pills", "take my pills", None, "12:00"),
+    ("give me a heads up in 10 minutes to leave", "leave", 10, None),
+])
+def test_other_words_people_remind_by_set_a_reminder(rt, said, text, minutes, time):
+    """"ping me in an hour about the oven" was declined ("Sorry, I can't help with that yet.")."""
+    turn = rt.assistant.handle_text(said)
+    assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["reminder"]
+    args = turn.tool_calls[0].arguments
+    assert args["text"] == text and args.get("relative_minutes") == minutes and args.get("time") == time
+
+
+def test_public_events_in_a_named_place_are_not_the_users_calendar(rt):
+    """The router took "which book fair events are taking place next week in <city>"-like requests for the
+    user's calendar; its negatives name a place's events."""
+    decision = rt.assistant.router.decide("what events are on in leeds next week")
+    assert decision.decision == "decline"
+    assert rt.assistant.router.decide("what's on my calendar next week").tool == "reminder"
