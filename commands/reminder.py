@@ -931,8 +931,8 @@ class ReminderCommand(JarvisCommandBase):
                      _delete_claim, "cancel my reminder to call mom"),
             FastPath("reminder.delete_named", r"(?:cancel|delete|remove)\s+(?:my|the)\s+(?P<text>[\w ]+?)\s+reminder",
                      _delete_claim, "delete the medicine reminder"),
-            FastPath("reminder.delete_one", r"(?:(?:please|just|ok|okay|and|now)\s+)*(?:cancel|delete|remove|get\s+rid\s+of|drop)"
-                     r"\s+(?:my|the|that)\s+(?P<text>[\w' ]+?)\s+one(?:\s+please)?", self._one_named_claim,
+            FastPath("reminder.delete_one", r"(?:(?:please|just|ok|okay|and|now)\s+)*(?:cancel|delete|remove|get\s+rid\s+of|drop|stop|"
+                     r"turn\s+off|switch\s+off)\s+(?:my|the|that)\s+(?P<text>[\w' ]+?)\s+one(?:\s+please)?", self._one_named_claim,
                      "cancel the washing one (one reminder about the washing)"),
             FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),
             FastPath("reminder.shift", _SHIFT_VERB + r"\s.+", self._shift_claim,

@@ -160,3 +160,15 @@ def test_a_month_said_by_name_lists_that_month(rt, clock):
     _set(rt, "remind me tomorrow at 10 am to pay the rent", text="pay the rent", time="10:00")
     listed = rt.registry.get("reminder").execute(RequestInformation("what's on my calendar in may"), action="list")
     assert listed.message == "In May you have one reminder: holiday on Saturday, May 3 at 9 AM."
+
+
+def test_stop_the_one_named_deletes_that_reminder_not_a_timer(rt, clock):
+    """"stop the monday one" after listing the reminders went to the model, which cancelled a "monday"
+    timer that did not exist; "stop the pasta one" with a pasta timer and no such reminder stays the timer's."""
+    _set(rt, "remind me every monday at 8 to put the bins out", text="put the bins out", time="08:00", recurrence="weekly")
+    _set(rt, "remind me tomorrow at 5 pm to call the bank", text="call the bank", time="17:00")
+    turn, r = ask(rt, "stop the monday one")
+    assert turn.route == "pre_route" and [row["text"] for row in rt.store.reminders.active()] == ["call the bank"]
+    ask(rt, "set a timer for 5 minutes for the pasta")
+    turn, r = ask(rt, "stop the pasta one")
+    assert [c.name for c in turn.tool_calls] == ["cancel_timer"] and rt.store.timers.running() == []
