@@ -16,8 +16,8 @@ from typing import Any
 
 from commands._common import examples, fail, say
 from commands._grounding import address_grounded, drop_ungrounded
-from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, IJarvisButton,
-                            JarvisCommandBase, JarvisParameter, JarvisSecret, RequestInformation,
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
+                            JarvisCommandBase, JarvisParameter, JarvisSecret, PreRouteResult, RequestInformation,
                             ValidationResult)
 
 SEND_ACTION = "send_click"
@@ -94,7 +94,17 @@ ACTION_WORDS = {
              "my emails", "my email", "show", "do i have", "have i got", "got any", "any emails", "any email",
              "any mail", "any messages", "received"],
     "draft": ["draft", "write", "compose", "email", "e-mail", "mail", "saying", "tell", "message"],
+    "edit": ["change", "make", "edit", "update", "set", "should be", "should say", "instead"],
 }
+
+# a change to the open draft: "actually make the subject weekly report", "change the message to see you
+# at six", "the subject should be lunch" (it was declined: no command changed a draft)
+_EDIT = re.compile(
+    r"(?:(?:actually|no|oh|wait|sorry|and|also|then|ok|okay)[,\s]+)*"
+    r"(?:(?:(?:can|could|would)\s+you\s+|please\s+)?(?:make|change|set|update|edit)\s+(?:the|its)\s+"
+    r"(?P<field>subject(?:\s+line)?|title|message|body|text)(?:\s+(?:to|say|read|as|into))?"
+    r"|(?:the|its)\s+(?P<field2>subject(?:\s+line)?|title|message|body|text)\s+(?:should|must)\s+(?:be|say|read))"
+    r"\s+(?P<value>.+?)(?:,?\s+(?:instead|please))*")
 
 
 def _draft_said(draft: dict[str, Any]) -> str:
@@ -103,7 +113,8 @@ def _draft_said(draft: dict[str, Any]) -> str:
     said = draft["subject"].removesuffix("...")
     subject = ("" if said and draft["body"].startswith(said)           # a subject made of the message
                else f", subject {draft['subject']}" if draft["subject"] else ", with no subject")
-    body = f": {draft['body']}" if draft["body"] else " and no message yet."
+    text = draft["body"].rstrip()
+    body = f": {text}{'' if text[-1:] in '.!?' else '.'}" if text else " and no message yet."
     return f"Here's a draft to {draft['to']}{subject}{body} Shall I send it?"
 
 class EmailCommand(JarvisCommandBase):
@@ -117,14 +128,15 @@ class EmailCommand(JarvisCommandBase):
 
     @property
     def description(self) -> str:
-        return ("Email: draft a message (to, subject, body) that waits for a Send / Cancel button, send the "
-                "current draft, or list recent drafts and sent messages.")
+        return ("Email: draft a message (to, subject, body) that waits for a Send / Cancel button, change the "
+                "open draft's subject or body (edit), send the current draft, or list recent drafts and sent messages.")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
         return [
-            JarvisParameter("action", "string", required=True, enum_values=["draft", "send", "list"],
-                            description="draft a new message, send (the draft, or a new message after confirmation), list.",
+            JarvisParameter("action", "string", required=True, enum_values=["draft", "send", "list", "edit"],
+                            description="draft a new message, send (the draft, or a new message after confirmation), list, "
+                                        "edit the open draft (the new subject or body).",
                             enum_evidence=ACTION_WORDS, question_value="list"),
             JarvisParameter("to", "string", description="Recipient address, e.g. sam@example.com."),
             JarvisParameter("subject", "string", description="Subject line."),
@@ -257,6 +269,8 @@ class EmailCommand(JarvisCommandBase):
         action = kwargs["action"]
         if action == "list":
             return self._list()
+        if action == "edit":
+            return self._edit(kwargs)
         if action == "send" and not kwargs.get("to"):
             drafts = [m for m in self._outbox() if m["status"] == "draft"]
             if not drafts:
@@ -280,6 +294,35 @@ class EmailCommand(JarvisCommandBase):
              "draft_id": draft["id"], "to": draft["to"], "subject": subject, "body": body},
             actions=[IJarvisButton("Send", SEND_ACTION, "primary", "send"),
                      IJarvisButton("Cancel", "cancel_click", "secondary")])
+
+    def _open_draft(self) -> dict[str, Any] | None:
+        return next((m for m in reversed(self._outbox()) if m["status"] == "draft"), None)
+
+    def _edit(self, kwargs: dict[str, Any]) -> CommandResponse:
+        """The open draft with a new subject or body, read back with its Send / Cancel buttons again."""
+        draft = self._open_draft()
+        if draft is None:
+            return fail("There's no draft to change. Tell me who to email and what to say.")
+        subject, body = (kwargs.get("subject") or "").strip(), (kwargs.get("body") or "").strip()
+        if not subject and not body:
+            return CommandResponse.ask_for("body", "What should it say?", {"action": "edit"})
+        made_subject = draft["subject"] == draft["body"][:40] + ("..." if len(draft["body"]) > 40 else "")
+        return self._draft({"to": draft["to"], "body": body or draft["body"],
+                            "subject": subject or ("" if made_subject else draft["subject"])})
+
+    def _edit_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        if self.services is None or self._open_draft() is None:
+            return None
+        field = (m.group("field") or m.group("field2")).split()[0]
+        value = m.group("value").strip(" .!?")
+        if not value:
+            return None
+        value = value[:1].upper() + value[1:]
+        return PreRouteResult(arguments={"action": "edit", ("subject" if field in ("subject", "title") else "body"): value})
+
+    @property
+    def fast_paths(self) -> list[FastPath]:
+        return [FastPath("email.edit_draft", _EDIT, self._edit_claim, "make the subject weekly report (the open draft)")]
 
     def _list(self) -> CommandResponse:
         recent = [m for m in self._outbox() if m["status"] in ("draft", "sent")][-5:]

@@ -456,3 +456,24 @@ def test_letting_it_go_is_said_at_once(rt, said):
     """"forget it" went to the model, which looked for a memory called "it"."""
     turn, _ = ask(rt, said)
     assert turn.route == "pre_route" and turn.spoken == "Okay." and turn.tool_calls[0].name == "dismiss"
+
+
+def test_the_open_draft_is_changed_by_the_words_that_change_it(rt):
+    """"actually make the subject weekly report" after a draft was declined ("Sorry, I can't help with
+    that yet."): no command changed a draft. The draft keeps its recipient and the other part; without
+    an open draft the words are not claimed."""
+    from jarvis_tui.sdk import RequestInformation
+    email = rt.registry.get("email")
+    assert rt.assistant.handle_text("make the subject lunch").route != "pre_route"     # no draft open
+    r = email.execute(RequestInformation("email sam@example.com saying the report is ready"),
+                      action="draft", to="sam@example.com", body="The report is ready")
+    assert r.message == "Here's a draft to sam@example.com: The report is ready. Shall I send it?"
+    turn = rt.assistant.handle_text("actually make the subject weekly report")
+    assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["email"]
+    assert turn.spoken == "Here's a draft to sam@example.com, subject Weekly report: The report is ready. Shall I send it?"
+    turn = rt.assistant.handle_text("change the message to the report is attached")
+    assert turn.spoken == ("Here's a draft to sam@example.com, subject Weekly report: The report is attached. "
+                           "Shall I send it?")
+    assert [a.get("button_text") for a in turn.actions] == ["Send", "Cancel"]
+    outbox = rt.services.settings.get("email.outbox", [])
+    assert [m["body"] for m in outbox if m["status"] == "draft"] == ["The report is attached"]   # one open draft
