@@ -787,6 +787,10 @@ _MORE_EXAMPLES += [
  ("i've got a dentist appointment on the ninth at ten", {'action': 'set', 'text': 'dentist appointment', 'time': '10:00'}),
  ('mark my diary for the school play on friday evening', {'action': 'set', 'text': 'the school play'}),
  ('block out thursday afternoon for the quarterly review', {'action': 'set', 'text': 'the quarterly review'}),
+ ("what's in my diary for next month", {'action': 'list'}),
+ ('what have i got on in may', {'action': 'list'}),
+ ('am i free on friday afternoon', {'action': 'list'}),
+ ('which alarms have i got set up for the week', {'action': 'list'}),
  ('empty my calendar for friday', {'action': 'delete', 'text': 'all'}),
  ('wipe everything off my diary for next week', {'action': 'delete', 'text': 'all'}),
 ]

@@ -111,7 +111,7 @@ def test_crashing_command_is_reported_and_the_assistant_continues(runtime):
 
 
 def test_no_claim_without_brain_says_so(runtime):
-    text = "put it on for tomorrow"          # a reminder or the weather? (the router splits them)
+    text = "put it on"          # on a list, the volume, a reminder? (the router splits them)
     # neither a fast path nor a confident router decision: only the LLM could route it, and there is none
     assert runtime.assistant.router.decide(text).decision == "shortlist"
     turn = runtime.assistant.handle_text(text)
