@@ -774,8 +774,6 @@ _MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
  'is the book club still on next tuesday',
  'when is the plumber coming on the 3rd',
 ]]
-# saying that a reminder or an alarm is no longer wanted deletes it, whatever verb is missing
-# ("i don't need ..." is not a request to set one; "don't forget to ..." above still is)
 # other words people remind by ("ping me", "give me a shout"), and events said as what one has on
 _MORE_EXAMPLES += [
  ('ping me at four to pick up the kids', {'action': 'set', 'text': 'pick up the kids', 'time': '16:00'}),
@@ -794,6 +792,8 @@ _MORE_EXAMPLES += [
  ('empty my calendar for friday', {'action': 'delete', 'text': 'all'}),
  ('wipe everything off my diary for next week', {'action': 'delete', 'text': 'all'}),
 ]
+# saying that a reminder or an alarm is no longer wanted deletes it, whatever verb is missing
+# ("i don't need ..." is not a request to set one; "don't forget to ..." above still is)
 _MORE_EXAMPLES += [
  ("i don't need the gym alarm anymore", {'action': 'delete', 'text': 'gym alarm'}),
  ('i won\'t be needing my saturday alarm', {'action': 'delete', 'text': 'alarm'}),
