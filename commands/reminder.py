@@ -776,12 +776,11 @@ _MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
 ]]
 # other words people remind by ("ping me", "give me a shout"), and events said as what one has on
 _MORE_EXAMPLES += [
- ('ping me at four to pick up the kids', {'action': 'set', 'text': 'pick up the kids', 'time': '16:00'}),
+ ('ping me at four to put the bins out', {'action': 'set', 'text': 'put the bins out', 'time': '16:00'}),
  ('give me a shout at six to ring the garage', {'action': 'set', 'text': 'ring the garage', 'time': '18:00'}),
  ('nudge me in ten minutes to turn the oven off', {'action': 'set', 'text': 'turn the oven off', 'relative_minutes': 10}),
  ('give me a heads up at noon about the delivery', {'action': 'set', 'text': 'the delivery', 'time': '12:00'}),
  ('buzz me tomorrow morning to water the tomatoes', {'action': 'set', 'text': 'water the tomatoes'}),
- ('ping me when it gets to half five to start dinner', {'action': 'set', 'text': 'start dinner', 'time': '17:30'}),
  ("i've got a dentist appointment on the ninth at ten", {'action': 'set', 'text': 'dentist appointment', 'time': '10:00'}),
  ('mark my diary for the school play on friday evening', {'action': 'set', 'text': 'the school play'}),
  ('block out thursday afternoon for the quarterly review', {'action': 'set', 'text': 'the quarterly review'}),
