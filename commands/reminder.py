@@ -459,6 +459,36 @@ def _list_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"action": "list"})
 
 
+# one's own calendar asked about for a day or a stretch: "am i busy this weekend", "what have i got on
+# friday", "what's on my calendar in may", "do i have anything on tomorrow afternoon" (the model declined
+# some of these, read the to-do list for others); "what's on tv tonight", "what's on in leeds this weekend"
+# say more than when, and are not claimed
+_SCHEDULE_FOR = (r"(?:am\s+i\s+(?:busy|free|booked(?:\s+up)?|doing\s+anything)"
+                 r"|what(?:'s|\s+is)\s+on(?:\s+(?:my|the)\s+(?:calendar|diary|schedule|agenda))?"
+                 r"|what(?:'s|\s+is)\s+(?:in|on)\s+(?:my|the)\s+(?:calendar|diary|schedule|agenda)"
+                 r"|what\s+(?:have\s+i|do\s+i\s+have)(?:\s+got)?(?:\s+(?:on|going\s+on|planned|booked|scheduled))?"
+                 r"|(?:do|have)\s+i\s+(?:got|have)\s+anything(?:\s+(?:on|planned|booked))?|anything\s+on"
+                 r"|what(?:'s|\s+is|\s+does)\s+my\s+(?:calendar|diary|schedule|agenda|week|day)\s+(?:look|looking)\s+like)"
+                 r"(?P<when>\s+.+)")
+
+
+def _schedule_for_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    return PreRouteResult(arguments={"action": "list"}) if _only_when(m.group("when")) else None
+
+
+def _only_when(words: str) -> bool:
+    """Whether words say only when (a day or a stretch of days, a part of one): "this weekend", "on the
+    12th", "tomorrow afternoon", "in may", "for the rest of the week"."""
+    when = words.strip().replace(",", " ")
+    if not when:
+        return False
+    today = _dt.date.today()
+    if any(w not in _WHEN_WORDS and w not in ("weekend", "rest", "during", "coming") and not re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", w)
+           for w in when.split()):
+        return False
+    return find_period(when, today) is not None or find_date(when, today) is not None
+
+
 # the whole calendar cleared, or a day or a stretch of it: "wipe my calendar clean", "clear everything from
 # my calendar next week", "empty my diary for tomorrow" (the model kept "clean" as what to delete)
 _CLEAR_CALENDAR = (r"(?:please\s+)?(?:clear|wipe|empty|cancel|delete|remove)\s+(?:out\s+)?"
@@ -468,11 +498,8 @@ _CLEAR_CALENDAR = (r"(?:please\s+)?(?:clear|wipe|empty|cancel|delete|remove)\s+(
 
 def _clear_calendar_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     when = (m.group("when") or "").strip()
-    if when:
-        today = _dt.date.today()
-        if any(w not in _WHEN_WORDS and w not in ("weekend", "rest") and not re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", w)
-               for w in when.split()) or (find_period(when, today) is None and find_date(when, today) is None):
-            return None                 # more than when: "clear my calendar of the meetings with bob"
+    if when and not _only_when(when):
+        return None                     # more than when: "clear my calendar of the meetings with bob"
     return PreRouteResult(arguments={"action": "delete", "text": "all"})
 
 
@@ -923,6 +950,8 @@ class ReminderCommand(JarvisCommandBase):
                      r"do i have any|are there any|have i got any)\s+(?:my\s+|the\s+)?(?:upcoming\s+|recurring\s+|"
                      r"active\s+)?(?:reminders|alarms)(?:\s+(?:do i have|are there|are set|have i got|for today|today))?",
                      _list_claim, "what reminders do i have / what alarms do i have"),
+            FastPath("reminder.schedule_for", _SCHEDULE_FOR, _schedule_for_claim,
+                     "am i busy this weekend / what have i got on friday / what's on my calendar in may"),
             FastPath("reminder.coming_up", r"(?:what(?:'s|\s+is)|what\s+(?:have\s+i|do\s+i\s+have)(?:\s+got)?|is\s+there\s+anything"
                      r"|do\s+i\s+have\s+anything|anything)\s+coming\s+up(?:\s+(?:today|for\s+me|soon|later))?",
                      _list_claim, "what have i got coming up (the reminders and alarms ahead)"),

@@ -172,3 +172,23 @@ def test_stop_the_one_named_deletes_that_reminder_not_a_timer(rt, clock):
     ask(rt, "set a timer for 5 minutes for the pasta")
     turn, r = ask(rt, "stop the pasta one")
     assert [c.name for c in turn.tool_calls] == ["cancel_timer"] and rt.store.timers.running() == []
+
+
+@pytest.mark.parametrize("said", ["am i busy this weekend", "what have i got on friday", "what's on my calendar in may",
+                                  "do i have anything on tomorrow afternoon", "am i free on the 12th",
+                                  "what is on the calendar for the rest of the week"])
+def test_ones_own_calendar_asked_about_for_a_time_is_listed_without_the_model(rt, clock, said):
+    """The 0.5B, given the reminder command alone to choose or decline, declined "am i busy this weekend"
+    on one run and listed it on another; after a question it read the to-do list."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["reminder"]
+    assert turn.tool_calls[0].arguments == {"action": "list"}
+
+
+@pytest.mark.parametrize("said", ["what's on tv tonight", "what's on in leeds this weekend", "what have i got to do today",
+                                  "what's happening this weekend"])
+def test_what_says_more_than_when_is_not_the_calendars_fast_path(rt, clock, said):
+    from commands.reminder import _SCHEDULE_FOR, _schedule_for_claim
+    import re
+    m = re.fullmatch(_SCHEDULE_FOR, said)
+    assert m is None or _schedule_for_claim(m, said) is None
