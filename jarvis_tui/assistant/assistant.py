@@ -27,12 +27,15 @@ from jarvis_tui.assistant.turn import ToolCallRecord, TurnResult
 from jarvis_tui.assistant.turn_control import TurnCancelledError, TurnControl
 from jarvis_tui.commands_registry import CommandRegistry
 from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
+from jarvis_tui.sdk.grounding import said_share
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.text import (asks_for_another, asks_question, asks_to_hear_again, asks_to_take_back, refers_back,
                                  split_requests)
 
 log = logging.getLogger(__name__)
+# an argument holding this share of the request's content words is the request said back, not a part of it
+WHOLE_REQUEST = 0.9
 
 CANT_HANDLE = "I can't handle that yet."
 CANCELLED = "Cancelled."
@@ -859,11 +862,13 @@ class Assistant:
 
     def foreign_words(self, args: dict[str, Any], utterance: str) -> list[str]:
         """The words of the request that only requests no command serves were taught (the router's
-        reading; none without a router), the words of the call's arguments aside."""
+        reading; none without a router), the words of the call's arguments aside: a reminder "to book a
+        taxi" keeps its own words. An argument that is the whole request said back explains none of
+        them ("play the seventh episode ..." as a reminder's text: the request is the foreign thing)."""
         router = self.router
         if router is None:
             return []
-        values = _argument_values(args)
+        values = [v for v in _argument_values(args) if said_share(utterance, str(v)) < WHOLE_REQUEST]
         try:
             return router.foreign_words(utterance, values)
         except Exception:  # unread words: the model's choice stands

@@ -578,6 +578,26 @@ def test_a_word_only_requests_no_command_serves_say_keeps_an_unsure_action_from_
     assert [c["name"] for c in d.tool_calls] == ["email"] and not d.declined
 
 
+def test_the_whole_request_said_back_as_an_argument_excuses_none_of_its_words(runtime, monkeypatch):
+    """The model set a reminder whose text was the whole request, "play the next episode of the archers":
+    the word only requests no command serves were taught ("episode") was inside the call's arguments,
+    so it did not count. An argument that is the request said back explains nothing; a part of it
+    still does ("remind me to watch the next episode ..." keeps its reminder)."""
+    router = runtime.assistant.router
+    said = "play the next episode of the archers"
+    assert "episode" in router.foreign_words(said)
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("reminder", 0.6), (OUT_OF_SCOPE, 0.3),
+                                                                     ("chat", 0.05)]))
+    brain, _ = scripted_brain(runtime, [json.dumps({"tool": "reminder", "args": {"action": "set", "text": said}})])
+    d = brain.route_only(runtime.assistant, said)
+    assert d.tool_calls == [] and d.declined and "episode" in d.rejected[-1]["reason"]
+    kept = "remind me to watch the next episode of the archers at 8"
+    brain, _ = scripted_brain(runtime, [json.dumps({"tool": "reminder", "args": {
+        "action": "set", "text": "watch the next episode of the archers", "time": "20:00"}})])
+    d = brain.route_only(runtime.assistant, kept)
+    assert [c["name"] for c in d.tool_calls] == ["reminder"] and not d.declined
+
+
 def test_a_conversion_that_names_a_currency_is_no_measurement(runtime, monkeypatch):
     """"convert one pound to us dollars": the model reads the pound as a weight and leaves out the
     dollars (no unit); the conversion ran on the weight. A request that names a currency keeps no unit
