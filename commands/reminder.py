@@ -74,8 +74,28 @@ _SUB_DAILY = re.compile(r"\bhourly\b|\bevery\s+(?:(?:half\s+an?|an?|\d+|[a-z]+)\
 # words that say which half of the day a clock time is in
 _MERIDIEM_SAID = re.compile(r"(?:\d|\b)(?:a\.?\s?m|p\.?\s?m)\b\.?|\b(?:morning|afternoon|evening|tonight|night|noon|midnight)\b")
 # the request itself, copied by the model into the text ("remind me about the dentist")
-_REQUEST_FRAME = re.compile(r"^(?:please\s+)?(?:remind\s+me|set\s+(?:a|an)\s+reminder|create\s+(?:a|an)\s+reminder)"
-                            r"(?:\s+(?:to|about|of|that))?\s+(?=\S)", re.I)
+_REMIND_FRAME = (r"(?:please\s+)?(?:remind\s+me|(?:set|create|add|make)\s+(?:a|an|me\s+a)\s+reminder|(?:ping|nudge|buzz|alert)\s+me"
+                 r"|give\s+me\s+a\s+(?:shout|nudge|ping|buzz|heads[- ]up))")
+_REQUEST_FRAME = re.compile(r"^" + _REMIND_FRAME + r"(?:\s+(?:to|about|of|that))?\s+(?=\S)", re.I)
+_ONLY_FRAME = re.compile(_REMIND_FRAME + r"(?:\s+(?:please|for\s+me))?", re.I)   # "set a reminder": says no what
+
+
+def _after_when(text: str) -> str:
+    """What a reminder is about once a when said before it is gone: "on friday at noon about the car
+    tax" -> "the car tax", "at 5 to call mom" -> "call mom"; the text as it was when no when leads it."""
+    ws = text.split()
+    today = _dt.date.today()
+    for i, w in enumerate(ws):
+        if i == 0 or w.lower() not in ("about", "to", "that", "regarding") or i == len(ws) - 1:
+            continue
+        lead = ws[:i]
+        if any(x.lower() not in _WHEN_WORDS and not re.fullmatch(r"\d{1,2}(?::\d\d)?(?:am|pm|st|nd|rd|th)?", x.lower())
+               for x in lead):
+            return text
+        said = " ".join(lead)
+        if find_clock_time(said) is not None or find_date(said, today) is not None:
+            return " ".join(ws[i + 1:])
+    return text
 # a name given to what is set: "... called gym", "... that says call the vet"
 _LABEL = re.compile(r"(?:^|\s)(?:called|named|labell?ed|titled|(?:that|which)\s+says|saying)\s+(?P<label>\S.*)$", re.I)
 
@@ -406,13 +426,15 @@ def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 _ORDINAL_STARTS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
                    "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth twenty thirtieth thirty").split()
 _CALENDAR = r"(?:my|the)\s+(?:calendar|diary|schedule|agenda)"
-_NEW_EVENT = (r"(?:please\s+)?(?:(?:add|put|create|schedule|set\s+up|make|pencil\s+in|arrange)\s+(?:in\s+)?"
+_NEW_EVENT = (r"(?:please\s+)?(?:(?P<verb>add|put|create|schedule|set\s+up|make|pencil\s+in|arrange)\s+(?:in\s+)?"
               r"|(?:mark|block(?:\s+out)?)\s+" + _CALENDAR + r"\s+(?:for|with)\s+"
               r"|(?P<have>i(?:'ve|\s+have)?\s+got|i\s+have)\s+)"
-              r"(?:a|an|the|my)\s+(?P<event>[a-z][\w' -]*?)"
+              r"(?P<det>(?:a|an|the|my)\s+)?(?P<event>[a-z][\w' -]*?)"
               r"(?:\s+(?:to|in|on|into)\s+" + _CALENDAR + r"(?:\s+for)?|\s+in(?=\s+for\b))?"
               r"\s+(?:for\s+)?(?P<when>(?:on|at|this|next|tomorrow|today|tonight|the(?=\s+(?:\d|"
               + "|".join(_ORDINAL_STARTS) + r"))|" + "|".join(WEEKDAYS) + "|" + "|".join(MONTHS) + r")\b.*)")
+# the verbs that put only an event in, so that it needs no "a" or "the": "pencil in lunch with dad on sunday at 1"
+_EVENT_WITHOUT_ARTICLE = frozenset(("pencil in", "schedule", "set up", "arrange"))
 _NOT_AN_EVENT = re.compile(r"\b(?:list|lists|timer|timers|alarm|alarms|reminder|reminders|to-?dos?|note|notes|"
                            r"calendar|diary|schedule|agenda)\b")
 # the words a day and a clock time are said in ("on thursday at 3 pm", "tomorrow at half past two")
@@ -424,6 +446,8 @@ _WHEN_WORDS = frozenset("""on at for the this next tomorrow today tonight mornin
 
 def _event_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     # "an event called team lunch", "an appointment for the school play": the event is what it is called
+    if not m.group("det") and " ".join((m.group("verb") or "").split()) not in _EVENT_WITHOUT_ARTICLE:
+        return None                     # "add milk tomorrow at 5" names no event; "pencil in lunch with dad" does
     event = re.sub(r"^(?:event|entry|appointment)\s+(?:for|called|named|about)\s+", "", m.group("event").strip())
     when = m.group("when")
     if not event or len(event.split()) > 6 or _NOT_AN_EVENT.search(event):
@@ -1150,6 +1174,7 @@ class ReminderCommand(JarvisCommandBase):
             out["text"] = said_alarm            # "get me up at 6:45 on friday": the alarm is what rings
         if isinstance(out.get("text"), str):
             what = _REQUEST_FRAME.sub("", out["text"].strip())     # "remind me about the dentist": the dentist
+            what = "" if _ONLY_FRAME.fullmatch(what) else _after_when(what)   # "on friday at noon about the car tax"
             what = re.sub(r"^(?:for|about|of|regarding)\s+(?=\S)", "", what, flags=re.I)  # "for my mom's birthday"
             what = _WHEN_TAIL.sub("", what).strip()
             dated = find_date(what, _dt.date.today())       # "pay the rent on the 3rd of december": the day is the when

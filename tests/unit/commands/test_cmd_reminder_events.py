@@ -192,3 +192,39 @@ def test_what_says_more_than_when_is_not_the_calendars_fast_path(rt, clock, said
     import re
     m = re.fullmatch(_SCHEDULE_FOR, said)
     assert m is None or _schedule_for_claim(m, said) is None
+
+
+def test_an_event_put_in_without_an_article(rt, clock):
+    """"pencil in lunch with dad on sunday at 1" asked "What should I remind you about?" (an event needed
+    "a" or "the"); "add milk tomorrow at 5" is still no event."""
+    turn, r = ask(rt, "pencil in lunch with dad on sunday at 1")
+    assert turn.route == "pre_route" and [row["text"] for row in rt.store.reminders.active()] == ["lunch with dad"]
+    assert turn.spoken == "OK, I'll remind you about your lunch with dad on Sunday at 1 PM."
+    from commands.reminder import _NEW_EVENT, _event_claim
+    import re
+    for said in ("add milk tomorrow at 5", "put lunch on friday at 1"):
+        m = re.fullmatch(_NEW_EVENT, said)
+        assert m is None or _event_claim(m, said) is None, said
+
+
+@pytest.mark.parametrize("said,text", [
+    ("nudge me on friday at noon about the car tax", "nudge me on friday at noon about the car tax"),
+    ("remind me on friday at noon about the car tax", "on friday at noon about the car tax"),
+    ("remind me tomorrow to go to the bank", "tomorrow to go to the bank"),
+])
+def test_a_when_the_model_left_before_what_is_not_what(rt, clock, said, text):
+    """The model wrote the reminder's text from the whole request: "OK, I'll remind you to nudge you on
+    friday at noon about the car tax tomorrow at 12 PM." The words that ask and the when before what
+    it is about are not what it is about."""
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "set", "text": text, "time": "12:00"}, said)
+    assert out["text"] in ("the car tax", "go to the bank")
+    kept = reminder.post_process_tool_call({"action": "set", "text": "talk to sam about the report"},
+                                           "remind me to talk to sam about the report")
+    assert kept["text"] == "talk to sam about the report"
+
+
+def test_a_reminder_asked_for_with_nothing_to_remind_of_asks_what(rt, clock):
+    """"set a reminder": the model's text was the request ("set a reminder"), and it asked only when."""
+    reminder = rt.registry.get("reminder")
+    assert "text" not in reminder.post_process_tool_call({"action": "set", "text": "set a reminder"}, "set a reminder")
