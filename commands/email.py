@@ -94,7 +94,10 @@ ACTION_WORDS = {
              "my emails", "my email", "show", "do i have", "have i got", "got any", "any emails", "any email",
              "any mail", "any messages", "received"],
     "draft": ["draft", "write", "compose", "email", "e-mail", "mail", "saying", "tell", "message"],
-    "edit": ["change", "make", "edit", "update", "set", "should be", "should say", "instead"],
+    # the words that change a draft, as they lead: "make" or "set" alone also begin new messages ("make a
+    # draft for bob")
+    "edit": ["edit", "change the", "update the", "make the subject", "make the message", "make the body",
+             "set the subject", "should be", "should say"],
 }
 
 # a change to the open draft: "actually make the subject weekly report", "change the message to see you

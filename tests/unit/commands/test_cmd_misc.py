@@ -477,3 +477,15 @@ def test_the_open_draft_is_changed_by_the_words_that_change_it(rt):
     assert [a.get("button_text") for a in turn.actions] == ["Send", "Cancel"]
     outbox = rt.services.settings.get("email.outbox", [])
     assert [m["body"] for m in outbox if m["status"] == "draft"] == ["The report is attached"]   # one open draft
+
+
+def test_words_that_begin_a_new_message_do_not_make_it_a_change_of_the_draft(rt):
+    """"make" and "set" begin new messages too ("can you make a draft for bob ..."): only the words that
+    change a draft ("make the subject", "change the") say edit."""
+    from commands.email import EmailCommand
+    from jarvis_tui.assistant.grounding import ground_arguments
+    email = EmailCommand()
+    draft = {"action": "draft", "to": "bob@x.com", "body": "hi"}
+    assert ground_arguments(email, draft, "can you make a draft for bob@x.com saying hi").arguments["action"] == "draft"
+    assert ground_arguments(email, {"action": "edit", "subject": "lunch"},
+                            "change the subject to lunch").arguments["action"] == "edit"
