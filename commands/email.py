@@ -120,6 +120,11 @@ def _draft_said(draft: dict[str, Any]) -> str:
     body = f": {text}{'' if text[-1:] in '.!?' else '.'}" if text else " and no message yet."
     return f"Here's a draft to {draft['to']}{subject}{body} Shall I send it?"
 
+def _subject_of(body: str) -> str:
+    """The subject a draft without one is given: the start of its message."""
+    return body[:40] + ("..." if len(body) > 40 else "")
+
+
 class EmailCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -275,15 +280,15 @@ class EmailCommand(JarvisCommandBase):
         if action == "edit":
             return self._edit(kwargs)
         if action == "send" and not kwargs.get("to"):
-            drafts = [m for m in self._outbox() if m["status"] == "draft"]
-            if not drafts:
+            draft = self._open_draft()
+            if draft is None:
                 return fail("There's no draft to send. Tell me who to email and what to say.")
-            return self._send(drafts[-1]["id"])
+            return self._send(draft["id"])
         return self._draft(kwargs)
 
     def _draft(self, kwargs: dict[str, Any]) -> CommandResponse:
         body = (kwargs.get("body") or "").strip()
-        subject = (kwargs.get("subject") or "").strip() or (body[:40] + ("..." if len(body) > 40 else ""))
+        subject = (kwargs.get("subject") or "").strip() or _subject_of(body)
         draft = {"id": uuid.uuid4().hex[:10], "to": kwargs["to"].strip(), "subject": subject, "body": body,
                  "status": "draft", "created_at": _dt.datetime.now().astimezone().isoformat(timespec="seconds")}
         outbox = self._outbox()
@@ -309,7 +314,7 @@ class EmailCommand(JarvisCommandBase):
         subject, body = (kwargs.get("subject") or "").strip(), (kwargs.get("body") or "").strip()
         if not subject and not body:
             return CommandResponse.ask_for("body", "What should it say?", {"action": "edit"})
-        made_subject = draft["subject"] == draft["body"][:40] + ("..." if len(draft["body"]) > 40 else "")
+        made_subject = draft["subject"] == _subject_of(draft["body"])      # a new message makes its own
         return self._draft({"to": draft["to"], "body": body or draft["body"],
                             "subject": subject or ("" if made_subject else draft["subject"])})
 
@@ -342,10 +347,9 @@ class EmailCommand(JarvisCommandBase):
         """Asked before a guessed send of the last draft (a new message is only drafted: harmless)."""
         if args.get("action") != "send" or args.get("to") or self.services is None:
             return None
-        drafts = [m for m in self._outbox() if m["status"] == "draft"]
-        if not drafts:
+        d = self._open_draft()
+        if d is None:
             return None
-        d = drafts[-1]
         about = f" about {d['subject']}" if d.get("subject") else ""
         return f"Send the email to {d.get('to') or 'the recipient'}{about}?"
 

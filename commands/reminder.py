@@ -74,8 +74,10 @@ _SUB_DAILY = re.compile(r"\bhourly\b|\bevery\s+(?:(?:half\s+an?|an?|\d+|[a-z]+)\
 # words that say which half of the day a clock time is in
 _MERIDIEM_SAID = re.compile(r"(?:\d|\b)(?:a\.?\s?m|p\.?\s?m)\b\.?|\b(?:morning|afternoon|evening|tonight|night|noon|midnight)\b")
 # the request itself, copied by the model into the text ("remind me about the dentist")
-_REMIND_FRAME = (r"(?:please\s+)?(?:remind\s+me|(?:set|create|add|make)\s+(?:a|an|me\s+a)\s+reminder|(?:ping|nudge|buzz|alert)\s+me"
-                 r"|give\s+me\s+a\s+(?:shout|nudge|ping|buzz|heads[- ]up))")
+# other words people remind by: "ping me", "give me a shout"
+_REMIND_BY = r"(?:ping|nudge|buzz|alert)\s+me|give\s+me\s+a\s+(?:shout|nudge|ping|buzz|heads[- ]up)"
+_REMIND_FRAME = (r"(?:please\s+)?(?:remind\s+me|(?:set|create|add|make)\s+(?:a|an|me\s+a)\s+reminder|"
+                 + _REMIND_BY + ")")
 _REQUEST_FRAME = re.compile(r"^" + _REMIND_FRAME + r"(?:\s+(?:to|about|of|that))?\s+(?=\S)", re.I)
 _ONLY_FRAME = re.compile(_REMIND_FRAME + r"(?:\s+(?:please|for\s+me))?", re.I)   # "set a reminder": says no what
 
@@ -89,8 +91,7 @@ def _after_when(text: str) -> str:
         if i == 0 or w.lower() not in ("about", "to", "that", "regarding") or i == len(ws) - 1:
             continue
         lead = ws[:i]
-        if any(x.lower() not in _WHEN_WORDS and not re.fullmatch(r"\d{1,2}(?::\d\d)?(?:am|pm|st|nd|rd|th)?", x.lower())
-               for x in lead):
+        if not _when_words_only([x.lower() for x in lead]):
             return text
         said = " ".join(lead)
         if find_clock_time(said) is not None or find_date(said, today) is not None:
@@ -218,6 +219,11 @@ def _said_period(period: FoundPeriod) -> str:
     """A stretch of days as a reply says it: "next week", "this week" (for "my week"), "in May"."""
     words = re.sub(r"^my\b", "this", " ".join(period.words.split()))
     return re.sub(r"\b(?:" + "|".join(MONTHS) + r")\b", lambda m: m.group(0).title(), words)
+
+
+def _days_of(period: FoundPeriod) -> list[_dt.date]:
+    """Each day of a stretch, its first to its last."""
+    return [period.start + _dt.timedelta(days=n) for n in range((period.end - period.start).days + 1)]
 
 
 def _listed(reminder: dict[str, Any]) -> dict[str, Any]:
@@ -423,8 +429,9 @@ def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 # what the verb names, the rest says only when
 # "mark my calendar for the dentist on june 5th", "i've got a flight on the fifteenth at 7am": the event
 # is the same, put in by other words; a day said as a date ("for the third of may", "on june 5th") too
-_ORDINAL_STARTS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
-                   "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth twenty thirtieth thirty").split()
+# the days of a month said as ordinals ("the third", "the twenty first" begins with "twenty")
+_DAY_ORDINALS = tuple("""first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth
+    fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth""".split())
 _CALENDAR = r"(?:my|the)\s+(?:calendar|diary|schedule|agenda)"
 _NEW_EVENT = (r"(?:please\s+)?(?:(?P<verb>add|put|create|schedule|set\s+up|make|pencil\s+in|arrange)\s+(?:in\s+)?"
               r"|(?:mark|block(?:\s+out)?)\s+" + _CALENDAR + r"\s+(?:for|with)\s+"
@@ -432,7 +439,7 @@ _NEW_EVENT = (r"(?:please\s+)?(?:(?P<verb>add|put|create|schedule|set\s+up|make|
               r"(?P<det>(?:a|an|the|my)\s+)?(?P<event>[a-z][\w' -]*?)"
               r"(?:\s+(?:to|in|on|into)\s+" + _CALENDAR + r"(?:\s+for)?|\s+in(?=\s+for\b))?"
               r"\s+(?:for\s+)?(?P<when>(?:on|at|this|next|tomorrow|today|tonight|the(?=\s+(?:\d|"
-              + "|".join(_ORDINAL_STARTS) + r"))|" + "|".join(WEEKDAYS) + "|" + "|".join(MONTHS) + r")\b.*)")
+              + "|".join((*_DAY_ORDINALS, "twenty", "thirty")) + r"))|" + "|".join(WEEKDAYS) + "|" + "|".join(MONTHS) + r")\b.*)")
 # the verbs that put only an event in, so that it needs no "a" or "the": "pencil in lunch with dad on sunday at 1"
 _EVENT_WITHOUT_ARTICLE = frozenset(("pencil in", "schedule", "set up", "arrange"))
 _NOT_AN_EVENT = re.compile(r"\b(?:list|lists|timer|timers|alarm|alarms|reminder|reminders|to-?dos?|note|notes|"
@@ -440,8 +447,15 @@ _NOT_AN_EVENT = re.compile(r"\b(?:list|lists|timer|timers|alarm|alarms|reminder|
 # the words a day and a clock time are said in ("on thursday at 3 pm", "tomorrow at half past two")
 _WHEN_WORDS = frozenset("""on at for the this next tomorrow today tonight morning afternoon evening night noon midnight
     am pm a.m. p.m. o'clock oclock half past quarter to of in week""".split()) | set(WEEKDAYS) | set(MONTHS) \
-    | set(NUMBER_WORDS) | set("""first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth
-    thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth""".split())
+    | set(NUMBER_WORDS) | set(_DAY_ORDINALS)
+# a number among them: a clock time or a day ("5", "7:30", "3pm", "12th"), or a day alone ("12", "12th")
+_CLOCK_OR_DAY = re.compile(r"\d{1,2}(?::\d\d)?(?:am|pm|st|nd|rd|th)?")
+_DAY_NUMBER = re.compile(r"\d{1,2}(?:st|nd|rd|th)?")
+
+
+def _when_words_only(words: list[str], number: re.Pattern[str] = _CLOCK_OR_DAY, also: tuple[str, ...] = ()) -> bool:
+    """Whether every word is one that says when (`_WHEN_WORDS`, `also`, or a `number`)."""
+    return all(w in _WHEN_WORDS or w in also or number.fullmatch(w) for w in words)
 
 
 def _event_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -452,8 +466,7 @@ def _event_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     when = m.group("when")
     if not event or len(event.split()) > 6 or _NOT_AN_EVENT.search(event):
         return None
-    words = when.replace(",", " ").split()
-    if any(w not in _WHEN_WORDS and not re.fullmatch(r"\d{1,2}(?::\d\d)?(?:am|pm|st|nd|rd|th)?", w) for w in words):
+    if not _when_words_only(when.replace(",", " ").split()):
         return None                     # more than when it is: "put a note on the fridge at 5"
     clock = find_clock_time(when)
     if clock is None and (m.group("have") or find_date(when, _dt.date.today()) is None):
@@ -507,8 +520,7 @@ def _only_when(words: str) -> bool:
     if not when:
         return False
     today = _dt.date.today()
-    if any(w not in _WHEN_WORDS and w not in ("weekend", "rest", "during", "coming") and not re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", w)
-           for w in when.split()):
+    if not _when_words_only(when.split(), _DAY_NUMBER, ("weekend", "rest", "during", "coming")):
         return False
     return find_period(when, today) is not None or find_date(when, today) is not None
 
@@ -946,9 +958,7 @@ class ReminderCommand(JarvisCommandBase):
 
     @property
     def fast_paths(self) -> list[FastPath]:
-        # "ping me", "give me a shout": other words people remind by
-        remind = (r"(?:remind me|set a reminder|create a reminder|add a reminder|make a reminder|reminder|"
-                  r"(?:ping|nudge|buzz|alert) me|give me a (?:shout|nudge|ping|buzz|heads[- ]up))")
+        remind = r"(?:remind me|set a reminder|create a reminder|add a reminder|make a reminder|reminder|" + _REMIND_BY + ")"
         return [
             FastPath("reminder.text_at_time", remind + r",?\s+" + _TEXT + r"(?:\s+(?:today|tomorrow))?\s+(?:at|by)\s+" + _TIME
                      + r"(?:\s+(?:today|tomorrow))?(?:\s+" + _RECUR + r")?",
@@ -1442,7 +1452,7 @@ class ReminderCommand(JarvisCommandBase):
     def _list_period(self, rows: list[dict[str, Any]], period: FoundPeriod, now: _dt.datetime) -> CommandResponse:
         """The reminders that ring from `period.start` to `period.end`, in order: a one-off with its day,
         a repeating one once, with how it repeats (it listed every reminder, whatever the week asked)."""
-        days = [period.start + _dt.timedelta(days=n) for n in range((period.end - period.start).days + 1)]
+        days = _days_of(period)
         found: list[tuple[_dt.datetime, dict[str, Any], str]] = []
         for r in rows:
             on = [d for d in days if _occurs_on(r, d)]
@@ -1637,7 +1647,7 @@ class ReminderCommand(JarvisCommandBase):
         now = self._now()
         period = find_period(voice, now.date())
         if period is not None:             # "clear my calendar next week": that week's, not every one
-            days = [period.start + _dt.timedelta(days=n) for n in range((period.end - period.start).days + 1)]
+            days = _days_of(period)
             rows = [r for r in rows if any(_occurs_on(r, d) for d in days)]
             return rows, noun, f" {_said_period(period)}"
         day = find_date(voice, now.date())
