@@ -360,6 +360,13 @@ _WAKE_ME = r"(?:wake|get)\s+me\s+(?:up\s+)?(?:at|by|for)\s+" + _TIME + _ALARM_DA
 _ALARM_WORDS = frozenset("get got me up wake waking alarm clock call set an a my the".split())
 
 
+def _only_the_alarm(text: str) -> bool:
+    """Whether a reminder text says only that an alarm or a wake-up is wanted: "alarm", "set an alarm",
+    "wake me up"; "" too."""
+    t = text.lower().strip()
+    return not t or _ALARM_ONLY.fullmatch(t) is not None or set(t.split()) <= _ALARM_WORDS
+
+
 def _said_alarm(voice_command: str) -> str | None:
     """The reminder text of an alarm or a wake-up the user asked for without saying what about
     ("wake up" or "alarm", as the fast paths write them); None when neither was said."""
@@ -453,6 +460,10 @@ _CLOCK_OR_DAY = re.compile(r"\d{1,2}(?::\d\d)?(?:am|pm|st|nd|rd|th)?")
 _DAY_NUMBER = re.compile(r"\d{1,2}(?:st|nd|rd|th)?")
 
 
+_REPEAT_WORDS = tuple(f"{day}s" for day in WEEKDAYS) + ("every", "each", "other", "day", "days", "daily", "weekday",
+                                                       "weekdays", "weekend", "weekends", "weekly", "month", "monthly")
+
+
 def _when_words_only(words: list[str], number: re.Pattern[str] = _CLOCK_OR_DAY, also: tuple[str, ...] = ()) -> bool:
     """Whether every word is one that says when (`_WHEN_WORDS`, `also`, or a `number`)."""
     return all(w in _WHEN_WORDS or w in also or number.fullmatch(w) for w in words)
@@ -473,15 +484,46 @@ def _event_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
         return None                     # "i have a headache today" says no time: it is no event
     args: dict[str, Any] = {"action": "set", "text": event}
     if clock is not None:
-        args["time"] = in_the_afternoon(*clock)       # "a meeting at 3" is in the afternoon
+        args["time"] = in_the_afternoon(*clock, m.string)     # "a meeting at 3" is in the afternoon
     return PreRouteResult(arguments=args)
 
 
-def in_the_afternoon(clock: str, words: str) -> str:
-    """A bare hour under 7 said to do something ("at 5", "at three") is in the afternoon: 'HH:MM' 12
-    hours on; any other clock time (with its half of the day, minutes, "midnight") as it is."""
+# the evening said elsewhere in a request, or a meal that is in the evening: "take the bins out tonight at 9",
+# "schedule dinner with the team on friday at 7" (both rang at 9 and 7 in the morning)
+_EVENING_SAID = re.compile(r"\b(?:tonight|evening|night|dinner|supper)\b")
+
+
+def in_the_evening(clock: str, words: str, said: str) -> str:
+    """An hour before noon said without its half of the day (`words`: the clock time's own words) in a
+    request that says the evening (`said`: "tonight at 9", "dinner at 7:30", "an alarm for 7 tonight"):
+    'HH:MM' 12 hours on; otherwise the clock time as it is."""
+    hh = int(clock[:2])
+    said = said.lower()
+    if 0 < hh < 12 and not _MERIDIEM_SAID.search(words) and _EVENING_SAID.search(said) \
+            and not re.search(r"\bmorning\b", said):
+        return f"{hh + 12:02d}{clock[2:]}"
+    return clock
+
+
+def in_the_afternoon(clock: str, words: str, said: str = "") -> str:
+    """A bare hour under 7 said to do something ("at 5", "at three") is in the afternoon, as is one said
+    in the evening (`in_the_evening`): 'HH:MM' 12 hours on; any other clock time as it is."""
+    evening = in_the_evening(clock, words, said)
+    if evening != clock:
+        return evening
     hh = int(clock[:2])
     return f"{hh + 12:02d}:00" if re.fullmatch(r"\d{1,2}|[a-z]+", words) and 0 < hh < 7 else clock
+
+
+def _clock_anywhere(said: str) -> tuple[str, str] | None:
+    """The clock time a request says where no "at" or "for" leads it, when its words say it plainly
+    (its half of the day, or hours and minutes: "alarm 7 am tomorrow", "new alarm 5:45 please"):
+    ('HH:MM', its words), or None."""
+    ws = said.rstrip(" ?.!").split()
+    found = find_clock_span(ws, bare_digits=True)
+    words = " ".join(ws[found[1].start:found[1].stop]) if found else ""
+    plain = ":" in words or _MERIDIEM_SAID.search(words) or re.search(r"o'?clock", words)
+    return (found[0], words) if found and plain else None      # "in 20 minutes" says no 20:00
 
 
 def _in_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -526,9 +568,10 @@ def _only_when(words: str) -> bool:
 
 
 # the whole calendar cleared, or a day or a stretch of it: "wipe my calendar clean", "clear everything from
-# my calendar next week", "empty my diary for tomorrow" (the model kept "clean" as what to delete)
+# my calendar next week", "empty my diary for tomorrow" (the model kept "clean" as what to delete); said
+# tersely too: "clear calendar for tomorrow", "empty diary" (declined)
 _CLEAR_CALENDAR = (r"(?:please\s+)?(?:clear|wipe|empty|cancel|delete|remove)\s+(?:out\s+)?"
-                   r"(?:(?:all|everything)\s+(?:(?:of|from|in|on)\s+)?)?(?:my|the)\s+(?:whole\s+|entire\s+)?"
+                   r"(?:(?:all|everything)\s+(?:(?:of|from|in|on)\s+)?)?(?:(?:my|the)\s+)?(?:whole\s+|entire\s+)?"
                    r"(?:calendar|diary|agenda)(?:\s+(?:clean|clear|out))?(?P<when>\s+.+)?")
 
 
@@ -896,7 +939,8 @@ _DOMAIN_WORDS: list[str] = ['reminder', 'reminders', 'remind', 'alarm', 'alarms'
 ACTION_WORDS = {
     "set": ["remind", "reminder", "set", "add", "create", "make", "alert", "wake", "alarm", "need to", "have to",
             "don't let me forget", "remember to", "schedule", "book", "put", "note", "ping"],
-    "list": ["any", "what", "what's", "which", "list", "show", "read", "tell me", "do i have", "check", "upcoming"],
+    "list": ["any", "what", "what's", "which", "list", "show", "read", "tell me", "do i have", "check", "upcoming",
+             "report", "let me know the", "let me know what", "let me know if i"],
     "delete": ["delete", "remove", "cancel", "clear", "get rid of", "erase", "drop", "forget about", "turn off",
                "don't need", "not need", "won't need", "won't be needing", "no longer", "no need", "skip", "scrap",
                "stop reminding", "don't remind"],
@@ -1168,6 +1212,9 @@ class ReminderCommand(JarvisCommandBase):
             return {"action": "move", "shift_minutes": shift[0], **({"text": shift[1]} if shift[1] else {})}
         another = _ANOTHER_SAID.search(voice_command.lower()) and args.get("text")
         out = drop_ungrounded(args, voice_command, ["text"])
+        if args.get("action") == "delete" and str(args.get("text") or "").lower() == "all" \
+                and re.fullmatch(_CLEAR_CALENDAR, normalize_utterance(voice_command)):
+            out["text"] = "all"          # "wipe my calendar clean" says all without the word (it asked which one)
         if another and "text" not in out and _alarm_noun(str(args["text"])):
             out["text"] = args["text"]               # "set another one for 6:45": one more of that alarm
         out.pop("shift_minutes", None)              # an amount the user did not say
@@ -1187,6 +1234,11 @@ class ReminderCommand(JarvisCommandBase):
             what = "" if _ONLY_FRAME.fullmatch(what) else _after_when(what)   # "on friday at noon about the car tax"
             what = re.sub(r"^(?:for|about|of|regarding)\s+(?=\S)", "", what, flags=re.I)  # "for my mom's birthday"
             what = _WHEN_TAIL.sub("", what).strip()
+            clock_words = (find_clock_time(voice_command) or _clock_anywhere(voice_command.lower()) or (None, ""))[1]
+            if clock_words:             # "alarm 7 am", "set alarm of 6:30 am": the model kept the clock time in the text
+                clock_said = re.escape(clock_words)       # ("the 7:30 train" names a train: kept)
+                what = re.sub(rf"(?:\s+(?:at|for|of|by|around|to))?\s+{clock_said}$|^{clock_said}\s+", "", what,
+                              flags=re.I).strip()
             dated = find_date(what, _dt.date.today())       # "pay the rent on the 3rd of december": the day is the when
             if dated:
                 tail = re.search(r"[\s,]*(?:\b(?:on|for|by)\s+)?" + re.escape(dated.words)
@@ -1198,16 +1250,22 @@ class ReminderCommand(JarvisCommandBase):
             what = _WHEN_TAIL.sub("", what).strip()
             what = re.sub(r"^(?:says|saying)\s+", "", what, flags=re.I)
             label = _LABEL.search(what)
+            named = _LABEL.search(" ".join(voice_command.split()))
             if label:                                       # "set an alarm for 7 am called gym": gym
                 what = label.group("label").strip()
                 if said_alarm == "alarm" and not what.lower().endswith("alarm"):
                     what = f"{what} alarm"
+            elif named and said_alarm and _only_the_alarm(what):
+                what = _WHEN_TAIL.sub("", named.group("label").strip(" .!?"))   # the model left the name out
+                if said_alarm == "alarm" and not what.lower().endswith("alarm"):
+                    what = f"{what} alarm"
             elif said_alarm == "alarm" and not what.lower().endswith("alarm"):
-                named = _LABEL.search(" ".join(voice_command.split()))
                 if named and named.group("label").strip(" .!?").lower() == what.lower():
                     what = f"{what} alarm"                  # the model wrote the name alone: "gym"
-            if what and said_alarm and (_ALARM_ONLY.fullmatch(what.lower()) or set(what.lower().split()) <= _ALARM_WORDS):
+            if what and said_alarm and _only_the_alarm(what):
                 what = said_alarm                           # "wake me up": the wake-up alarm, not a reminder to wake you
+            elif what and _when_words_only(what.lower().split(), also=_REPEAT_WORDS):
+                what = said_alarm or ""                     # "a reminder for wednesdays at two pm": when, not what (asked)
             if what:
                 out["text"] = what
             else:
@@ -1215,12 +1273,14 @@ class ReminderCommand(JarvisCommandBase):
         said = " ".join(voice_command.lower().replace("\u2019", "'").split())
         has_in = re.search(r"\bin\s+(?:an?|one|half|\d+|[a-z]+)\s*(?:and a half\s+)?(?:minutes?|mins?|hours?|hrs?)\b", said)
         clock = None
-        found = find_clock_time(said)
+        found = find_clock_time(said) or _clock_anywhere(said)
         if found:
             clock, words = found
             alarm = _alarm_noun(str(out.get("text") or "")) is not None
             if not alarm and not re.search(r"\bmorning\b", said):
-                clock = in_the_afternoon(clock, words)       # "at 5" to do something: 17:00 (not for alarms)
+                clock = in_the_afternoon(clock, words, said)   # "at 5" to do something: 17:00 (not for alarms)
+            elif alarm:
+                clock = in_the_evening(clock, words, said)     # "an alarm for 7 tonight"; "six" alone is morning
         if clock:
             out["time"] = clock
             if not has_in:

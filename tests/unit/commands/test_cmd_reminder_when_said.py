@@ -1,0 +1,106 @@
+"""When a reminder or an alarm rings, read from how people say it: a clock time said without "at"
+("alarm 7 am tomorrow" rang at 9, "set alarm of 6:30 am" asked when), the evening said before a bare
+hour ("tonight at 9", "dinner ... at 7" rang in the morning), an alarm's name the model left out; a
+calendar cleared in few words; and a request to be told about the alarms sets none. The commands,
+the store and the grounding are the real ones; the model's call is written out as it came."""
+from __future__ import annotations
+
+import datetime as _dt
+
+import pytest
+
+from command_helpers import ask
+from jarvis_tui.assistant.grounding import ground_arguments
+from jarvis_tui.sdk import RequestInformation
+
+UTC = _dt.timezone.utc
+
+
+def _read(rt, said: str, **model) -> dict:
+    return rt.registry.get("reminder").post_process_tool_call({"action": "set", **model}, said)
+
+
+@pytest.mark.parametrize("said,model,text,time", [
+    ("alarm 7 am tomorrow", {"text": "alarm 7 am", "time": "09:00"}, "alarm", "07:00"),
+    ("set alarm of 6:30 am", {"text": "set alarm of 6:30 am"}, "alarm", "06:30"),
+    ("new alarm 5:45 am please", {"text": "alarm"}, "alarm", "05:45"),
+    ("i need an alarm 8 pm", {"text": "alarm"}, "alarm", "20:00"),
+    ("remind me 4:15 pm to feed the cat", {"text": "feed the cat"}, "feed the cat", "16:15"),
+])
+def test_a_clock_time_said_without_at_is_when_it_rings(rt, clock, said, model, text, time):
+    out = _read(rt, said, **model)
+    assert (out.get("text"), out.get("time")) == (text, time)
+
+
+@pytest.mark.parametrize("said,model", [
+    ("remind me tomorrow at two pm", {"text": "tomorrow at two pm", "time": "14:00"}),
+    ("set a reminder for wednesdays at two pm", {"text": "wednesdays at two pm", "time": "14:00"}),
+    ("remind me at 5 every day", {"text": "every day", "time": "17:00"}),
+])
+def test_a_text_that_says_only_when_is_no_text(rt, clock, said, model):
+    """What to remind of is asked for, not set to "tomorrow" or "wednesdays"."""
+    assert "text" not in _read(rt, said, **model)
+
+
+def test_numbers_that_say_no_clock_time_set_none_and_a_named_time_stays_in_the_text(rt, clock):
+    out = _read(rt, "buzz me in 20 minutes to check the oven", text="check the oven", relative_minutes=20)
+    assert "time" not in out and out["relative_minutes"] == 20
+    out = _read(rt, "remind me about the 7:30 train", text="the 7:30 train")
+    assert out["text"] == "the 7:30 train" and out["time"] == "07:30"
+
+
+@pytest.mark.parametrize("said,model,time", [
+    ("remind me to take the bins out tonight at 9", {"text": "take the bins out", "time": "09:00"}, "21:00"),
+    ("remind me this evening at 7:30 to call dad", {"text": "call dad", "time": "07:30"}, "19:30"),
+    ("set an alarm this evening for 8", {"text": "alarm", "time": "08:00"}, "20:00"),
+    ("remind me at 10 in the morning to water the plants", {"text": "water the plants"}, "10:00"),
+    ("remind me at 9 to water the plants", {"text": "water the plants", "time": "09:00"}, "09:00"),
+    ("set an alarm for 8", {"text": "alarm", "time": "08:00"}, "08:00"),
+])
+def test_the_evening_said_before_a_bare_hour_makes_it_an_evening_hour(rt, clock, said, model, time):
+    assert _read(rt, said, **model)["time"] == time
+
+
+def test_dinner_at_a_bare_hour_is_in_the_evening(rt, clock):
+    """"schedule dinner with the team on friday at 7" rang at 7 in the morning."""
+    turn, r = ask(rt, "schedule dinner with the team on friday at 7")
+    assert turn.route == "pre_route" and r.success
+    (row,) = rt.store.reminders.active()
+    assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, 7, 19, 0, tzinfo=UTC)
+    assert turn.spoken.endswith("on Friday at 7 PM.")
+
+
+@pytest.mark.parametrize("said,model,text", [
+    ("put an alarm on for quarter to seven called school run", {"text": "alarm", "time": "06:45"}, "school run alarm"),
+    ("set an alarm at 6 named taxi", {"text": "alarm", "time": "06:00"}, "taxi alarm"),
+    ("wake me at 6 with an alarm labelled gym", {"text": "wake me up", "time": "06:00"}, "gym"),
+    ("set an alarm for 7 called gym", {"text": "gym", "time": "07:00"}, "gym alarm"),
+    ("set an alarm for 7 to feed the dog", {"text": "feed the dog", "time": "07:00"}, "feed the dog"),
+])
+def test_an_alarms_name_the_model_left_out_is_read_from_the_words(rt, clock, said, model, text):
+    assert _read(rt, said, **model)["text"] == text
+
+
+@pytest.mark.parametrize("said", ["wipe calendar clean", "empty diary", "clear calendar", "wipe my calendar clean"])
+def test_a_calendar_cleared_in_few_words_is_cleared(rt, clock, said):
+    """"wipe calendar clean" without "my" was declined ("Sorry, I can't help with that yet."), and "wipe
+    my calendar clean" with two reminders in it asked which one (the "all" it means is not a word said)."""
+    reminder = rt.registry.get("reminder")
+    for text, when in (("pay the rent", "10:00"), ("call the plumber", "11:00")):
+        out = reminder.post_process_tool_call({"action": "set", "text": text, "time": when}, f"remind me to {text} at {when}")
+        assert reminder.execute(RequestInformation(said), **out).success
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and rt.store.reminders.active() == [], (turn.spoken, turn.tool_calls)
+
+
+def test_being_told_about_the_alarms_sets_none(rt, clock):
+    """"let me know the morning alarm time for weekdays": the model set a weekday alarm at 9 AM (the
+    word "alarm" says set, nothing said a read). "Report" and "let me know the / what / if I" ask for a
+    read; "let me know at 5 to ..." still sets one."""
+    reminder = rt.registry.get("reminder")
+    for said in ("let me know the morning alarm time for weekdays", "report my alarm settings",
+                 "let me know what alarms are on tomorrow", "let me know if i have an alarm on friday"):
+        out = ground_arguments(reminder, {"action": "set", "text": "alarm", "time": "09:00"}, said).arguments
+        assert out["action"] == "list", said
+    out = ground_arguments(reminder, {"action": "set", "text": "call mom", "time": "17:00"}, "let me know at 5 to call mom")
+    assert out.arguments["action"] == "set"
