@@ -639,3 +639,21 @@ def test_money_said_with_convert_and_pounds_is_declined_by_the_router(router, te
     decision = router.decide(text)
     assert decision.decision == "decline" and decision.tool is None
     assert router.decide("convert 5 stone to kilograms").decision != "decline"
+
+
+def test_a_word_the_command_reads_into_its_arguments_is_not_foreign(runtime, monkeypatch):
+    """"set an alarm at 6 named taxi": the model wrote the alarm without its name, so the request's
+    "taxi" (a word only out-of-scope requests were taught) was in none of its arguments and the
+    alarm was declined ("I can't book or call a taxi yet."). The arguments checked are those the
+    command reads from the words (the reminder reads the name: "taxi alarm"); the model's own are
+    still all there is when the command reads nothing more ("send this message to bob on twitter")."""
+    router = runtime.assistant.router
+    said = "set an alarm at 6 named taxi"
+    assert "taxi" in router.foreign_words(said)
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("reminder", 0.6), (OUT_OF_SCOPE, 0.3),
+                                                                     ("chat", 0.05)]))
+    brain, _ = scripted_brain(runtime, [json.dumps({"tool": "reminder", "args": {
+        "action": "set", "text": "alarm", "time": "06:00"}})])
+    d = brain.route_only(runtime.assistant, said)
+    assert [c["name"] for c in d.tool_calls] == ["reminder"] and not d.declined
+    assert d.tool_calls[0]["arguments"]["text"] == "taxi alarm"
