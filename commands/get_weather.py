@@ -127,6 +127,16 @@ def _weather_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments=args)
 
 
+def _said_place(words: str) -> str | None:
+    """The place a request names last, after "in" / "for" / "at" and before only the days it asks
+    about ("how hot will it get on saturday in madrid", "will it rain in paris tomorrow"): its name,
+    or None when it names none."""
+    rest, _days = _read_when(" ".join(normalize_utterance(words).replace(",", " ").split()))
+    m = re.search(r"\b(?:in|for|at)\s+(?P<place>[^\W\d_][\w .'-]*)$", _ANSWER_END.sub("", rest))
+    place = _place(m.group("place")) if m else None
+    return place.title() if place else None
+
+
 def _answer_arguments(words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
     """The arguments the user's answer to "Which city?" gives ("seattle", "in seattle please",
     "seattle tomorrow"): the place, and the days when the answer says them; None when the words
@@ -358,7 +368,13 @@ class GetWeatherCommand(JarvisCommandBase):
         (the default location is used, or the city asked for)."""
         args = drop_ungrounded(args, voice_command, ["city"])
         city = str(args.get("city") or "").strip()
-        return args if not city or _place(city) is not None else {k: v for k, v in args.items() if k != "city"}
+        if city and _place(city) is None:
+            return {k: v for k, v in args.items() if k != "city"}
+        if not city:
+            said = _said_place(voice_command)
+            if said:                    # "how hot will it get on saturday in madrid": the model left Madrid out
+                args["city"] = said
+        return args
 
     def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
         """The words said after "Which city?": a whole weather request when they are one ("will it rain

@@ -94,6 +94,19 @@ def test_a_model_city_that_names_no_place_is_dropped(city):
         {"resolved_datetimes": ["today"]}
 
 
+@pytest.mark.parametrize("said,city", [
+    ("how hot will it get on saturday in madrid", "Madrid"), ("will it rain in paris tomorrow", "Paris"),
+    ("is it windy in cape town right now", "Cape Town"), ("do i need a coat in oslo this weekend please", "Oslo"),
+    ("is it cold in here", None), ("will it snow in the next hour", None), ("what's the temperature in celsius", None),
+    ("is it going to rain in the afternoon", None), ("what's the weather like", None),
+])
+def test_a_place_the_model_left_out_is_read_from_the_words(said, city):
+    """"how hot will it get on saturday in madrid": the model wrote no city, and the turn asked "Which
+    city?"; the place said last, before only the days asked about, is the city."""
+    out = WEATHER.post_process_tool_call({"resolved_datetimes": ["today"]}, said)
+    assert out.get("city") == city
+
+
 @pytest.mark.parametrize("city", ["Seattle", "St. Louis", "Rio de Janeiro", "Salt Lake City", "São Paulo", "Seattle, WA"])
 def test_a_model_city_that_names_a_place_is_kept(city):
     said = f"what's the weather in {city}"
