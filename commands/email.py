@@ -16,6 +16,7 @@ from typing import Any
 
 from commands._common import examples, fail, say
 from commands._grounding import address_grounded, drop_ungrounded
+from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
                             JarvisCommandBase, JarvisParameter, JarvisSecret, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -108,6 +109,38 @@ _EDIT = re.compile(
     r"(?P<field>subject(?:\s+line)?|title|message|body|text)(?:\s+(?:to|say|read|as|into))?"
     r"|(?:the|its)\s+(?P<field2>subject(?:\s+line)?|title|message|body|text)\s+(?:should|must)\s+(?:be|say|read))"
     r"\s+(?P<value>.+?)(?:,?\s+(?:instead|please))*")
+
+
+def _names_only(to: str) -> list[str]:
+    """The recipients of `to` that are names, not addresses ("mike", "my boss")."""
+    return [a.strip() for a in to.split(",") if a.strip() and not _ADDRESS.match(a.strip())]
+
+
+# the words around an address said as an answer ("it's ...", "send it to ... please")
+_ANSWER_LEADS = re.compile(r"^(?:(?:um|uh|oh|ok|okay|so|yes|yeah|sure)\s+)*(?:(?:it's|it\s+is|that's|that\s+is|the\s+address\s+is|"
+                           r"his\s+is|hers\s+is|her\s+address\s+is|his\s+address\s+is|(?:send|email)\s+it\s+to|to)\s+)*")
+_ANSWER_ENDS = re.compile(r"(?:\s+(?:please|thanks|thank\s+you))+$")
+_WRITTEN_ADDRESS = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_SPOKEN_PART = r"[a-z0-9][a-z0-9_.+-]*"
+_SPOKEN_ADDRESS = re.compile(rf"(?P<local>{_SPOKEN_PART}(?:\s+(?:dot|underscore|dash|hyphen)\s+{_SPOKEN_PART})*)"
+                             rf"\s+at\s+(?P<domain>{_SPOKEN_PART}(?:\s+dot\s+{_SPOKEN_PART})*)")
+_SPOKEN_MARKS = {"dot": ".", "underscore": "_", "dash": "-", "hyphen": "-"}
+
+
+def spoken_address(words: str) -> str | None:
+    """An e-mail address in words as written ("mike@example.com") or said ("it's mike dot jones at
+    gmail dot com"); None when they hold none."""
+    text = " ".join(words.lower().replace(",", " ").split()).strip(" .!?")
+    written = re.search(_WRITTEN_ADDRESS, text)
+    if written:
+        return written.group(0)
+    said = _SPOKEN_ADDRESS.search(text)
+    if said is None:
+        return None
+    local, domain = (re.sub(r"\s+(dot|underscore|dash|hyphen)\s+", lambda m: _SPOKEN_MARKS[m.group(1)], said.group(g))
+                     for g in ("local", "domain"))
+    address = f"{local}@{domain}"
+    return address if _ADDRESS.match(address) and re.search(r"\.[a-z]{2,}$", domain) else None   # "me at 5.30": none
 
 
 def _draft_said(draft: dict[str, Any]) -> str:
@@ -262,7 +295,7 @@ class EmailCommand(JarvisCommandBase):
         if kwargs.get("action") == "draft" or (kwargs.get("action") == "send" and kwargs.get("to")):
             out = []
             to = (kwargs.get("to") or "").strip()
-            if not to or not all(_ADDRESS.match(a.strip()) for a in to.split(",")):
+            if not to or len(_names_only(to)) > 1 or (_names_only(to) and "," in to):
                 out.append(ValidationResult(False, "to", self.command_name,
                                             "Who should it go to? I need an email address like name@example.com."))
             if not (kwargs.get("body") or "").strip() and not (kwargs.get("subject") or "").strip():
@@ -284,7 +317,29 @@ class EmailCommand(JarvisCommandBase):
             if draft is None:
                 return fail("There's no draft to send. Tell me who to email and what to say.")
             return self._send(draft["id"])
+        named = _names_only(kwargs.get("to") or "")
+        if named:                   # "send mike a note ...": the name is known, its address is not (asked)
+            whose = second_person(named[0])
+            whose = whose if whose.lower().startswith("your ") else whose.title()
+            asked = {k: v for k, v in kwargs.items() if k != "to"}
+            question = CommandResponse.ask_for("to", f"What's {whose}'s email address?", asked, reason="no_address")
+            if question.awaits is not None:      # the answer completes this request: its message stays said
+                question.awaits["request"] = request_info.voice_command
+            return question
         return self._draft(kwargs)
+
+    def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
+        """The answer to "What's Mike's email address?": an address written ("mike@example.com") or
+        said ("mike at example dot com", "mike dot jones at gmail dot co dot uk"); None when the words
+        say none (a request of their own, routed as usual)."""
+        if argument != "to":
+            return super().read_answer(argument, words, arguments)
+        said = " ".join(words.lower().replace(",", " ").split()).strip(" .!?")
+        said = _ANSWER_ENDS.sub("", _ANSWER_LEADS.sub("", said))
+        address = spoken_address(said)
+        # the address alone, not a request that holds one ("email sarah at gmail dot com about dinner")
+        alone = re.fullmatch(_WRITTEN_ADDRESS, said) or _SPOKEN_ADDRESS.fullmatch(said)
+        return {**arguments, "to": address} if address and alone else None
 
     def _draft(self, kwargs: dict[str, Any]) -> CommandResponse:
         body = (kwargs.get("body") or "").strip()

@@ -674,14 +674,15 @@ class Assistant:
         each command that did it puts it back (`take_back`: the reminder just set is deleted, not a
         dismissal that leaves it set). Nothing else runs. False when the words are not that or nothing
         the last turn did can be taken back; then they are routed as any others ("undo that" after a
-        list change is the list's own)."""
-        if not asks_to_take_back(turn.text):
+        list change is the list's own). "Cancel", "never mind" or "no" alone drop only a question back."""
+        dismissed = not asks_to_take_back(turn.text)
+        if dismissed and not _NO.match(normalize_utterance(turn.text)):
             return False
         last = self._recent_turn(request)
         if last is None:
             return False
         undone: list[tuple[str, dict[str, Any], CommandResponse]] = []
-        for name, args, result in last.made:
+        for name, args, result in ([] if dismissed else last.made):
             command = self.registry.get(name)
             if command is None:
                 continue
@@ -694,9 +695,9 @@ class Assistant:
                 undone.append((name, dict(args), response))
         if not undone:
             if last.asked and not last.made and pre_route(turn.text, self._fast_path_order(request)) is None:
-                # "cancel that" to a question back ("Who should it go to?"): the request is dropped; it
-                # went to the model as a new request and cancelled a timer ("undo that" after a button
-                # that cleared a list is the list's own)
+                # "cancel that", "never mind" to a question back ("Who should it go to?"): the request is
+                # dropped; it went to the model as a new request and cancelled a timer ("undo that" after a
+                # button that cleared a list is the list's own)
                 turn.route = "follow_up"
                 turn.spoken = DROPPED
                 self._note(turn, request)

@@ -489,3 +489,25 @@ def test_words_that_begin_a_new_message_do_not_make_it_a_change_of_the_draft(rt)
     assert ground_arguments(email, draft, "can you make a draft for bob@x.com saying hi").arguments["action"] == "draft"
     assert ground_arguments(email, {"action": "edit", "subject": "lunch"},
                             "change the subject to lunch").arguments["action"] == "edit"
+
+
+@pytest.mark.parametrize("said,address", [
+    ("mike@example.com", "mike@example.com"), ("it's mike dot jones at example dot com", "mike.jones@example.com"),
+    ("to sue underscore lee at mail dot co dot uk please", "sue_lee@mail.co.uk"), ("bob at example.com", "bob@example.com"),
+    ("email sarah at gmail dot com about dinner", None), ("call me at 5.30", None), ("meet me at home", None),
+    ("no idea", None),
+])
+def test_an_address_said_as_the_answer_to_whose_address_is_read(said, address):
+    """An address said in words as speech recognition writes it is the answer to "What's Mike's email
+    address?"; a request that holds one ("email sarah at gmail dot com about dinner") is not."""
+    from commands.email import EmailCommand
+    out = EmailCommand().read_answer("to", said, {"action": "draft", "body": "Hi"})
+    assert (out or {}).get("to") == address
+
+
+def test_a_draft_to_a_name_asks_for_that_persons_address(rt):
+    email = rt.registry.get("email")
+    r = email.execute(RequestInformation("email my boss that i'm sick"), action="draft", to="my boss", body="I'm sick")
+    assert r.success and r.message == "What's your boss's email address?" and r.awaits["argument"] == "to"
+    r = email.execute(RequestInformation("email bob and sue that i'm sick"), action="draft", to="bob, sue", body="I'm sick")
+    assert not r.success and r.message.startswith("Who should it go to?")

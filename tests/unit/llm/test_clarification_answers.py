@@ -116,3 +116,35 @@ def test_a_question_said_instead_of_what_to_remind_of_is_no_reminder(rt, talk, s
     turn = say(said)
     assert turn.route != "follow_up" and rt.store.reminders.active() == []
     assert [c.name for c in turn.tool_calls] in (["get_current_time"], ["get_weather"])
+
+
+@pytest.mark.parametrize("dismissal", ["cancel", "no", "nope", "cancel it"])
+def test_cancel_said_to_a_question_a_check_asked_drops_it_and_runs_nothing(rt, talk, dismissal):
+    """A question a command's check asked that no answer reader waits on ("remember this" with nothing
+    to remember): "cancel that" dropped it, but "cancel" or "never mind" went to the model, which
+    cancelled the user's timer. A dismissal said to such a question drops it; said when nothing was
+    asked, it is routed as usual."""
+    rt.assistant.handle_text("set a timer for 10 minutes")
+    say, backend = talk([call("remember"), call("cancel_timer")])
+    turn = say("remember this")
+    assert turn.wait_for_input and rt.assistant.awaiting is None
+    turn = say(dismissal)
+    assert turn.route == "follow_up" and turn.spoken == "Okay, I've dropped it." and turn.tool_calls == []
+    assert len(rt.store.timers.running()) == 1 and len(backend.requests) == 1
+    turn = say("cancel")                        # nothing asked now: routed as usual (the timer, asked first)
+    assert [c.name for c in turn.tool_calls] == ["cancel_timer"] and len(backend.requests) == 2
+
+
+def test_a_name_without_an_address_asks_for_the_address_and_the_answer_makes_the_draft(rt, talk):
+    """"send mike a note that the meeting moved to 3" asked "Who should it go to? I need an email
+    address like name@example.com." though the user had said who, and what they said next was routed as
+    a request of its own. Now the name is asked about, and the address said in words makes the draft."""
+    say, backend = talk([call("email", action="draft", to="mike", body="The meeting moved to 3")])
+    turn = say("send mike a note that the meeting moved to 3")
+    assert turn.spoken == "What's Mike's email address?" and turn.wait_for_input
+    turn = say("it's mike dot jones at example dot com")
+    assert turn.route == "follow_up" and len(backend.requests) == 1
+    (record,) = turn.tool_calls
+    assert record.response.context_data["to"] == "mike.jones@example.com"
+    assert record.response.context_data["body"] == "The meeting moved to 3"
+    assert [a.button_action for a in record.response.actions][:1] == ["send_click"]
