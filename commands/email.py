@@ -17,6 +17,7 @@ from typing import Any
 from commands._common import examples, fail, say
 from commands._grounding import address_grounded, drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
+from jarvis_tui.sdk.text import normalize_utterance
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
                             JarvisCommandBase, JarvisParameter, JarvisSecret, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -141,6 +142,20 @@ def spoken_address(words: str) -> str | None:
                      for g in ("local", "domain"))
     address = f"{local}@{domain}"
     return address if _ADDRESS.match(address) and re.search(r"\.[a-z]{2,}$", domain) else None   # "me at 5.30": none
+
+
+def _without_address(body: str, to: str) -> str:
+    """A message without the recipient's address said at its end: the answer to "Who should it go
+    to?" is read with the request it completes ("email sarah saying the keys are under the mat" +
+    "sarah at example dot com")."""
+    m = re.search(rf"\s*(?<!\S)(?:{_WRITTEN_ADDRESS}|{_SPOKEN_ADDRESS.pattern})$", body, re.I)
+    return body[:m.start()] if m and to and spoken_address(m.group(0)) == to.lower() else body
+
+
+# who a message goes to, said before what it says: "email sarah saying ...", "send an email to my boss about ..."
+_RECIPIENT = re.compile(r"^(?:please\s+)?(?:e-?mail|write(?:\s+an?\s+e-?mail)?\s+to|send(?:\s+an?\s+e-?mail)?\s+to"
+                        r"|drop\s+a\s+line\s+to)\s+(?P<name>(?:my\s+)?(?!an?\b|the\b|it\b)[a-z]+"
+                        r"(?:\s+(?!saying|that|about|to\b)[a-z]+)?)\s+(?:saying|that|about|to\s+say)\b")
 
 
 def _draft_said(draft: dict[str, Any]) -> str:
@@ -288,7 +303,12 @@ class EmailCommand(JarvisCommandBase):
         said = _SAYING.search(" ".join(voice_command.split()))
         if said and out.get("action") in ("draft", "send"):
             body = said.group("body").strip(" .!?")
+            body = _without_address(body, str(out.get("to") or ""))
             out["body"] = body[:1].upper() + body[1:]    # the user's own words, not the model's retelling
+        if out.get("action") in ("draft", "send") and not out.get("to"):
+            named = _RECIPIENT.match(" ".join(normalize_utterance(voice_command).split()))
+            if named:                   # "email sarah saying ...": the model left sarah out (her address is asked)
+                out["to"] = named.group("name")
         return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:

@@ -34,7 +34,8 @@ _MORE_TIME = re.compile(r"\b(?:more|extra|additional|further)\b|\badd\b.*\b(?:to
 
 # words that say a length, read by the grammar or not ("half hour", "a couple of minutes"); a "second"
 # that find_duration did not count is the ordinal ("a second timer")
-_LENGTH_SAID = re.compile(r"\d|\b(?:hours?|hrs?|minutes?|mins?|seconds|secs?|half|quarter)\b")
+_UNIT_SAID = re.compile(r"\b(?:hours?|hrs?|minutes?|mins?|seconds|secs?|half|quarter)\b")
+_LENGTH_SAID = re.compile(r"\d|" + _UNIT_SAID.pattern)
 
 
 def _your_timer(timer: dict[str, Any]) -> str:
@@ -280,10 +281,15 @@ class SetTimerCommand(JarvisCommandBase):
         said plainly ("time 3 minutes for my tea") wins over the model's number."""
         out = drop_ungrounded(args, voice_command, ["label"])
         said = find_duration(voice_command)
+        numbers = numbers_said(voice_command)
         if said:
             out["duration_seconds"] = said
-        elif not _LENGTH_SAID.search(voice_command.lower()) and not numbers_said(voice_command):
+        elif not _LENGTH_SAID.search(voice_command.lower()) and not numbers:
             out.pop("duration_seconds", None)    # "set a second timer for the rice": no length said, it is asked
+        elif len(numbers) == 1 and numbers[0] > 0 and not _UNIT_SAID.search(voice_command.lower()):
+            n = numbers[0]
+            if out.get("duration_seconds") not in (n, n * 60, n * 3600):
+                out["duration_seconds"] = int(n * 60)   # "another for the sauce for 15" was set for 12 minutes
         return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:

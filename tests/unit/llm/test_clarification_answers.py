@@ -148,3 +148,26 @@ def test_a_name_without_an_address_asks_for_the_address_and_the_answer_makes_the
     assert record.response.context_data["to"] == "mike.jones@example.com"
     assert record.response.context_data["body"] == "The meeting moved to 3"
     assert [a.button_action for a in record.response.actions][:1] == ["send_click"]
+
+
+def test_the_name_said_before_the_message_is_asked_about_and_the_address_is_not_part_of_it(rt, talk):
+    """"email sarah saying the keys are under the mat": the model left sarah out and it asked "Who
+    should it go to?"; the address said then ended up in the message ("... under the mat sarah at
+    example dot com"), read with the request it completed."""
+    say, backend = talk([call("email", action="draft", body="The keys are under the mat")])
+    turn = say("email sarah saying the keys are under the mat")
+    assert turn.spoken == "What's Sarah's email address?"
+    turn = say("sarah at example dot com")
+    data = turn.tool_calls[0].response.context_data
+    assert (data["to"], data["body"]) == ("sarah@example.com", "The keys are under the mat")
+
+
+def test_a_timer_said_with_a_bare_number_is_that_many_minutes_not_the_models_number(rt, talk):
+    """"and another for the sauce for 15" was set for 12 minutes (the model's 720 seconds)."""
+    say, backend = talk([call("set_timer", duration_seconds=720, label="sauce")])
+    say("set a pasta timer for 8 minutes")
+    turn = say("and another for the sauce for 15")
+    assert turn.spoken == "Sauce timer set for 15 minutes."
+    timer = rt.registry.get("set_timer")
+    assert timer.post_process_tool_call({"duration_seconds": 7200}, "set a timer for 2") == {"duration_seconds": 7200}
+    assert timer.post_process_tool_call({"duration_seconds": 90}, "set a timer for 90") == {"duration_seconds": 90}
