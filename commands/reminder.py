@@ -8,7 +8,7 @@ from typing import Any
 
 from commands._background import RECURRENCES, ReminderService, next_occurrence, parse_iso, reminder_service
 from commands._common import examples, fail, say
-from commands._grounding import drop_ungrounded
+from commands._grounding import as_said, drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (DISCOURSE_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, find_period, FoundPeriod,
                                  join_words, normalize_utterance, plural, say_date)
@@ -98,7 +98,8 @@ def _after_when(text: str) -> str:
             return " ".join(ws[i + 1:])
     return text
 # a name given to what is set: "... called gym", "... that says call the vet"
-_LABEL = re.compile(r"(?:^|\s)(?:called|named|labell?ed|titled|(?:that|which)\s+says|saying)\s+(?P<label>\S.*)$", re.I)
+_LABEL = re.compile(r"(?:^|\s)(?:called|named|labell?ed|titled|(?:that|which)\s+says|saying|(?:call|name|label)\s+it)"
+                    r"\s+(?P<label>\S.*)$", re.I)
 
 
 # words said before what a request asks ("you can", "actually", "i will")
@@ -186,8 +187,8 @@ def _when_said(said: str, today: _dt.date) -> str:
 
 
 # the verbs that put an event in the calendar, as the word before it ("set up", "pencil in": their last word;
-# "an event called team lunch")
-_EVENT_VERBS = frozenset("add put create schedule up make in arrange called named got have".split())
+# "an event called team lunch", "put in my diary drinks with tom")
+_EVENT_VERBS = frozenset("add put create schedule up make in arrange called named got have calendar diary agenda".split())
 
 
 def remind_phrase(text: str, said: str) -> str:
@@ -440,13 +441,16 @@ def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 _DAY_ORDINALS = tuple("""first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth
     fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth""".split())
 _CALENDAR = r"(?:my|the)\s+(?:calendar|diary|schedule|agenda)"
-_NEW_EVENT = (r"(?:please\s+)?(?:(?P<verb>add|put|create|schedule|set\s+up|make|pencil\s+in|arrange)\s+(?:in\s+)?"
+_NEW_EVENT = (r"(?:please\s+)?(?:(?P<into>(?:add|put|pop|stick|write)\s+(?:in|into|on|to)\s+" + _CALENDAR + r"\s+)"
+              r"|(?P<verb>add|put|create|schedule|set\s+up|make|pencil\s+in|arrange)\s+(?:in\s+)?"
               r"|(?:mark|block(?:\s+out)?)\s+" + _CALENDAR + r"\s+(?:for|with)\s+"
               r"|(?P<have>i(?:'ve|\s+have)?\s+got|i\s+have)\s+)"
               r"(?P<det>(?:a|an|the|my)\s+)?(?P<event>[a-z][\w' -]*?)"
               r"(?:\s+(?:to|in|on|into)\s+" + _CALENDAR + r"(?:\s+for)?|\s+in(?=\s+for\b))?"
               r"\s+(?:for\s+)?(?P<when>(?:on|at|this|next|tomorrow|today|tonight|the(?=\s+(?:\d|"
               + "|".join((*_DAY_ORDINALS, "twenty", "thirty")) + r"))|" + "|".join(WEEKDAYS) + "|" + "|".join(MONTHS) + r")\b.*)")
+# the words that put what follows in the calendar, as the model kept them in a reminder's text
+_INTO_CALENDAR = re.compile(r"^(?:add|put|pop|stick|write)\s+(?:it\s+)?(?:in|into|on|to)\s+" + _CALENDAR + r"\s+(?=\S)", re.I)
 # the verbs that put only an event in, so that it needs no "a" or "the": "pencil in lunch with dad on sunday at 1"
 _EVENT_WITHOUT_ARTICLE = frozenset(("pencil in", "schedule", "set up", "arrange"))
 _NOT_AN_EVENT = re.compile(r"\b(?:list|lists|timer|timers|alarm|alarms|reminder|reminders|to-?dos?|note|notes|"
@@ -471,8 +475,9 @@ def _when_words_only(words: list[str], number: re.Pattern[str] = _CLOCK_OR_DAY, 
 
 def _event_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     # "an event called team lunch", "an appointment for the school play": the event is what it is called
-    if not m.group("det") and " ".join((m.group("verb") or "").split()) not in _EVENT_WITHOUT_ARTICLE:
+    if not m.group("det") and not m.group("into") and " ".join((m.group("verb") or "").split()) not in _EVENT_WITHOUT_ARTICLE:
         return None                     # "add milk tomorrow at 5" names no event; "pencil in lunch with dad" does
+                                        # (and "put in my diary drinks with tom ..." does)
     event = re.sub(r"^(?:event|entry|appointment)\s+(?:for|called|named|about)\s+", "", m.group("event").strip())
     when = m.group("when")
     if not event or len(event.split()) > 6 or _NOT_AN_EVENT.search(event):
@@ -1231,6 +1236,7 @@ class ReminderCommand(JarvisCommandBase):
             out["text"] = said_alarm            # "get me up at 6:45 on friday": the alarm is what rings
         if isinstance(out.get("text"), str):
             what = _REQUEST_FRAME.sub("", out["text"].strip())     # "remind me about the dentist": the dentist
+            what = _INTO_CALENDAR.sub("", what)                     # "put in my diary drinks with tom": drinks with tom
             what = "" if _ONLY_FRAME.fullmatch(what) else _after_when(what)   # "on friday at noon about the car tax"
             what = re.sub(r"^(?:for|about|of|regarding)\s+(?=\S)", "", what, flags=re.I)  # "for my mom's birthday"
             what = _WHEN_TAIL.sub("", what).strip()
@@ -1250,13 +1256,16 @@ class ReminderCommand(JarvisCommandBase):
             what = _WHEN_TAIL.sub("", what).strip()
             what = re.sub(r"^(?:says|saying)\s+", "", what, flags=re.I)
             label = _LABEL.search(what)
+            if label and not _only_the_alarm(what[:label.start()]) and not re.fullmatch(
+                    r"(?:(?:a|an|the|my)\s+)?(?:reminder|event|appointment|entry)", what[:label.start()].strip(), re.I):
+                label = None                                # "call the man called bob" names a task, not a label
             named = _LABEL.search(" ".join(voice_command.split()))
             if label:                                       # "set an alarm for 7 am called gym": gym
                 what = label.group("label").strip()
                 if said_alarm == "alarm" and not what.lower().endswith("alarm"):
                     what = f"{what} alarm"
-            elif named and said_alarm and _only_the_alarm(what):
-                what = _WHEN_TAIL.sub("", named.group("label").strip(" .!?"))   # the model left the name out
+            elif named and said_alarm:      # the model left the name out, or wrote it as a task ("call swim")
+                what = _WHEN_TAIL.sub("", named.group("label").strip(" .!?"))
                 if said_alarm == "alarm" and not what.lower().endswith("alarm"):
                     what = f"{what} alarm"
             elif said_alarm == "alarm" and not what.lower().endswith("alarm"):
@@ -1267,7 +1276,7 @@ class ReminderCommand(JarvisCommandBase):
             elif what and _when_words_only(what.lower().split(), also=_REPEAT_WORDS):
                 what = said_alarm or ""                     # "a reminder for wednesdays at two pm": when, not what (asked)
             if what:
-                out["text"] = what
+                out["text"] = as_said(what, voice_command)      # "lock back door": "lock the back door", as said
             else:
                 out.pop("text", None)
         said = " ".join(voice_command.lower().replace("\u2019", "'").split())

@@ -110,3 +110,29 @@ def drop_ungrounded(args: dict[str, Any], utterance: str, keys: Iterable[str]) -
         elif isinstance(value, str) and not grounded(value, utterance):
             del out[key]
     return out
+
+
+_LEFT_OUT = frozenset("a an the my our his her their this that these those".split())   # what a retelling drops
+
+
+def as_said(value: str, utterance: str, most: int = 3) -> str:
+    """A value the model wrote from the user's words with a few small words left out ("lock back door"
+    for "lock the back door", "call mom" for "call my mom"): those words as the user said them. The
+    value itself when it is not such a shortening (words reordered, changed or added, or nothing left
+    out)."""
+    wanted = value.lower().split()
+    said = [w.strip(",.!?") for w in utterance.split()]
+    heard = [w.lower() for w in said]
+    for start in (i for i, w in enumerate(heard) if wanted and w == wanted[0]):
+        j, k, left_out = start, 0, 0
+        while j < len(heard) and k < len(wanted):
+            if heard[j] == wanted[k]:
+                k += 1
+            elif heard[j] in _LEFT_OUT and left_out < most:
+                left_out += 1
+            else:
+                break
+            j += 1
+        if k == len(wanted) and left_out:
+            return " ".join(said[start:j])
+    return value

@@ -104,3 +104,31 @@ def test_being_told_about_the_alarms_sets_none(rt, clock):
         assert out["action"] == "list", said
     out = ground_arguments(reminder, {"action": "set", "text": "call mom", "time": "17:00"}, "let me know at 5 to call mom")
     assert out.arguments["action"] == "set"
+
+
+@pytest.mark.parametrize("said,model,text,time", [
+    ("alarm for quarter past six called swim", {"text": "call swim", "time": "06:15"}, "swim alarm", "06:15"),
+    ("set an alarm 7:45 and call it gym bag", {"text": "alarm", "time": "07:45"}, "gym bag alarm", "07:45"),
+    ("remind me to call the man called bob at 5", {"text": "call the man called bob", "time": "17:00"},
+     "call the man called bob", "17:00"),
+])
+def test_an_alarms_name_said_is_its_name_whatever_the_model_made_of_it(rt, clock, said, model, text, time):
+    """"alarm for quarter past six called swim" became a reminder "to call swim" at 6:15 PM; "call it gym
+    bag" was not read as a name. A name inside a task ("the man called bob") names no alarm."""
+    out = _read(rt, said, **model)
+    assert (out["text"], out["time"]) == (text, time)
+
+
+@pytest.mark.parametrize("said,text,due", [
+    ("put in my diary drinks with tom on thursday at 8", "drinks with tom", (6, 8)),
+    ("add to my calendar dentist on friday at 3pm", "dentist", (7, 15)),
+])
+def test_an_event_put_in_the_calendar_before_it_is_named_is_that_event(rt, clock, said, text, due):
+    """"put in my diary drinks with tom ..." set a reminder "to put in your diary drinks with tom"."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success
+    (row,) = rt.store.reminders.active()
+    assert row["text"] == text
+    assert _dt.datetime.fromisoformat(row["due_at"]).replace(tzinfo=UTC) == _dt.datetime(2025, 3, *due, tzinfo=UTC)
+    assert _read(rt, said, text=f"put in my diary {text}")["text"] == text
+    assert turn.spoken.startswith(f"OK, I'll remind you about your {text} ")     # not "to drinks with tom"

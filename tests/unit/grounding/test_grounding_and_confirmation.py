@@ -189,7 +189,7 @@ def test_an_address_the_user_never_said_is_asked_for_not_taken_from_the_prompt(r
                        call("email", action="draft", to="sarah@gmail.com", subject="Dinner")])
     turn = runtime.assistant.handle_text("email sarah about dinner on saturday")
     [record] = turn.tool_calls
-    assert "to" not in record.arguments and turn.wait_for_input and "email address" in turn.spoken
+    assert "@" not in record.arguments.get("to", "") and turn.wait_for_input and "email address" in turn.spoken
     turn = runtime.assistant.handle_text("email sarah at gmail dot com about dinner")
     assert turn.tool_calls[-1].arguments["to"] == "sarah@gmail.com"
 
@@ -546,3 +546,17 @@ def test_a_confident_router_still_asks_when_what_would_go_was_not_said(runtime):
     scripted(runtime, [call("reminder", action="delete", text="wake up")])
     turn = runtime.assistant.handle_text("delete my wake up reminder")     # all said: it acts at once
     assert not turn.actions and [r["text"] for r in runtime.store.reminders.active()] == ["alarm"]
+
+
+@pytest.mark.parametrize("value,said,want", [
+    ("lock back door", "remind me tonight at 10 to lock the back door", "lock the back door"),
+    ("call mom", "remind me to call my mom at 5", "call my mom"),
+    ("call mom", "remind me to call mom", "call mom"),
+    ("buy milk", "remind me to buy some milk", "buy milk"),             # "some" is no word a retelling drops
+    ("door back lock", "lock the back door", "door back lock"),         # reordered: as the model wrote it
+    ("pay the rent", "pay the rent on the 3rd", "pay the rent"),
+])
+def test_a_value_with_small_words_left_out_is_said_back_as_the_user_said_it(value, said, want):
+    """"OK, I'll remind you to lock back door at 10 PM": the model wrote the user's words without "the"."""
+    from jarvis_tui.sdk.grounding import as_said
+    assert as_said(value, said) == want

@@ -163,11 +163,13 @@ def test_the_name_said_before_the_message_is_asked_about_and_the_address_is_not_
 
 
 def test_a_timer_said_with_a_bare_number_is_that_many_minutes_not_the_models_number(rt, talk):
-    """"and another for the sauce for 15" was set for 12 minutes (the model's 720 seconds)."""
+    """"and another for the sauce for 15" was set for 12 minutes (the model's 720 seconds), "set a timer
+    for 25" for 25 seconds: a bare number is minutes, as people set timers."""
     say, backend = talk([call("set_timer", duration_seconds=720, label="sauce")])
     say("set a pasta timer for 8 minutes")
     turn = say("and another for the sauce for 15")
     assert turn.spoken == "Sauce timer set for 15 minutes."
     timer = rt.registry.get("set_timer")
-    assert timer.post_process_tool_call({"duration_seconds": 7200}, "set a timer for 2") == {"duration_seconds": 7200}
-    assert timer.post_process_tool_call({"duration_seconds": 90}, "set a timer for 90") == {"duration_seconds": 90}
+    assert timer.post_process_tool_call({"duration_seconds": 25}, "set a timer for 25") == {"duration_seconds": 1500}
+    assert timer.post_process_tool_call({"duration_seconds": 7200}, "start another one for 4") == {"duration_seconds": 240}
+    assert timer.post_process_tool_call({"duration_seconds": 90}, "set a timer for 90 seconds") == {"duration_seconds": 90}
