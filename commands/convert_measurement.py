@@ -355,6 +355,11 @@ _HOW_MANY_IN = re.compile(r"\bhow (?:many|much) (?P<want>[a-z ]+?) (?:are |is )?
                           r"(?:(?:a|an|one)\s+|(?P<n>" + NUM + r")\s+)?(?P<have>[a-z]+(?: [a-z]+)?)$")
 
 
+# a temperature said in degrees, its scale left out ("18 degrees in fahrenheit"), and the scale it is then on
+_DEGREES_SAID = re.compile(r"(?P<n>(?:minus\s+|-)?[\w.]+)\s+degrees?\b(?!\s+(?:c|f|celsius|fahrenheit|centigrade|kelvin)\b)")
+_OTHER_SCALE = {"fahrenheit": "celsius", "celsius": "fahrenheit"}
+
+
 class ConvertMeasurementCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -539,6 +544,15 @@ class ConvertMeasurementCommand(JarvisCommandBase):
                         and u not in _readings(out[other])}         # not the ounce read as the fluid ounce
             if len(rest) == 1:
                 out[key] = next(iter(rest))[1]
+        # "what's 18 degrees in fahrenheit": degrees said without their scale are on the other of the two
+        # scales (it could not convert without a unit to convert from)
+        scales = {u for u in said_units if u[0] == "temperature"}
+        degrees = _DEGREES_SAID.search(normalize_utterance(voice_command))
+        if not out.get("from_unit") and degrees and len(scales) == 1 and next(iter(scales))[1] in _OTHER_SCALE:
+            scale = next(iter(scales))[1]
+            amount = parse_number(degrees.group("n"))
+            if amount is not None:
+                out.update(from_unit=_OTHER_SCALE[scale], to_unit=scale, value=json_number(amount))
         # "how many tablespoons in a cup": from cups to tablespoons, whichever way the model wrote it
         asked = _HOW_MANY_IN.search(normalize_utterance(voice_command))
         if asked:

@@ -511,3 +511,19 @@ def test_a_draft_to_a_name_asks_for_that_persons_address(rt):
     assert r.success and r.message == "What's your boss's email address?" and r.awaits["argument"] == "to"
     r = email.execute(RequestInformation("email bob and sue that i'm sick"), action="draft", to="bob, sue", body="I'm sick")
     assert not r.success and r.message.startswith("Who should it go to?")
+
+
+@pytest.mark.parametrize("said,model,want", [
+    ("what's 18 degrees in fahrenheit", {}, ("celsius", "fahrenheit", 18)),
+    ("what is 70 degrees in celsius", {"to_unit": "celsius"}, ("fahrenheit", "celsius", 70)),
+    ("what is minus 5 degrees in fahrenheit", {"to_unit": "fahrenheit"}, ("celsius", "fahrenheit", -5)),
+    ("what is 100 degrees fahrenheit in celsius", {}, ("fahrenheit", "celsius", 100)),
+])
+def test_degrees_said_without_their_scale_are_on_the_other_scale(rt, said, model, want):
+    """"what's 18 degrees in fahrenheit": no unit to convert from, and it said "Sorry, I didn't
+    understand that."; degrees without their scale, asked in the other scale, are on the other one."""
+    convert = rt.registry.get("convert_measurement")
+    out = convert.post_process_tool_call(dict(model), said)
+    assert (out["from_unit"], out["to_unit"], out["value"]) == want
+    r = convert.execute(RequestInformation(said), **out)
+    assert r.success, r.message
