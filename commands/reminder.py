@@ -1579,7 +1579,9 @@ class ReminderCommand(JarvisCommandBase):
         if exact:
             return exact
         words = [w for w in re.findall(r"[a-z0-9']+", want) if w not in ("the", "my", "a", "to", "reminder")]
-        by_text = [r for r in rows if words and all(w in r["text"].lower() for w in words)]
+        if not words:                               # "delete my reminder" names none: any of them (asked which)
+            return rows
+        by_text = [r for r in rows if all(w in r["text"].lower() for w in words)]
         if by_text:
             return by_text
         if _ALARM_NAME.fullmatch(want):            # "wake up call", "alarm clock": the alarms
@@ -1692,6 +1694,10 @@ class ReminderCommand(JarvisCommandBase):
                 return None             # "set a timer for 5 minutes" said instead: routed as usual
             return {**arguments, "text": what}
         if argument == "time":
+            ahead = re.fullmatch(r"in\s+(?P<n>.+?)|(?P<m>.+?)\s+from\s+now", said)
+            seconds = parse_duration(ahead.group("n") or ahead.group("m")) if ahead else None
+            if seconds and seconds % 60 == 0:                   # "in 20 minutes" (it set a 20 minute timer)
+                return {**{k: v for k, v in arguments.items() if k != "time"}, "relative_minutes": seconds // 60}
             found = find_clock_time(said)                       # "at 10", or "10" alone
             clock = found[0] if found else parse_clock_time(said, require_meridiem=False)
             return {**arguments, "time": clock} if clock else None

@@ -173,3 +173,27 @@ def test_a_timer_said_with_a_bare_number_is_that_many_minutes_not_the_models_num
     assert timer.post_process_tool_call({"duration_seconds": 25}, "set a timer for 25") == {"duration_seconds": 1500}
     assert timer.post_process_tool_call({"duration_seconds": 7200}, "start another one for 4") == {"duration_seconds": 240}
     assert timer.post_process_tool_call({"duration_seconds": 90}, "set a timer for 90 seconds") == {"duration_seconds": 90}
+
+
+def test_when_to_remind_answered_with_minutes_from_now_sets_the_reminder_not_a_timer(rt, talk):
+    """"remind me about the meeting" asked when; "in 20 minutes" then set a 20 minute timer."""
+    say, backend = talk([call("reminder", action="set", text="meeting"), call("set_timer", duration_seconds=1200)])
+    turn = say("remind me about the meeting")
+    assert turn.wait_for_input and turn.spoken.startswith("When should I remind you?")
+    turn = say("in 20 minutes")
+    assert turn.route == "follow_up" and turn.spoken == "OK, I'll remind you about the meeting in 20 minutes."
+    assert [r["text"] for r in rt.store.reminders.active()] == ["meeting"] and rt.store.timers.running() == []
+
+
+def test_deleting_my_reminder_among_several_asks_which_one(rt, talk):
+    """"delete my reminder" with three set: "I can't find a reminder about reminder."."""
+    from jarvis_tui.sdk import RequestInformation
+    reminder = rt.registry.get("reminder")
+    for text, at in (("water the plants", "18:00"), ("call gran", "16:00"), ("pay rent", "17:00")):
+        assert reminder.execute(RequestInformation(f"remind me to {text}"), action="set", text=text, time=at).success
+    say, backend = talk([call("reminder", action="delete", text="reminder")])
+    turn = say("delete my reminder")
+    assert turn.spoken.startswith("Which one: ") and len(rt.store.reminders.active()) == 3
+    turn = say("the plants one")
+    assert turn.spoken == "Deleted the reminder to water the plants."
+    assert sorted(r["text"] for r in rt.store.reminders.active()) == ["call gran", "pay rent"]
