@@ -315,7 +315,7 @@ class EmailCommand(JarvisCommandBase):
         if kwargs.get("action") == "draft" or (kwargs.get("action") == "send" and kwargs.get("to")):
             out = []
             to = (kwargs.get("to") or "").strip()
-            if not to or len(_names_only(to)) > 1 or (_names_only(to) and "," in to):
+            if not to or (_names_only(to) and "," in to):    # one name alone: its address is asked in run
                 out.append(ValidationResult(False, "to", self.command_name,
                                             "Who should it go to? I need an email address like name@example.com."))
             if not (kwargs.get("body") or "").strip() and not (kwargs.get("subject") or "").strip():
