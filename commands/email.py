@@ -113,8 +113,11 @@ _EDIT = re.compile(
 
 
 def _names_only(to: str) -> list[str]:
-    """The recipients of `to` that are names, not addresses ("mike", "my boss")."""
-    return [a.strip() for a in to.split(",") if a.strip() and not _ADDRESS.match(a.strip())]
+    """The recipients of `to` that are names, not addresses ("mike", "my boss"); an address said wrong
+    ("sam at example") is neither."""
+    return [a.strip() for a in to.split(",") if a.strip() and not _ADDRESS.match(a.strip())
+            and re.fullmatch(r"(?:my\s+)?[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}", a.strip(), re.I)
+            and not {"at", "dot"} & set(a.lower().split())]
 
 
 # the words around an address said as an answer ("it's ...", "send it to ... please")
@@ -315,7 +318,9 @@ class EmailCommand(JarvisCommandBase):
         if kwargs.get("action") == "draft" or (kwargs.get("action") == "send" and kwargs.get("to")):
             out = []
             to = (kwargs.get("to") or "").strip()
-            if not to or (_names_only(to) and "," in to):    # one name alone: its address is asked in run
+            named = _names_only(to)
+            wrong = [a for a in to.split(",") if a.strip() and not _ADDRESS.match(a.strip()) and a.strip() not in named]
+            if not to or wrong or (named and "," in to):    # one name alone: its address is asked in run
                 out.append(ValidationResult(False, "to", self.command_name,
                                             "Who should it go to? I need an email address like name@example.com."))
             if not (kwargs.get("body") or "").strip() and not (kwargs.get("subject") or "").strip():
