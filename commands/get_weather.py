@@ -127,11 +127,20 @@ def _weather_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments=args)
 
 
+# the words of a request that ask about the weather itself ("should i dress in layers" asks about clothes)
+_WEATHER_SAID = re.compile(r"\b(?:weather|forecast|rain\w*|snow\w*|hot|cold|warm|chilly|wind\w*|sun\w*|cloud\w*|"
+                           r"humid\w*|temperature|degrees|storm\w*|frost\w*|fog\w*|freez\w*|hail|thunder\w*|wet|dry|"
+                           r"umbrella|coat|jacket|sunscreen|sunglasses|gloves|scarf|boots)\b")   # what it asks to bring
+
+
 def _said_place(words: str) -> str | None:
-    """The place a request names last, after "in" / "for" / "at" and before only the days it asks
-    about ("how hot will it get on saturday in madrid", "will it rain in paris tomorrow"): its name,
-    or None when it names none."""
-    rest, _days = _read_when(" ".join(normalize_utterance(words).replace(",", " ").split()))
+    """The place a request about the weather names last, after "in" / "for" / "at" and before only the
+    days it asks about ("how hot will it get on saturday in madrid", "will it rain in paris
+    tomorrow"): its name, or None when it names none ("should i dress in layers today")."""
+    said = " ".join(normalize_utterance(words).replace(",", " ").split())
+    if not _WEATHER_SAID.search(said):
+        return None
+    rest, _days = _read_when(said)
     m = re.search(r"\b(?:in|for|at)\s+(?P<place>[^\W\d_][\w .'-]*)$", _ANSWER_END.sub("", rest))
     place = _place(m.group("place")) if m else None
     return place.title() if place else None

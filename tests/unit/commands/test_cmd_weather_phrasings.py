@@ -99,6 +99,7 @@ def test_a_model_city_that_names_no_place_is_dropped(city):
     ("is it windy in cape town right now", "Cape Town"), ("do i need a coat in oslo this weekend please", "Oslo"),
     ("is it cold in here", None), ("will it snow in the next hour", None), ("what's the temperature in celsius", None),
     ("is it going to rain in the afternoon", None), ("what's the weather like", None),
+    ("should i go out in shorts today", None), ("do i need to wrap up in a scarf tomorrow", None),
 ])
 def test_a_place_the_model_left_out_is_read_from_the_words(said, city):
     """"how hot will it get on saturday in madrid": the model wrote no city, and the turn asked "Which
