@@ -161,6 +161,16 @@ _RECIPIENT = re.compile(r"^(?:please\s+)?(?:e-?mail|write(?:\s+an?\s+e-?mail)?\s
                         r"(?:\s+(?!saying|that|about|to\b)[a-z]+)?)\s+(?:saying|that|about|to\s+say)\b")
 
 
+def _asked(argument: str, question: str, arguments: dict[str, Any], request_info: RequestInformation,
+           **context: Any) -> CommandResponse:
+    """A question for one argument of a draft whose answer completes the request that asked it (its
+    message stays the one said first)."""
+    response = CommandResponse.ask_for(argument, question, arguments, **context)
+    if response.awaits is not None:
+        response.awaits["request"] = request_info.voice_command
+    return response
+
+
 def _draft_said(draft: dict[str, Any]) -> str:
     """The draft read back: "Here's a draft to sam@x.com, subject Lunch: See you at one. Shall I send it?";
     an empty subject or message is said so, not read as nothing."""
@@ -323,9 +333,7 @@ class EmailCommand(JarvisCommandBase):
             if not to or wrong or (named and "," in to):    # one name alone: its address is asked in run
                 out.append(ValidationResult(False, "to", self.command_name,
                                             "Who should it go to? I need an email address like name@example.com."))
-            if not (kwargs.get("body") or "").strip() and not (kwargs.get("subject") or "").strip():
-                out.append(ValidationResult(False, "body", self.command_name, "What should the email say?"))
-            return out
+            return out                  # a name's address, then a missing message, are asked in run
         return []
 
     # ---- run --------------------------------------------------------------------------------------
@@ -347,16 +355,19 @@ class EmailCommand(JarvisCommandBase):
             whose = second_person(named[0])
             whose = whose if whose.lower().startswith("your ") else whose.title()
             asked = {k: v for k, v in kwargs.items() if k != "to"}
-            question = CommandResponse.ask_for("to", f"What's {whose}'s email address?", asked, reason="no_address")
-            if question.awaits is not None:      # the answer completes this request: its message stays said
-                question.awaits["request"] = request_info.voice_command
-            return question
+            return _asked("to", f"What's {whose}'s email address?", asked, request_info, reason="no_address")
+        if not (kwargs.get("body") or "").strip() and not (kwargs.get("subject") or "").strip():
+            return _asked("body", "What should the email say?", kwargs, request_info)    # "email bob": then the message
         return self._draft(kwargs)
 
     def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
         """The answer to "What's Mike's email address?": an address written ("mike@example.com") or
         said ("mike at example dot com", "mike dot jones at gmail dot co dot uk"); None when the words
         say none (a request of their own, routed as usual)."""
+        if argument == "body" and _names_only(str(arguments.get("to") or "")):
+            address = self.read_answer("to", words, arguments)
+            if address is not None:             # "bob at example dot com" said to "What should the email say?"
+                return address
         if argument != "to":
             return super().read_answer(argument, words, arguments)
         said = " ".join(words.lower().replace(",", " ").split()).strip(" .!?")

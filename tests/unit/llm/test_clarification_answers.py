@@ -197,3 +197,17 @@ def test_deleting_my_reminder_among_several_asks_which_one(rt, talk):
     turn = say("the plants one")
     assert turn.spoken == "Deleted the reminder to water the plants."
     assert sorted(r["text"] for r in rt.store.reminders.active()) == ["call gran", "pay rent"]
+
+
+def test_email_to_a_name_asks_the_address_then_the_message_and_each_answer_fills_its_part(rt, talk):
+    """"email bob": it asked for the message, took "bob at example dot com" said then as the message,
+    and routed the message said after as a request of its own ("Sorry, I can't help with that yet.")."""
+    say, backend = talk([call("email", action="draft", to="bob")])
+    assert say("email bob").spoken == "What's Bob's email address?"
+    assert say("bob at example dot com").spoken == "What should the email say?"
+    turn = say("tell him the match is off")
+    data = turn.tool_calls[0].response.context_data
+    assert turn.route == "follow_up" and (data["to"], data["body"]) == ("bob@example.com", "The match is off")
+    email = rt.registry.get("email")
+    asked = {"action": "draft", "to": "bob"}      # the address said to "What should the email say?" is the address
+    assert email.read_answer("body", "bob at example dot com", asked) == {**asked, "to": "bob@example.com"}
