@@ -527,7 +527,7 @@ def _clock_anywhere(said: str) -> tuple[str, str] | None:
     ws = said.rstrip(" ?.!").split()
     found = find_clock_span(ws, bare_digits=True)
     words = " ".join(ws[found[1].start:found[1].stop]) if found else ""
-    plain = ":" in words or _MERIDIEM_SAID.search(words) or re.search(r"o'?clock", words)
+    plain = ":" in words or _MERIDIEM_SAID.search(words) or re.search(r"o'?clock", words)     # "13 o'clock"
     return (found[0], words) if found and plain else None      # "in 20 minutes" says no 20:00
 
 
@@ -1232,6 +1232,8 @@ class ReminderCommand(JarvisCommandBase):
         if out.get("action") != "set":
             return out
         said_alarm = _said_alarm(voice_command)
+        said = " ".join(voice_command.lower().replace("\u2019", "'").split())
+        found = find_clock_time(said) or _clock_anywhere(said)          # ('HH:MM', its words), or None
         if said_alarm and not str(out.get("text") or "").strip():
             out["text"] = said_alarm            # "get me up at 6:45 on friday": the alarm is what rings
         if isinstance(out.get("text"), str):
@@ -1240,9 +1242,8 @@ class ReminderCommand(JarvisCommandBase):
             what = "" if _ONLY_FRAME.fullmatch(what) else _after_when(what)   # "on friday at noon about the car tax"
             what = re.sub(r"^(?:for|about|of|regarding)\s+(?=\S)", "", what, flags=re.I)  # "for my mom's birthday"
             what = _WHEN_TAIL.sub("", what).strip()
-            clock_words = (find_clock_time(voice_command) or _clock_anywhere(voice_command.lower()) or (None, ""))[1]
-            if clock_words:             # "alarm 7 am", "set alarm of 6:30 am": the model kept the clock time in the text
-                clock_said = re.escape(clock_words)       # ("the 7:30 train" names a train: kept)
+            if found:                   # "alarm 7 am", "set alarm of 6:30 am": the model kept the clock time in the text
+                clock_said = re.escape(found[1])          # ("the 7:30 train" names a train: kept)
                 what = re.sub(rf"(?:\s+(?:at|for|of|by|around|to))?\s+{clock_said}$|^{clock_said}\s+", "", what,
                               flags=re.I).strip()
             dated = find_date(what, _dt.date.today())       # "pay the rent on the 3rd of december": the day is the when
@@ -1279,10 +1280,8 @@ class ReminderCommand(JarvisCommandBase):
                 out["text"] = as_said(what, voice_command)      # "lock back door": "lock the back door", as said
             else:
                 out.pop("text", None)
-        said = " ".join(voice_command.lower().replace("\u2019", "'").split())
         has_in = re.search(r"\bin\s+(?:an?|one|half|\d+|[a-z]+)\s*(?:and a half\s+)?(?:minutes?|mins?|hours?|hrs?)\b", said)
         clock = None
-        found = find_clock_time(said) or _clock_anywhere(said)
         if found:
             clock, words = found
             alarm = _alarm_noun(str(out.get("text") or "")) is not None

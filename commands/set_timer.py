@@ -281,13 +281,14 @@ class SetTimerCommand(JarvisCommandBase):
         said plainly ("time 3 minutes for my tea") wins over the model's number."""
         out = drop_ungrounded(args, voice_command, ["label"])
         said = find_duration(voice_command)
+        lowered = voice_command.lower()
         # "another one", "the new one" point at a timer: no number of minutes
-        numbers = numbers_said(re.sub(r"\b(?:another|this|that|the|new|which|each)\s+one\b", " ", voice_command.lower()))
+        numbers = numbers_said(re.sub(r"\b(?:another|this|that|the|new|which|each)\s+one\b", " ", lowered))
         if said:
             out["duration_seconds"] = said
-        elif not _LENGTH_SAID.search(voice_command.lower()) and not numbers:
+        elif not _LENGTH_SAID.search(lowered) and not numbers:
             out.pop("duration_seconds", None)    # "set a second timer for the rice": no length said, it is asked
-        elif len(numbers) == 1 and 0 < numbers[0] and not _UNIT_SAID.search(voice_command.lower()):
+        elif len(numbers) == 1 and 0 < numbers[0] and not _UNIT_SAID.search(lowered):
             # a bare number is minutes, as people set timers: "set a timer for 25" was 25 seconds, "another
             # for the sauce for 15" 12 minutes (the model's numbers)
             out["duration_seconds"] = int(numbers[0] * 60)
