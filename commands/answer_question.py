@@ -103,6 +103,19 @@ _MORE_EXAMPLES += [(q, {'query': q}) for q in [
  'how does an alarm clock work', 'who invented the calendar', 'what is the history of email',
  'why is the weather so hard to predict', 'how do time zones work',
 ]]
+# what a thing is, who made it, how it works or what a word means is a question too when the thing
+# belongs to something no command does (devices, music, apps, shops, money, trades): the request to
+# use it is declined, the question about it is answered
+_MORE_EXAMPLES += [(q, {'query': q}) for q in [
+ 'what is a heat pump', 'how does a smoke detector work', 'what does the word album mean',
+ 'who invented television', 'what is a social network',
+ 'how much does a taxi driver earn', 'what does a plumber do', 'what is a news anchor', 'what is a symphony',
+ 'how does a phone camera work', 'what does inflation mean',
+ 'how do electric cars charge', 'how does a dishwasher clean plates', 'what is a games console',
+ 'who started the bbc', 'what is the history of rock and roll', 'what does a stockbroker do',
+ 'what is a hotel concierge', 'how do phone calls travel', 'what is a film trailer',
+ 'what does a radio presenter do', 'what is an online shop', 'who created the first web browser',
+]]
 # how-to and advice questions are questions, even when they name a thing another command does (a
 # habit, a budget, a schedule): asking how to do it is not asking the assistant to do it
 _MORE_EXAMPLES += [(q, {'query': q}) for q in [
@@ -124,6 +137,7 @@ _MORE_EXAMPLES += [(q, {'query': q}) for q in [
  'how do i change a flat tyre',
  'any tips for running my first marathon',
  'how do i keep to a budget',
+ 'what makes a good bedtime routine for a toddler',
 ]]
 _NEGATIVES: list[str] = ["what's the latest news", "what's the price of gold shares", 'how much is a dollar in euros',
  'what song is playing', 'who sings this song']

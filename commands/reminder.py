@@ -9,9 +9,10 @@ from typing import Any
 from commands._background import RECURRENCES, ReminderService, next_occurrence, parse_iso, reminder_service
 from commands._common import examples, fail, say
 from commands._grounding import as_said, drop_ungrounded
+from jarvis_tui.sdk.grounding import content_words
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (DISCOURSE_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, find_period, FoundPeriod,
-                                 join_words, normalize_utterance, plural, say_date)
+                                 join_words, normalize_utterance, plural, say_date, stem)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -953,6 +954,35 @@ ACTION_WORDS = {
     "move": ["move", "reschedule", "change", "shift", "push", "bring forward"],
 }
 
+# words that ask about the calendar rather than name what is in it ("when is", "what time", "coming up")
+_ASKING = frozenset("""when what whats which where who how time times next coming up soon planned plan plans
+have got has going happening scheduled booked set due start starts starting begin begins
+tell show list read check see know remind reminder reminders calendar diary agenda schedule event events
+alarm alarms anything something everything there today tonight tomorrow morning afternoon evening night
+week weekend""".split())
+
+
+# what kind of event a question names ("the dentist appointment", "my meeting with the bank"): the
+# other words say which one
+_EVENT_KINDS = frozenset("appointment meeting call party dinner lunch breakfast session class game match trip".split())
+
+
+def _named_by(voice: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The reminders a question about the calendar names by their own words ("when is the dentist
+    appointment", "what time is book club"): those that have all of its words but the kind of event
+    ("see the dentist"), or the kind when it says only that ("when's my next meeting"), when that is
+    some of them but not all; [] when it names none or none is there (the whole calendar is said)."""
+    def stems(text: str) -> set[str]:         # "when's" -> "when", "bank's" -> "bank"
+        return {stem(w) for w in (re.sub(r"'s$", "", w.strip(".'")) for w in content_words(text))
+                if w not in _ASKING and not w.isdigit()}
+    words = stems(voice)
+    which = words - {stem(w) for w in _EVENT_KINDS} or words
+    if not which:
+        return []
+    named = [r for r in rows if which <= stems(r["text"])]
+    return named if len(named) < len(rows) else []
+
+
 class ReminderCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -1507,6 +1537,11 @@ class ReminderCommand(JarvisCommandBase):
             return say(head + "; ".join(items) + ".", reminders=[_listed(r) for r in alarms])
         if not rows:
             return say("You have no reminders.", reminders=[])
+        named = _named_by(request_info.voice_command, rows)
+        if named:                   # "when is the dentist appointment": that one, not the whole calendar
+            items = "; ".join(self._describe(r, now) for r in named)
+            spoken = f"Your reminder: {items}" if len(named) == 1 else f"{len(named)} of your reminders match: {items}"
+            return say(spoken + ".", reminders=[_listed(r) for r in named])
         items = [self._describe(r, now) for r in rows]
         head = "You have one reminder: " if len(rows) == 1 else f"You have {len(rows)} reminders: "
         return say(head + "; ".join(items) + ".", reminders=[_listed(r) for r in rows])

@@ -401,11 +401,15 @@ class IntentRouter:
 
     def _foreign(self) -> frozenset[str]:
         """The words only requests no command serves were taught: in `FOREIGN_EXAMPLES` or more of the
-        out-of-scope examples and commands' negatives, in no command's examples or domain words, not
-        everyday words ("twitter", "taxi", "lamp")."""
+        out-of-scope examples and commands' negatives, in no action's examples or domain words, not
+        everyday words ("twitter", "taxi", "lamp"). A direct answer's examples do not count: a question
+        about taxis ("how much does a taxi driver earn") teaches no action that a taxi is its business,
+        and the words mark only actions (`ConversationBrain._below_no_command`)."""
         if self._foreign_words is None:
             taught, everyday = self._vocabulary()
-            commands = frozenset().union(*taught.values()) if taught else frozenset()
+            actions = [stems for name, stems in taught.items()
+                       if not getattr(self.commands.get(name), "allow_direct_answer", False)]
+            commands = frozenset().union(*actions) if actions else frozenset()
             outside = collections.Counter(w for text, label in zip(self.data.texts, self.data.labels)
                                           if label == OUT_OF_SCOPE for w in set(_stems(text)))
             self._foreign_words = frozenset(w for w, n in outside.items() if n >= FOREIGN_EXAMPLES) - commands - everyday

@@ -228,3 +228,33 @@ def test_a_reminder_asked_for_with_nothing_to_remind_of_asks_what(rt, clock):
     """"set a reminder": the model's text was the request ("set a reminder"), and it asked only when."""
     reminder = rt.registry.get("reminder")
     assert "text" not in reminder.post_process_tool_call({"action": "set", "text": "set a reminder"}, "set a reminder")
+
+
+def _calendar(rt):
+    _set(rt, "remind me to see the dentist on friday at 3 pm", text="see the dentist", time="15:00")
+    _set(rt, "remind me about book club on thursday at 7 pm", text="book club", time="19:00")
+    _set(rt, "remind me to call the bank tomorrow at 10", text="call the bank", time="10:00")
+    _set(rt, "remind me about the team meeting tomorrow at 9", text="team meeting", time="09:00")
+
+
+@pytest.mark.parametrize("asked,answer", [
+    ("when is the dentist appointment", "Your reminder: see the dentist on Friday at 3 PM."),
+    ("what time is book club", "Your reminder: book club on Thursday at 7 PM."),
+    ("when do i call the bank", "Your reminder: call the bank tomorrow at 10 AM."),
+    ("when's my meeting with the bank", "Your reminder: call the bank tomorrow at 10 AM."),
+    ("when's my next meeting", "Your reminder: team meeting tomorrow at 9 AM."),
+])
+def test_a_question_about_one_event_is_answered_with_that_event(rt, clock, asked, answer):
+    """"when is the dentist appointment" read out every reminder: the ones the question names by their
+    words are said (all its words but the kind of event, "appointment")."""
+    _calendar(rt)
+    listed = rt.registry.get("reminder").execute(RequestInformation(asked), action="list")
+    assert listed.message == answer
+
+
+@pytest.mark.parametrize("asked", ["what's on my calendar", "what reminders do i have", "what's coming up",
+                                   "when's the meeting with the plumber"])
+def test_a_question_that_names_no_event_or_none_there_lists_them_all(rt, clock, asked):
+    _calendar(rt)
+    listed = rt.registry.get("reminder").execute(RequestInformation(asked), action="list")
+    assert listed.message.startswith("You have 4 reminders: ")

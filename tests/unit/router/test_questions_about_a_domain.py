@@ -19,3 +19,21 @@ def test_it_is_never_a_confident_call_of_the_domains_command(router):
 @pytest.mark.parametrize("said", ["will it be windy", "what's the temperature outside", "is it cold out"])
 def test_asking_for_the_weather_is_still_the_weather(router, said):
     assert router.rank(said)[0][0] == "get_weather"
+
+
+# what a thing is, who owns it, what a word means or how it is done is a question when no command
+# serves the thing either: it was declined ("what is jazz music" -> "I can't play music yet."); the
+# request to use the thing still is
+@pytest.mark.parametrize("said", ["what does the term streaming mean", "what is a thermostat for", "what does a dj do",
+                                  "how do taxis set their prices", "what does the word podcast mean",
+                                  "how does a microwave oven heat food"])
+def test_a_question_about_what_no_command_serves_is_answered(router, said):
+    d = router.decide(said)
+    assert d.decision == "direct" and d.tool == "answer_question", d.to_dict()
+
+
+@pytest.mark.parametrize("said", ["play some jazz music", "set the thermostat to twenty degrees",
+                                  "order me a taxi to the station", "what's the price of bitcoin right now",
+                                  "put on my workout playlist", "text mum that i'm running late"])
+def test_asking_for_what_no_command_serves_is_still_declined(router, said):
+    assert router.decide(said).decision == "decline"
