@@ -17,7 +17,7 @@ from typing import Any
 from commands._common import examples, fail, say
 from commands._grounding import address_grounded, drop_ungrounded
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import normalize_utterance
+from jarvis_tui.sdk.text import corrected_value, normalize_utterance, with_value_replaced
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
                             JarvisCommandBase, JarvisParameter, JarvisSecret, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -419,9 +419,26 @@ class EmailCommand(JarvisCommandBase):
         value = value[:1].upper() + value[1:]
         return PreRouteResult(arguments={"action": "edit", ("subject" if field in ("subject", "title") else "body"): value})
 
+    def _corrected_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
+        """"actually make it thursday" right after a draft that says friday: the draft with that day
+        changed, in its message and its subject (it became a new draft to no one). Only a day, a month,
+        a clock time or numbers said again in the same words: nothing else is guessed."""
+        if self.services is None or "email" not in self.services.last_commands():
+            return None
+        draft, value = self._open_draft(), corrected_value(text)
+        if draft is None or not value:
+            return None
+        body = with_value_replaced(draft["body"], value)
+        if body is None:
+            return None
+        subject = with_value_replaced(draft["subject"], value) if draft["subject"] != _subject_of(draft["body"]) else None
+        return PreRouteResult(arguments={"action": "edit", "body": body, **({"subject": subject} if subject else {})})
+
     @property
     def fast_paths(self) -> list[FastPath]:
-        return [FastPath("email.edit_draft", _EDIT, self._edit_claim, "make the subject weekly report (the open draft)")]
+        return [FastPath("email.edit_draft", _EDIT, self._edit_claim, "make the subject weekly report (the open draft)"),
+                FastPath("email.corrected", r".+", self._corrected_claim,
+                         "actually make it thursday (right after a draft that says friday)")]
 
     def _list(self) -> CommandResponse:
         recent = [m for m in self._outbox() if m["status"] in ("draft", "sent")][-5:]

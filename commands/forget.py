@@ -7,8 +7,8 @@ import re
 from typing import Any
 
 from commands._common import claim, examples, fail, say
-from commands._memories import (LOOSE_MATCH_MIN, MATCH_MIN, find_memory, memory_store, names_exactly, second_person,
-                                spoken_topic, topic_words)
+from commands._memories import (CORRECTION_WINDOW_S, LOOSE_MATCH_MIN, MATCH_MIN, TALKED_ABOUT, find_memory,
+                                memory_store, names_exactly, second_person, spoken_topic, topic_words)
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation, normalize_utterance)
 
@@ -25,6 +25,11 @@ _FORGET = re.compile(
     r"\s+(?:about\s+)?(?P<memory>(?:the\s+|that\s+)?(?:memory|note|fact)\s+(?:about|of|on)\s+|what\s+i\s+"
     r"(?:told\s+you|said|say)\s+about\s+|everything\s+about\s+)?(?P<topic>.+?)"
     r"(?P<from_memory>\s+from\s+(?:your\s+)?memory)?(?:\s+(?:please|anymore|any\s+more))?")
+# the memory just told or said back, pointed at: "delete that memory", "forget that one", "erase it" ("forget it"
+# alone is "never mind": only a verb that deletes, or "forget" with "that"/"this", points)
+_POINTED = re.compile(r"(?:that|this|it)\s+(?:memory|fact|note|one)|(?:that|this)(?:\s+(?:too|as\s+well))?")
+_DELETES_IT = re.compile(r"(?:erase|delete|remove|wipe)\s+it")
+POINTED = "that"                  # the topic of a forget that points back (said by the user)
 # a described memory: "my parking spot", "where i parked", "what my locker code is"
 _DESCRIBED = re.compile(r"(?:my|our|where|what|when|who|which|how)\b")
 
@@ -111,6 +116,8 @@ class ForgetCommand(JarvisCommandBase):
         if _ALL.fullmatch(said):
             return {**args, "topic": "all"}
         m = _FORGET.fullmatch(said)
+        if m and (_POINTED.fullmatch(m.group("topic")) or _DELETES_IT.fullmatch(said)):
+            return {**args, "topic": POINTED}       # "delete that memory": the one just talked about (it asked "What topic?")
         if m and topic_words(m.group("topic")):
             return {**args, "topic": _topic(m.group("topic"))}
         return args
@@ -122,7 +129,10 @@ class ForgetCommand(JarvisCommandBase):
     @staticmethod
     def _which(memory: dict[str, Any]) -> str:
         """The memory said back without a secret's value: "your locker code", "that you parked on level 3"."""
-        return f"your {memory['topic']}" if memory["secret"] else f"that {second_person(memory['text'])}"
+        if memory["secret"]:
+            return f"your {memory['topic']}"
+        said = second_person(memory["text"])           # "I'm allergic to peanuts" -> "that you're allergic ..."
+        return "that " + (said[:1].lower() + said[1:] if re.match(r"You\b", said) else said)
 
     def confirmation_question(self, args: dict[str, Any]) -> str | None:
         """Asked before a guessed forget of a memory named exactly (one only described asks with its
@@ -146,6 +156,15 @@ class ForgetCommand(JarvisCommandBase):
                 {"message": f"Forget {things} you asked me to remember?", "count": count},
                 actions=[IJarvisButton("Forget all", FORGET_ALL, "destructive", "trash"),
                          IJarvisButton("Keep them", "cancel_click", "secondary")])
+        if topic == POINTED:                        # the memory just told or said back, after a Yes
+            memory_id = self.services.noted(TALKED_ABOUT, CORRECTION_WINDOW_S)
+            memory = memory_store(self.services).get(int(memory_id)) if memory_id else None
+            if memory is None:
+                return say("Which memory? Say what it's about, like: forget my locker code.", found=False)
+            return CommandResponse.follow_up_response(
+                {"message": f"Forget {self._which(memory)}?", "memory_id": memory["id"]},
+                actions=[IJarvisButton("Yes", FORGET_MEMORY, "destructive", "trash"),
+                         IJarvisButton("No", "cancel_click", "secondary")])
         found = self._find(topic)
         if found is None:
             about = spoken_topic(topic, request_info.voice_command) if topic else "that"

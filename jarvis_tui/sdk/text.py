@@ -597,6 +597,42 @@ def with_numbers_changed(text: str, new: str) -> str | None:
     return " ".join(words[:i] + new.split() + words[i + len(changed):])
 
 
+def with_value_replaced(text: str, new: str) -> str | None:
+    """`text` with its one value of the kind `new` is changed to `new`: a day ("the meeting moved to
+    friday", "thursday" -> "the meeting moved to thursday"; "tomorrow" is a day too), a month, a clock
+    time said with its half of the day ("lunch is at noon", "one pm" -> "lunch is at one pm"), or numbers
+    in the same words (`with_numbers_changed`). None when `new` is none of these, or `text` has no value
+    of its kind or more than one (which one is meant is not guessed)."""
+    said = new.strip(" .,!?").split()
+    if not said:
+        return None
+    words = text.split()
+    bare = [w.lower().strip(".,!?;:") for w in words]
+    clock = find_clock_span([w.lower() for w in said])
+    if clock is not None and len(clock[1]) == len(said):
+        first = find_clock_span(bare)
+        if first is None or find_clock_span(bare[first[1].stop:]) is not None:
+            return None
+        return _spliced(words, first[1], said)
+    if len(said) == 1:
+        for kind in (_DAYS, frozenset(MONTHS)):
+            if said[0].lower() in kind:
+                at = [i for i, w in enumerate(bare) if w in kind]
+                return _spliced(words, range(at[0], at[0] + 1), said) if len(at) == 1 else None
+    return with_numbers_changed(text, new.strip(" .,!?"))
+
+
+def _spliced(words: list[str], span: range, new: list[str]) -> str:
+    """`words` with those in `span` replaced by `new`, a capital and the punctuation after the last kept."""
+    tail = re.search(r"[.,!?;:]+$", words[span.stop - 1])
+    replaced = list(new)
+    if words[span.start][:1].isupper():          # "Friday" in a subject -> "Thursday"
+        replaced[0] = replaced[0][:1].upper() + replaced[0][1:]
+    if tail:
+        replaced[-1] += tail.group(0)
+    return " ".join(words[:span.start] + replaced + words[span.stop:])
+
+
 def join_words(items: list[str], conj: str = "and") -> str:
     items = [str(i) for i in items]
     if not items:
@@ -1014,6 +1050,7 @@ def asks_to_take_back(text: str) -> bool:
 MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december"]
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_DAYS = frozenset(WEEKDAYS + ["today", "tomorrow", "tonight"])   # what "make it ..." changes a day for
 _MONTH_NAMES = {m: i + 1 for i, m in enumerate(MONTHS)} | {
     "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
     "nov": 11, "dec": 12}

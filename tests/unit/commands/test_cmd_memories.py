@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from command_helpers import ask
+from jarvis_tui.sdk import RequestInformation
 
 
 def test_remember_recall_forget(rt):
@@ -144,3 +145,36 @@ def test_a_question_in_other_words_finds_the_fact_it_means(rt):
     assert said("what floor did i park on", "floor") == "You parked on level 3."
     assert said("can i eat nuts", "nuts") == "You're allergic to peanuts."
     assert said("what's my horoscope", "horoscope") == "I don't have anything saved about your horoscope."
+
+
+@pytest.mark.parametrize("said", ["delete that memory", "forget that", "erase it", "forget that one"])
+def test_forgetting_the_memory_just_talked_about_asks_then_forgets_it(rt, said):
+    """"delete that memory" after a memory was said back asked "What topic should I use?"; "forget that"
+    after a question about it found nothing. It points at the memory just told or said back, and asks
+    first."""
+    ask(rt, "remember my sister's birthday is june 3rd")
+    ask(rt, "remember that i parked on level 3")
+    turn, _ = ask(rt, "what's my sister's birthday")
+    assert turn.spoken == "Your sister's birthday is june 3rd."
+    forget = rt.registry.get("forget")
+    args = forget.post_process_tool_call({}, said)
+    asked = forget.execute(RequestInformation(said), **args)
+    assert asked.context_data["message"] == "Forget that your sister's birthday is june 3rd?"
+    assert [b.button_action for b in asked.actions] == ["forget_memory", "cancel_click"]
+    done = forget.handle_action("forget_memory", asked.context_data)
+    assert done.context_data["message"] == "OK, I've forgotten that your sister's birthday is june 3rd."
+    assert [m["text"] for m in rt.store.memories.all()] == ["i parked on level 3"]
+
+
+def test_a_memory_pointed_at_with_none_talked_about_is_asked_for(rt, clock):
+    ask(rt, "remember that i parked on level 3")
+    clock.advance(seconds=600)
+    forget = rt.registry.get("forget")
+    r = forget.execute(RequestInformation("delete that memory"), **forget.post_process_tool_call({}, "delete that memory"))
+    assert r.context_data["message"] == "Which memory? Say what it's about, like: forget my locker code."
+    assert len(rt.store.memories.all()) == 1
+
+
+@pytest.mark.parametrize("said", ["forget it", "forget about it"])
+def test_forget_it_alone_points_at_no_memory(rt, said):
+    assert rt.registry.get("forget").post_process_tool_call({}, said).get("topic") != "that"

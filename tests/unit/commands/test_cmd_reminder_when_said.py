@@ -132,3 +132,24 @@ def test_an_event_put_in_the_calendar_before_it_is_named_is_that_event(rt, clock
     assert _dt.datetime.fromisoformat(row["due_at"]).replace(tzinfo=UTC) == _dt.datetime(2025, 3, *due, tzinfo=UTC)
     assert _read(rt, said, text=f"put in my diary {text}")["text"] == text
     assert turn.spoken.startswith(f"OK, I'll remind you about your {text} ")     # not "to drinks with tom"
+
+
+@pytest.mark.parametrize("said,model,text,time,recurrence", [
+    ("remind me to water the plants every sunday morning", {"text": "water the plants every sunday morning"},
+     "water the plants", "09:00", "weekly"),
+    ("remind me to take the bins out every thursday evening", {"text": "take the bins out every thursday evening"},
+     "take the bins out", "18:00", "weekly"),
+    ("remind me to stretch in the morning", {"text": "stretch in the morning"}, "stretch", "09:00", None),
+    ("remind me to go for a run this evening", {"text": "go for a run this evening"}, "go for a run", "18:00", None),
+])
+def test_a_repeat_or_a_part_of_the_day_the_model_left_in_the_text_is_no_part_of_it(rt, clock, said, model, text,
+                                                                                 time, recurrence):
+    """"remind me to water the plants every sunday morning" was said back "... to water the plants every
+    sunday morning every Sunday at 9 AM": the part of the day after the repeat stayed in the text."""
+    out = _read(rt, said, **model)
+    assert (out["text"], out.get("time"), out.get("recurrence")) == (text, time, recurrence)
+
+
+def test_a_part_of_the_day_that_names_the_thing_stays(rt, clock):
+    assert _read(rt, "remind me to call the morning show at 9", text="call the morning show")["text"] == \
+        "call the morning show"

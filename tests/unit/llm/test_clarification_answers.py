@@ -211,3 +211,34 @@ def test_email_to_a_name_asks_the_address_then_the_message_and_each_answer_fills
     email = rt.registry.get("email")
     asked = {"action": "draft", "to": "bob"}      # the address said to "What should the email say?" is the address
     assert email.read_answer("body", "bob at example dot com", asked) == {**asked, "to": "bob@example.com"}
+
+
+@pytest.mark.parametrize("said,body,subject,new_body,new_subject", [
+    ("actually make it thursday", "The meeting moved to friday", "Meeting moved to Friday",
+     "The meeting moved to thursday", "Meeting moved to Thursday"),
+    ("change it to one pm", "Lunch is at noon", "", "Lunch is at one pm", ""),
+    ("no, make that 4 chairs", "Please bring 3 chairs", "Chairs", "Please bring 4 chairs", "Chairs"),
+])
+def test_a_value_corrected_right_after_a_draft_changes_the_draft(rt, talk, said, body, subject, new_body, new_subject):
+    """"actually make it thursday" right after a draft that said friday became a new draft to no one
+    ("Who should it go to?"), its subject the assistant's own reply; "change it to one pm" was a unit
+    conversion. The draft keeps its recipient; its day, time or number is changed, and nothing else."""
+    say, backend = talk([call("email", action="draft", to="anna@example.com", body=body,
+                              **({"subject": subject} if subject else {}))])
+    turn = say("email anna at example dot com saying " + body.lower())
+    assert turn.spoken.startswith("Here's a draft to anna@example.com")
+    turn = say(said)
+    assert turn.route == "pre_route" and len(backend.requests) == 1
+    (record,) = turn.tool_calls
+    data = record.response.context_data
+    assert (data["to"], data["body"]) == ("anna@example.com", new_body)
+    assert data["subject"] == (new_subject or new_body)
+    assert [a.button_action for a in record.response.actions][:1] == ["send_click"]
+
+
+def test_a_correction_that_is_not_in_the_draft_is_not_read_as_a_change(rt, talk):
+    say, backend = talk([call("email", action="draft", to="anna@example.com", body="Lunch is ready"),
+                         call("chat", message="ok")])
+    say("email anna at example dot com saying lunch is ready")
+    turn = say("actually make it thursday")
+    assert turn.route != "pre_route"
