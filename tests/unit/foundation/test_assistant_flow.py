@@ -119,7 +119,7 @@ def test_no_claim_without_brain_says_so(runtime):
 
 
 def test_a_shortlist_of_answers_in_words_without_the_model_says_the_model_is_missing(runtime):
-    text = "what makes people happy"
+    text = "why do people get bored"
     decision = runtime.assistant.router.decide(text)
     commands = [runtime.assistant.registry.get(n) for n in decision.shortlist]
     # unsure between commands that all answer in words (chat, answer_question): no action to choose
