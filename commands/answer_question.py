@@ -158,6 +158,14 @@ def _spell_claim(m: re.Match[str], text: str) -> PreRouteResult | None:
     word = m.group("word") or m.group("word2")
     return None if word in _NOT_A_WORD_TO_SPELL else PreRouteResult(arguments={"query": text.strip()})
 
+ANSWERED = "answer_question.answered"      # services.note: (question, answer) just said
+FOLLOW_UP_S = 120                          # how long after an answer a question may point back at it
+# words that point back at what was just asked or answered ("which one is bigger", "when did he die",
+# "is it dangerous", "what about the other one")
+_POINTS_BACK = re.compile(r"\b(?:it|its|it's|they|them|their|theirs|he|him|his|she|her|hers|that|those|these|this"
+                          r"|which\s+one|the\s+other|both|either|neither|there|then|what\s+about|how\s+about)\b")
+
+
 class AnswerQuestionCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -224,6 +232,15 @@ class AnswerQuestionCommand(JarvisCommandBase):
             "Why is the sea salty?", "How many planets are in the solar system?", "Who wrote Romeo and Juliet?",
             "What's the largest ocean?", "When did World War Two end?", "What language do they speak in Brazil?"]])
 
+    def _asked_before(self, query: str) -> list[tuple[str, str]]:
+        """The question and answer just said, when this one points back at them ("what's the difference
+        between a stoat and a weasel", then "which one is bigger": it was answered "The number 1 is
+        bigger than the number 2."); nothing for a question that stands on its own."""
+        if self.services is None or "answer_question" not in self.services.last_commands():
+            return []
+        before = self.services.noted(ANSWERED, FOLLOW_UP_S)
+        return [before] if before and _POINTS_BACK.search(normalize_utterance(query)) else []
+
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         query = str(kwargs.get("query") or "").strip() or request_info.voice_command
         spelled = _SPELL.fullmatch(normalize_utterance(query).strip(" ?.!"))
@@ -235,9 +252,12 @@ class AnswerQuestionCommand(JarvisCommandBase):
         llm = self.services.llm if self.services else None
         if llm is None:
             return fail(NO_LLM, reason="no_llm")
-        answer = llm.answer(query, system=SYSTEM, max_tokens=160).strip()
+        earlier = self._asked_before(query)
+        answer = (llm.answer(query, system=SYSTEM, max_tokens=160, earlier=earlier) if earlier
+                  else llm.answer(query, system=SYSTEM, max_tokens=160)).strip()
         if not answer:
             return say("I don't know the answer to that.", query=query)
+        self.services.note(ANSWERED, (query, answer))
         sureness = getattr(llm, "sureness", None)
         if sureness is not None and sureness < SURE_ENOUGH:
             # the small model is often wrong where it is unsure of its own words: it says so (after

@@ -465,6 +465,10 @@ def _until_clock_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 _UNTIL_WHAT = re.compile(r"\b(?:how (?:many|much) (?:days|weeks|time)|how long)\b(?: (?:is it|are there|is there|do i have|left|has it been))*"
                          r" (?:(?:until|till|til|before|to|since) |ago (?:was|did) )(?P<what>.+)$")
 _PAST = re.compile(r"\b(?:since|ago|was|were|did)\b")
+DAY_SAID = "get_current_time.day_said"     # services.note: the day an answer was just about (ISO date)
+DAY_SAID_S = 120                           # how long "how many days until then" points back at it
+# the day just answered about, pointed at: "how many days until then", "how long till that day"
+_POINTED_DAY = re.compile(r"(?:then|that|it|that\s+day|that\s+date|the\s+day)(?:\s+(?:from\s+)?(?:now|today))?")
 _CLAIM = re.compile(r"^(?:is|was|will|does|did)\b")
 
 
@@ -650,6 +654,18 @@ def _other_day(voice_command: str, today: _dt.date) -> CommandResponse | None:
     return say(message, date=found.when.isoformat(), days_from_today=days)
 
 
+def _days_to(day: _dt.date, today: _dt.date, said: str) -> CommandResponse:
+    """How long until (or since) a day the last answer was about ("what day is christmas", then "how
+    many days until then": it asked to be told when "then" is)."""
+    days = (day - today).days
+    full = f"{say_date(day)}, {day.year}"
+    if days == 0:
+        return say(f"That's today, {full}.", date=day.isoformat(), days_from_today=0)
+    span = _span(days, "weeks" if re.search(r"\bweeks\b", said) else None)
+    return say(f"That's in {span}, on {full}." if days > 0 else f"That was {span} ago, on {full}.",
+               date=day.isoformat(), days_from_today=days)
+
+
 def _yes_or_no(said: str, when: _dt.date, date_words: str = "") -> str:
     """"Yes. " or "No. " before the answer to "is <a day> a <weekday>", "is it friday"; else ""."""
     asked = [d for d in WEEKDAYS if re.search(rf"\b{d}\b", said) and d not in date_words]
@@ -823,11 +839,18 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             return say(part, time=here.isoformat(timespec="seconds"), timezone=str(here.tzinfo))
         other_day = _other_day(request_info.voice_command, here.date())
         if other_day is not None:
+            if self.services is not None:
+                self.services.note(DAY_SAID, other_day.context_data["date"])   # "how many days until then"
             return other_day
         clock = _until_clock(normalize_utterance(request_info.voice_command).strip(" ?.!"))
         if clock is not None:                      # "how many minutes until 8"
             return _time_until(clock[0], here, meridiem_said=clock[1])
         until = _UNTIL_WHAT.search(normalize_utterance(request_info.voice_command))
+        if until and _POINTED_DAY.fullmatch(until.group("what").strip(" ?.!")):
+            pointed = self.services.noted(DAY_SAID, DAY_SAID_S) if self.services is not None else None
+            if pointed is None:
+                return say("Until when? Name the day, like: how many days until christmas.", known=False)
+            return _days_to(_dt.date.fromisoformat(pointed), here.date(), normalize_utterance(request_info.voice_command))
         if until:                                  # "how many days until my sister's birthday"
             return self._remembered_day(until.group("what"), here.date(),
                                         past=bool(_PAST.search(normalize_utterance(request_info.voice_command))))

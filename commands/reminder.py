@@ -84,6 +84,13 @@ _REQUEST_FRAME = re.compile(r"^" + _REMIND_FRAME + r"(?:\s+(?:to|about|of|that))
 _ONLY_FRAME = re.compile(_REMIND_FRAME + r"(?:\s+(?:please|for\s+me))?", re.I)   # "set a reminder": says no what
 
 
+# a task said as what the user must do, with no "remind me": "i need to call the dentist tomorrow
+# morning", "i've got to pick up the dry cleaning on friday" (the model set the reminder without it)
+_TASK_SAID = re.compile(r"(?:(?:oh|and|so|ok|okay)[,\s]+)*(?:(?:i|we)\s+(?:really\s+)?(?:need|have|ought)\s+to"
+                        r"|(?:i|we)(?:'ve|\s+have)?\s+got\s+to|(?:i|we)\s+(?:must|should)"
+                        r"|(?:don't|do\s+not)\s+let\s+me\s+forget\s+to)\s+(?P<task>\S.*)")
+
+
 def _after_when(text: str) -> str:
     """What a reminder is about once a when said before it is gone: "on friday at noon about the car
     tax" -> "the car tax", "at 5 to call mom" -> "call mom"; the text as it was when no when leads it."""
@@ -1267,6 +1274,9 @@ class ReminderCommand(JarvisCommandBase):
         found = find_clock_time(said) or _clock_anywhere(said)          # ('HH:MM', its words), or None
         if said_alarm and not str(out.get("text") or "").strip():
             out["text"] = said_alarm            # "get me up at 6:45 on friday": the alarm is what rings
+        task = None if str(out.get("text") or "").strip() else _TASK_SAID.fullmatch(said)
+        if task:
+            out["text"] = task.group("task")    # "i need to call the dentist tomorrow morning" (it asked what about)
         if isinstance(out.get("text"), str):
             what = _REQUEST_FRAME.sub("", out["text"].strip())     # "remind me about the dentist": the dentist
             what = _INTO_CALENDAR.sub("", what)                     # "put in my diary drinks with tom": drinks with tom

@@ -20,7 +20,7 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.grounding import ground_arguments
@@ -98,11 +98,16 @@ class LlmTextAnswerer:
         # tokens' geometric mean probability, 0..1; None when the backend does not say
         self.sureness: float | None = None
 
-    def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160, stream: bool = True) -> str:
+    def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160, stream: bool = True,
+               earlier: Sequence[tuple[str, str]] = ()) -> str:
         """The LLM's words. A cancelled turn stops them at the next token: what was written so far
         is returned (the command finishes with it; the turn then ends as cancelled). `stream` False:
-        no sentence goes out before the whole reply is written (the command checks it first)."""
-        messages = [{"role": "system", "content": system or ANSWER_SYSTEM}, {"role": "user", "content": user_text}]
+        no sentence goes out before the whole reply is written (the command checks it first).
+        `earlier`: (question, answer) pairs read before it, as the conversation they were."""
+        messages = [{"role": "system", "content": system or ANSWER_SYSTEM}]
+        for asked, answered in earlier:
+            messages += [{"role": "user", "content": asked}, {"role": "assistant", "content": answered}]
+        messages.append({"role": "user", "content": user_text})
         control = self.control
         stream = self.stream if stream else None
         if control is not None and control.is_cancelled:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
+from typing import Any, Callable, Protocol, Sequence, TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from jarvis_tui.config import Config
@@ -18,9 +18,11 @@ class TextAnswerer(Protocol):
     sureness: float | None
 
     def answer(self, user_text: str, system: str | None = None, max_tokens: int = 160,
-               stream: bool = True) -> str:
+               stream: bool = True, earlier: Sequence[tuple[str, str]] = ()) -> str:
         """The model's words for `user_text`. `stream`: a voice may speak them sentence by sentence
-        as they are written; False when the command checks the whole reply before any of it is said."""
+        as they are written; False when the command checks the whole reply before any of it is said.
+        `earlier`: what was asked and answered just before (oldest first), for words that point back
+        at it ("which one is bigger")."""
         ...
 
 

@@ -153,3 +153,20 @@ def test_a_repeat_or_a_part_of_the_day_the_model_left_in_the_text_is_no_part_of_
 def test_a_part_of_the_day_that_names_the_thing_stays(rt, clock):
     assert _read(rt, "remind me to call the morning show at 9", text="call the morning show")["text"] == \
         "call the morning show"
+
+
+@pytest.mark.parametrize("said,text,time", [
+    ("i need to call the dentist tomorrow morning", "call the dentist", "09:00"),
+    ("i have to pick up the dry cleaning on friday", "pick up the dry cleaning", "09:00"),
+    ("we've got to renew the car insurance tomorrow at 5 pm", "renew the car insurance", "17:00"),
+    ("don't let me forget to feed the fish tonight at 8", "feed the fish", "20:00"),
+])
+def test_a_task_said_as_what_the_user_must_do_is_the_text_the_model_left_out(rt, clock, said, text, time):
+    """"i need to call the dentist tomorrow morning": the model set the reminder without its text and it
+    asked "What should I remind you about?" though the user had said it."""
+    out = _read(rt, said)
+    assert (out.get("text"), out.get("time")) == (text, time)
+
+
+def test_a_text_the_model_wrote_is_kept(rt, clock):
+    assert _read(rt, "i need to call the dentist tomorrow", text="dentist call")["text"] == "dentist call"

@@ -242,3 +242,24 @@ def test_a_correction_that_is_not_in_the_draft_is_not_read_as_a_change(rt, talk)
     say("email anna at example dot com saying lunch is ready")
     turn = say("actually make it thursday")
     assert turn.route != "pre_route"
+
+
+def test_a_question_that_points_back_is_answered_with_the_one_before_it(rt, talk):
+    """"what's the difference between a stoat and a weasel", then "which one is bigger": the model had
+    only the second question and answered "The number 1 is bigger than the number 2." The question
+    and answer just said are read before a question that points back at them; a question that stands
+    on its own is read alone."""
+    say, backend = talk(["A stoat is larger and has a black tip on its tail.",
+                         call("answer_question", query="which one is bigger"), "The stoat.",
+                         "Leonardo da Vinci painted it."])
+    turn = say("what's the difference between a stoat and a weasel")
+    assert turn.spoken == "A stoat is larger and has a black tip on its tail."
+    turn = say("which one is bigger")
+    assert turn.spoken == "The stoat."
+    messages = backend.requests[-1]["messages"]
+    assert [m["role"] for m in messages] == ["system", "user", "assistant", "user"]
+    assert messages[1]["content"] == "what's the difference between a stoat and a weasel"
+    assert messages[2]["content"] == "A stoat is larger and has a black tip on its tail."
+    assert messages[3]["content"] == "which one is bigger"
+    say("who painted the mona lisa")
+    assert [m["role"] for m in backend.requests[-1]["messages"]] == ["system", "user"]
