@@ -34,6 +34,11 @@ _ASK = (r"(?:(?:what|who|where)(?:'s|\s+is|\s+was|\s+are|\s+were)|do\s+you\s+(?:
         r"\s+(?P<topic>(?:my|our)\s+[\w' ]+?)(?:\s+(?:is|was|are|again))*")
 
 
+# a question about the user ("what car do i drive", "where do i work", "which gym am i a member of")
+_ABOUT_ME = (r"(?:what|which|where|who|when|how\s+(?:old|many|much|long|tall))\b(?:\s+[\w']+){0,3}?"
+             r"\s+(?:do|did|am|was|have|had)\s+(?:i|we)\b.*")
+
+
 class RecallCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -60,11 +65,18 @@ class RecallCommand(JarvisCommandBase):
     @property
     def fast_paths(self) -> list[FastPath]:
         return [FastPath("recall.ask", _ASK, self._claim_known, "what's my locker code (when one is stored)"),
+                FastPath("recall.about_me", _ABOUT_ME, self._claim_about_me,
+                         "what car do i drive (when a stored memory is about it)"),
                 FastPath("recall.all", r"what\s+do\s+you\s+remember(?:\s+about\s+me)?|list\s+(?:all\s+)?my\s+memories",
                          lambda m, _t: claim(), "what do you remember about me")]
 
     def _claim_known(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         return claim_remembered(self.services, m.group("topic"))
+
+    def _claim_about_me(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
+        """A question about the user in other words than "what's my ..." ("what car do i drive" after "my
+        car is a blue golf": declined), claimed only when a stored memory is about it."""
+        return claim_remembered(self.services, asked_topic(text))
 
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS

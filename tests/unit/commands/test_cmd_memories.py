@@ -178,3 +178,23 @@ def test_a_memory_pointed_at_with_none_talked_about_is_asked_for(rt, clock):
 @pytest.mark.parametrize("said", ["forget it", "forget about it"])
 def test_forget_it_alone_points_at_no_memory(rt, said):
     assert rt.registry.get("forget").post_process_tool_call({}, said).get("topic") != "that"
+
+
+@pytest.mark.parametrize("said,spoken", [("what car do i drive", "Your car is a blue golf."),
+                                         ("where do i work", "You work at the hospital."),
+                                         ("what level did i park on", "You parked on level 3.")])
+def test_a_question_about_the_user_in_other_words_is_answered_from_the_memory(rt, said, spoken):
+    """"what car do i drive" after "remember that my car is a blue golf" was declined: only "what's my
+    ..." questions were read against the memories."""
+    for fact in ("remember that my car is a blue golf", "remember i work at the hospital",
+                 "remember that i parked on level 3"):
+        ask(rt, fact)
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == spoken
+
+
+@pytest.mark.parametrize("said", ["what reminders do i have", "what do i have on tomorrow",
+                                  "how many days do i have until christmas", "what time do i need to leave"])
+def test_a_question_about_the_user_that_no_memory_is_about_is_not_claimed(rt, said):
+    ask(rt, "remember that my car is a blue golf")
+    assert rt.registry.get("recall").pre_route(said) is None
