@@ -30,6 +30,8 @@ _FORGET = re.compile(
 _POINTED = re.compile(r"(?:that|this|it)\s+(?:memory|fact|note|one)|(?:that|this)(?:\s+(?:too|as\s+well))?")
 _DELETES_IT = re.compile(r"(?:erase|delete|remove|wipe)\s+it")
 POINTED = "that"                  # the topic of a forget that points back (said by the user)
+_POINTED_NOW = (r"(?:(?:ok|okay|now|then|and|please|actually|you\s+can)[,\s]+)*(?:(?:delete|erase|remove|wipe)\s+(?:it|that|this)"
+                r"|forget\s+(?:that|this))(?:\s+(?:memory|one|fact|note))?(?:\s+(?:please|too|as\s+well))?")
 # a described memory: "my parking spot", "where i parked", "what my locker code is"
 _DESCRIBED = re.compile(r"(?:my|our|where|what|when|who|which|how)\b")
 
@@ -82,8 +84,17 @@ class ForgetCommand(JarvisCommandBase):
     def fast_paths(self) -> list[FastPath]:
         return [FastPath("forget.all", _ALL.pattern, lambda m, t: claim(topic="all"),
                          "forget everything you know about me / delete all my memories"),
+                FastPath("forget.pointed", _POINTED_NOW, self._pointed_claim,
+                         "delete it / forget that (right after a memory was told or said back)"),
                 FastPath("forget.topic", _FORGET, self._claim,
                          "forget my locker code / forget where i parked (when one is stored) / delete the memory about X")]
+
+    def _pointed_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"delete it" right after "what car do i drive" was answered from a memory: that memory (asked
+        first). The model listed the memories."""
+        if self.services is None or not {"remember", "recall"} & set(self.services.last_commands()):
+            return None
+        return claim(topic=POINTED) if self.services.noted(TALKED_ABOUT, CORRECTION_WINDOW_S) else None
 
     def _claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         """Words that say "memory" are forget's; a topic ("my locker code", "where i parked") only when

@@ -198,3 +198,20 @@ def test_a_question_about_the_user_in_other_words_is_answered_from_the_memory(rt
 def test_a_question_about_the_user_that_no_memory_is_about_is_not_claimed(rt, said):
     ask(rt, "remember that my car is a blue golf")
     assert rt.registry.get("recall").pre_route(said) is None
+
+
+def test_delete_it_right_after_a_memory_was_said_back_asks_to_forget_that_one(rt):
+    """"delete it" after "what car do i drive" was answered went to the model, which listed the memories."""
+    ask(rt, "remember that my car is a blue golf")
+    ask(rt, "remember that i parked on level 3")
+    ask(rt, "what car do i drive")
+    turn, _ = ask(rt, "delete it")
+    assert turn.route == "pre_route" and turn.spoken == "Forget that your car is a blue golf?"
+    turn, _ = ask(rt, "set a timer for 5 minutes")
+    assert rt.registry.get("forget").pre_route("delete it") is None      # it is the timer now
+
+
+def test_forget_that_right_after_a_fact_is_told_still_takes_it_back(rt):
+    ask(rt, "remember that my car is a blue golf")
+    turn, _ = ask(rt, "forget that")
+    assert turn.spoken == "OK, I've forgotten that." and rt.store.memories.all() == []
