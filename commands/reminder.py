@@ -970,6 +970,9 @@ alarm alarms anything something everything there today tonight tomorrow morning 
 week weekend""".split())
 
 
+# a question of when something is ("when is yoga", "what time is book club", "when does the match start")
+_WHEN_IS = (r"(?:(?:so|and|ok|okay|remind\s+me)[,\s]+)*(?:when(?:'s|\s+is|\s+are|\s+does|\s+do)|what\s+time(?:'s|\s+is|\s+does|\s+do)"
+            r"|what\s+day(?:'s|\s+is))\s+(?:my\s+|the\s+|our\s+)?(?P<what>.+?)(?:\s+(?:start|starts|begin|begins|again))?")
 # what kind of event a question names ("the dentist appointment", "my meeting with the bank"): the
 # other words say which one
 _EVENT_KINDS = frozenset("appointment meeting call party dinner lunch breakfast session class game match trip".split())
@@ -1071,6 +1074,8 @@ class ReminderCommand(JarvisCommandBase):
                      r"do i have any|are there any|have i got any)\s+(?:my\s+|the\s+)?(?:upcoming\s+|recurring\s+|"
                      r"active\s+)?(?:reminders|alarms)(?:\s+(?:do i have|are there|are set|have i got|for today|today))?",
                      _list_claim, "what reminders do i have / what alarms do i have"),
+            FastPath("reminder.named_event", _WHEN_IS, self._named_event_claim,
+                     "when is yoga / what time is book club (when a reminder is about it)"),
             FastPath("reminder.schedule_for", _SCHEDULE_FOR, _schedule_for_claim,
                      "am i busy this weekend / what have i got on friday / what's on my calendar in may"),
             FastPath("reminder.coming_up", r"(?:what(?:'s|\s+is)|what\s+(?:have\s+i|do\s+i\s+have)(?:\s+got)?|is\s+there\s+anything"
@@ -1244,6 +1249,16 @@ class ReminderCommand(JarvisCommandBase):
             svc = self.services.kept(ReminderService)
             if svc is not None:
                 svc.shutdown()
+
+    def _named_event_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """"when is yoga" with a reminder about yoga class: that reminder (the time command said "It's
+        3:31 PM."). Claimed only when a reminder is about it, and not for a day the words name ("when
+        is christmas") or the time itself ("what time is it")."""
+        if self.services is None or re.fullmatch(r"(?:it|it now|now)", m.group("what")) \
+                or find_date(text, _dt.date.today()) is not None:
+            return None
+        rows = self.services.store.reminders.active()
+        return PreRouteResult(arguments={"action": "list"}) if rows and _named_by(text, rows) else None
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """The when of a 'set' from the user's own words where they say it plainly: an explicit clock

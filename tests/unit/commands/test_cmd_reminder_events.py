@@ -258,3 +258,23 @@ def test_a_question_that_names_no_event_or_none_there_lists_them_all(rt, clock, 
     _calendar(rt)
     listed = rt.registry.get("reminder").execute(RequestInformation(asked), action="list")
     assert listed.message.startswith("You have 4 reminders: ")
+
+
+@pytest.mark.parametrize("asked,answer", [
+    ("when is book club", "Your reminder: book club on Thursday at 7 PM."),
+    ("what time is the team meeting", "Your reminder: team meeting tomorrow at 9 AM."),
+    ("when does book club start", "Your reminder: book club on Thursday at 7 PM."),
+])
+def test_when_an_event_is_is_answered_by_the_reminder_about_it(rt, clock, asked, answer):
+    """"when is yoga" with a reminder about yoga class said the time ("It's 3:31 PM."): the router ranks
+    the time command first for such questions and the reminder was not on its shortlist."""
+    _calendar(rt)
+    turn, _ = ask(rt, asked)
+    assert turn.route == "pre_route" and turn.spoken == answer
+
+
+@pytest.mark.parametrize("asked", ["what time is it", "when is christmas", "what time does the bank open",
+                                   "when is the plumber coming"])
+def test_when_something_no_reminder_is_about_is_not_claimed(rt, clock, asked):
+    _calendar(rt)
+    assert rt.registry.get("reminder").pre_route(asked) is None
