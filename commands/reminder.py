@@ -12,7 +12,7 @@ from commands._grounding import as_said, drop_ungrounded
 from jarvis_tui.sdk.grounding import content_words
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (DISCOURSE_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, find_period, FoundPeriod,
-                                 join_words, normalize_utterance, plural, say_date, stem)
+                                 join_words, normalize_utterance, parse_number, plural, say_date, stem)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -666,6 +666,7 @@ def new_when(said: str) -> tuple[str, str | None]:
 
 
 SET_FROM_NOW = "reminder.set_from_now"     # services.note: the reminder just set "in N minutes" (its id)
+SET_FOR_MINUTES = "reminder.set_for_minutes"   # ... and its N
 _ANOTHER_SAID = re.compile(r"\b(?:another|one\s+more|a\s+second)(?:\s+one)?\b")
 
 
@@ -1124,13 +1125,26 @@ class ReminderCommand(JarvisCommandBase):
         value = corrected_value(text) or _bare_when(text)   # "at 7pm" right after "... every friday"
         found = when_only(_correction_words(value), self._now().date()) if value else None
         relative = self.services.noted(SET_FROM_NOW, 120) == self._just_set()["id"]
+        if relative and value and parse_number(_correction_words(value)) is not None:
+            found = None                             # "make that 2" after "in an hour": 2 hours, not 2 PM
         if found is None and value and relative:     # "actually make that 45 minutes" after "in an hour"
-            seconds = parse_duration(re.sub(r"^(?:in|for)\s+", "", _correction_words(value)))
+            words = re.sub(r"^(?:in|for)\s+", "", _correction_words(value))
+            seconds = parse_duration(words) or self._in_the_same_unit(words)
             if seconds and seconds % 60 == 0 and 0 < seconds <= 60 * 24 * 366 * 60:
                 return PreRouteResult(arguments={"action": "move", "relative_minutes": seconds // 60})
         if found is None:
             return None
         return PreRouteResult(arguments={"action": "move", **({"time": found[1]} if found[1] else {})})
+
+    def _in_the_same_unit(self, words: str) -> int | None:
+        """A bare number said to move a reminder set from now ("actually make it 50" after "in 45
+        minutes": it asked when) counts in the unit it was set in: hours when it was whole hours, else
+        minutes. None for anything but a number."""
+        number = parse_number(words)
+        minutes = self.services.noted(SET_FOR_MINUTES, 120)
+        if number is None or minutes is None or number != int(number) or number <= 0:
+            return None
+        return int(number) * (3600 if minutes >= 60 and minutes % 60 == 0 else 60)
 
     def _another_alarm_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"set another one for 6:45" right after an alarm was set: another alarm, at that time (it asked
@@ -1478,6 +1492,7 @@ class ReminderCommand(JarvisCommandBase):
         rid = self.services.store.reminders.add(text, due, recurrence, said_as=None if noun else phrase)
         if kw.get("relative_minutes"):
             self.services.note(SET_FROM_NOW, rid)        # "make that 45 minutes" is from now, too
+            self.services.note(SET_FOR_MINUTES, int(kw["relative_minutes"]))   # "make it 50": in its unit
         reminder_service(self.services).ensure_running()
         if noun and not kw.get("relative_minutes"):
             # an alarm rings at a clock time: say which, and which day or how often

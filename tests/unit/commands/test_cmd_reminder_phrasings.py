@@ -503,3 +503,16 @@ def test_public_events_in_a_named_place_are_not_the_users_calendar(rt):
     decision = rt.assistant.router.decide("what events are on in leeds next week")
     assert decision.decision == "decline"
     assert rt.assistant.router.decide("what's on my calendar next week").tool == "reminder"
+
+
+@pytest.mark.parametrize("first,correction,spoken", [
+    ("remind me in 45 minutes to take the cake out", "actually make it 50",
+     "OK, I'll remind you to take the cake out at 9:50 AM instead."),
+    ("remind me in an hour to move the car", "no make that 2", "OK, I'll remind you to move the car at 11 AM instead."),
+])
+def test_a_bare_number_corrected_right_after_counts_in_the_unit_it_was_set_in(rt, clock, first, correction, spoken):
+    """"actually make it 50" after "in 45 minutes" asked "When should I remind you?"; "make that 2" after
+    "in an hour" is 2 hours, not 2 PM."""
+    ask(rt, first)
+    turn, _ = ask(rt, correction)
+    assert turn.route == "pre_route" and turn.spoken == spoken
