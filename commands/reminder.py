@@ -29,7 +29,7 @@ _RECUR = (r"(?P<recur>every\s*day|everyday|daily|each day|every morning|every ev
 # when-words a model leaves at the end of a reminder's text ("stretch every weekday at 10:30"): the
 # time and recurrence are arguments of their own, so the text keeps only the what
 _WHEN_TAIL = re.compile(r"(?:[\s,]+(?:" + _RECUR + r"(?:\s+(?:morning|afternoon|evening|night))?"
-                        r"|(?:in\s+the|this)\s+(?:morning|afternoon|evening)|(?:at|by|around)\s+(?:noon|midnight|\d{1,2}(?:[:.]\d{2})?"
+                        r"|(?:(?:for|on)\s+)?(?:in\s+the|this)\s+(?:morning|afternoon|evening)|(?:at|by|around)\s+(?:noon|midnight|\d{1,2}(?:[:.]\d{2})?"
                         r"(?:\s*[ap]\.?\s?m\.?)?)|today|tomorrow|tonight|in\s+\d+\s+(?:minutes?|hours?)))+$",
                         re.I)
 _RECUR_MAP = {"every day": "daily", "everyday": "daily", "daily": "daily", "each day": "daily", "every morning": None,

@@ -141,6 +141,7 @@ def test_an_event_put_in_the_calendar_before_it_is_named_is_that_event(rt, clock
      "take the bins out", "18:00", "weekly"),
     ("remind me to stretch in the morning", {"text": "stretch in the morning"}, "stretch", "09:00", None),
     ("remind me to go for a run this evening", {"text": "go for a run this evening"}, "go for a run", "18:00", None),
+    ("add a party to my calendar for this evening", {"text": "party for this evening"}, "party", "18:00", None),
 ])
 def test_a_repeat_or_a_part_of_the_day_the_model_left_in_the_text_is_no_part_of_it(rt, clock, said, model, text,
                                                                                  time, recurrence):
