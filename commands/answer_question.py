@@ -9,7 +9,7 @@ from commands._common import examples, fail, say
 from commands._grounding import drop_ungrounded
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation)
-from jarvis_tui.sdk.text import normalize_utterance
+from jarvis_tui.sdk.text import normalize_utterance, points_back
 
 NO_LLM = "The language model isn't loaded, so I can't answer questions right now."
 # Under this sureness (the geometric mean probability of the tokens of the answer's first sentence)
@@ -160,10 +160,6 @@ def _spell_claim(m: re.Match[str], text: str) -> PreRouteResult | None:
 
 ANSWERED = "answer_question.answered"      # services.note: (question, answer) just said
 FOLLOW_UP_S = 120                          # how long after an answer a question may point back at it
-# words that point back at what was just asked or answered ("which one is bigger", "when did he die",
-# "is it dangerous", "what about the other one")
-_POINTS_BACK = re.compile(r"\b(?:it|its|it's|they|them|their|theirs|he|him|his|she|her|hers|that|those|these|this"
-                          r"|which\s+one|the\s+other|both|either|neither|there|then|what\s+about|how\s+about)\b")
 
 
 class AnswerQuestionCommand(JarvisCommandBase):
@@ -239,7 +235,7 @@ class AnswerQuestionCommand(JarvisCommandBase):
         if self.services is None or "answer_question" not in self.services.last_commands():
             return []
         before = self.services.noted(ANSWERED, FOLLOW_UP_S)
-        return [before] if before and _POINTS_BACK.search(normalize_utterance(query)) else []
+        return [before] if before and points_back(query) else []
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         query = str(kwargs.get("query") or "").strip() or request_info.voice_command

@@ -11,7 +11,7 @@ from typing import Any
 from commands._common import examples, fail, say
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, JarvisCommandBase,
                             JarvisParameter, RequestInformation, TextAnswerer)
-from jarvis_tui.sdk.text import asks_question, expand_contractions, plain_text, stem
+from jarvis_tui.sdk.text import asks_question, expand_contractions, plain_text, points_back, stem
 
 log = logging.getLogger(__name__)
 
@@ -203,16 +203,20 @@ class ChatCommand(JarvisCommandBase):
         llm = self.services.llm if self.services else None
         if llm is None:
             return fail(NO_LLM, reason="no_llm")
-        return say(small_talk_reply(llm, said))
+        # a remark that points back ("that was terrible" after a joke) is read after what it is about:
+        # alone, the model answered it as news ("Sorry to hear that. I hope things get better soon.")
+        before = self.services.last_exchange() if points_back(said) else None
+        return say(small_talk_reply(llm, said, earlier=[before] if before else []))
 
 
-def small_talk_reply(llm: TextAnswerer, said: str) -> str:
+def small_talk_reply(llm: TextAnswerer, said: str, earlier: list[tuple[str, str]] | None = None) -> str:
     """The model's reply to `said`, or, when it is of a kind the small model cannot be taught out of
     (`reply_fault`), a short reply that fits the user's mood. (Asking the model once more, with the
     mood named, gave a right reply 1 time in 11 and cost a second generation.)"""
     # the whole reply is checked before a voice says any of it (streamed, its first sentence was spoken
     # before the check could replace it)
-    reply = tidy_reply(llm.answer(said, system=SYSTEM, max_tokens=MAX_TOKENS, stream=False), said)
+    reply = tidy_reply(llm.answer(said, system=SYSTEM, max_tokens=MAX_TOKENS, stream=False, earlier=earlier)
+                       if earlier else llm.answer(said, system=SYSTEM, max_tokens=MAX_TOKENS, stream=False), said)
     fault = reply_fault(reply, said)
     if fault is None:
         return reply
@@ -221,6 +225,8 @@ def small_talk_reply(llm: TextAnswerer, said: str) -> str:
     if fault == A_PERSONS_LIFE:
         return NOT_A_PERSON
     mood = user_mood(said)
+    if earlier and mood == "low":
+        mood = "cross"          # "that was terrible" about the joke just told is about the assistant, not the user's day
     log.info("chat reply %r to %r: %s; said the %s fallback", reply, said, fault, mood)
     return _FALLBACK[mood]
 

@@ -70,6 +70,7 @@ class Runtime:
                               router_cache_dir=paths.model_cache_dir() / "router", router_embedding=r.embedding)
         services.run_request = assistant.run_request
         services.last_commands = assistant.last_commands
+        services.last_exchange = assistant.last_exchange
         services.similarities = assistant.similarities
         return cls(config, store, bus, registry, services, assistant)
 

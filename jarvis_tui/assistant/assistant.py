@@ -490,6 +490,12 @@ class Assistant:
         last = self._recent_turn(current[1] if current is not None else RequestInformation())
         return list(dict.fromkeys(name for name, _ in last.tried)) if last is not None else []
 
+    def last_exchange(self) -> tuple[str, str] | None:
+        """The last turn's words and its spoken reply, when it was a moment ago (CommandServices.last_exchange)."""
+        current = self._current
+        last = self._recent_turn(current[1] if current is not None else RequestInformation())
+        return (last.request.voice_command, last.spoken) if last is not None and last.spoken else None
+
     def _recent_turn(self, request: RequestInformation) -> LastTurn | None:
         last = self.last_turn
         if last is None or last.conversation_id != (request.conversation_id or "default") \

@@ -61,6 +61,9 @@ class CommandServices:
     # the commands the last turn ran, a question back included, when it was a moment ago ([] otherwise):
     # what a follow-up that names nothing ("what's left", "undo that") may be about
     last_commands: Callable[[], list[str]] = lambda: []
+    # the last turn's words and what was said back, when it was a moment ago (None otherwise): what a
+    # remark that points back at it ("that was terrible" after a joke) is about
+    last_exchange: Callable[[], "tuple[str, str] | None"] = lambda: None
     # how alike in meaning a text is to each of others (cosine of sentence vectors, -1..1), for finding
     # what a request means in other words ("who is my gp" -> "my doctor is dr patel"); None when no
     # embedding model is loaded (the caller then goes by the words alone)

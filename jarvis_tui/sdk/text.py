@@ -597,6 +597,17 @@ def with_numbers_changed(text: str, new: str) -> str | None:
     return " ".join(words[:i] + new.split() + words[i + len(changed):])
 
 
+# words that point back at what was just asked or said ("which one is bigger", "when did he die", "is it
+# dangerous", "that was terrible", "what about the other one")
+_POINTS_BACK = re.compile(r"\b(?:it|its|it's|they|them|their|theirs|he|him|his|she|her|hers|that|those|these|this"
+                          r"|which\s+one|the\s+other|both|either|neither|there|then|what\s+about|how\s+about)\b")
+
+
+def points_back(text: str) -> bool:
+    """Whether `text` points back at what was just said (a pronoun, "which one", "what about")."""
+    return bool(_POINTS_BACK.search(normalize_utterance(text)))
+
+
 def with_value_replaced(text: str, new: str) -> str | None:
     """`text` with its one value of the kind `new` is changed to `new`: a day ("the meeting moved to
     friday", "thursday" -> "the meeting moved to thursday"; "tomorrow" is a day too), a month, a clock

@@ -215,3 +215,33 @@ def test_a_reply_asked_not_to_stream_sends_no_sentence_before_it_is_written():
     assert answerer.answer("hi", stream=False) == "Hello there. How are you?" and sent == []
     answerer.answer("hi")
     assert sent[:1] == ["Hello there."]
+
+
+class ContextAnswerer(ScriptedAnswerer):
+    """A ScriptedAnswerer that also records what was said before the remark."""
+
+    def answer(self, user_text, system=None, max_tokens=160, stream=True, earlier=()):
+        self.earlier = list(earlier)
+        return super().answer(user_text, system, max_tokens, stream)
+
+
+def test_a_remark_that_points_back_is_read_after_what_it_is_about(rt):
+    """"that was terrible" after a joke was answered as news of the user's day ("Sorry to hear that. I hope
+    things get better soon."): the model had the remark alone. It reads the joke first, and a reply it
+    cannot give falls back to an apology for the assistant's own words."""
+    ask(rt, "tell me a joke about cats")
+    joke = rt.assistant.last_exchange()
+    assert joke is not None and joke[0] == "tell me a joke about cats"
+    model = ContextAnswerer("I'm sorry, but I can't assist with that.")
+    rt.services.llm = model
+    r = rt.registry.get("chat").execute(RequestInformation("that was terrible"))
+    assert model.earlier == [joke]
+    assert r.message == "Sorry I let you down. I'll try to do better."
+
+
+def test_a_remark_that_stands_on_its_own_is_read_alone(rt):
+    ask(rt, "tell me a joke about cats")
+    model = ContextAnswerer("Nice, enjoy your pasta!")
+    rt.services.llm = model
+    rt.registry.get("chat").execute(RequestInformation("i'm making pasta"))
+    assert model.earlier == []
