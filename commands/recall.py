@@ -34,8 +34,11 @@ _ASK = (r"(?:(?:what|who|where)(?:'s|\s+is|\s+was|\s+are|\s+were)|do\s+you\s+(?:
         r"\s+(?P<topic>(?:my|our)\s+[\w' ]+?)(?:\s+(?:is|was|are|again))*")
 
 
-# a question about the user ("what car do i drive", "where do i work", "which gym am i a member of")
-_ABOUT_ME = (r"(?:what|which|where|who|when|how\s+(?:old|many|much|long|tall))\b(?:\s+[\w']+){0,3}?"
+# a question about the user ("what car do i drive", "where do i work", "which gym am i a member of"); not
+# one of when, nor one that names a day: a fact kept is no schedule ("which day do i see the doctor",
+# "what work do i have today" are not "my doctor is doctor patel", "i work at the hospital")
+_ABOUT_ME = (r"(?!.*\b(?:today|tomorrow|tonight|yesterday|week|weekend|morning|afternoon|evening|day|time|last|next)\b)"
+             r"(?:what|which|where|who|how\s+(?:old|many|much|long|tall))\b(?:\s+[\w']+){0,3}?"
              r"\s+(?:do|did|am|was|have|had)\s+(?:i|we)\b.*")
 
 

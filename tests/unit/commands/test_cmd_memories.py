@@ -194,9 +194,14 @@ def test_a_question_about_the_user_in_other_words_is_answered_from_the_memory(rt
 
 
 @pytest.mark.parametrize("said", ["what reminders do i have", "what do i have on tomorrow",
-                                  "how many days do i have until christmas", "what time do i need to leave"])
+                                  "how many days do i have until christmas", "what time do i need to leave",
+                                  "which day do i see the doctor", "what work do i have today",
+                                  "when did i last go to the gym"])
 def test_a_question_about_the_user_that_no_memory_is_about_is_not_claimed(rt, said):
-    ask(rt, "remember that my car is a blue golf")
+    """Nor a question of when, or one that names a day: a fact kept is no schedule."""
+    for fact in ("remember that my car is a blue golf", "remember i work at the hospital",
+                 "remember my doctor is doctor patel", "remember my gym is pure gym on main street"):
+        ask(rt, fact)
     assert rt.registry.get("recall").pre_route(said) is None
 
 
