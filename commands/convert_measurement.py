@@ -506,6 +506,13 @@ class ConvertMeasurementCommand(JarvisCommandBase):
         compound = _compound_amount(voice_command) if out.get("from_unit") else None
         if compound is not None:        # "5 feet 10": 5 feet and 10 inches, as feet ("5 feet of feet 10")
             out["value"], out["from_unit"] = compound
+        src = resolve_unit(out.get("from_unit")) if out.get("from_unit") else None
+        dst = resolve_unit(out.get("to_unit")) if out.get("to_unit") else None
+        if out.get("ingredient") and src and dst and {src[0], dst[0]} != {"volume", "mass"} \
+                and not _ingredient_said(voice_command):
+            # an ingredient weighs a volume; in any other conversion it is the model's filler ("6 feet of
+            # pound" after a conversion of pounds, "5 feet 10 inches of foot and ten")
+            del out["ingredient"]
         return out
 
     def _post_processed(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:

@@ -466,6 +466,9 @@ _UNTIL_WHAT = re.compile(r"\b(?:how (?:many|much) (?:days|weeks|time)|how long)\
                          r" (?:(?:until|till|til|before|to|since) |ago (?:was|did) )(?P<what>.+)$")
 _PAST = re.compile(r"\b(?:since|ago|was|were|did)\b")
 DAY_SAID = "get_current_time.day_said"     # services.note: the day an answer was just about (ISO date)
+PLACES_SAID = "get_current_time.places_said"   # services.note: the last two places the time was told for
+# the places just asked about, pointed at: "the time difference between them", "... between the two"
+_POINTED_PLACES = re.compile(r"\b(?:them|those\s+two|these\s+two|the\s+two(?:\s+(?:places|cities))?|both(?:\s+(?:places|cities))?)\b")
 DAY_SAID_S = 120                           # how long "how many days until then" points back at it
 # the day just answered about, pointed at: "how many days until then", "how long till that day"
 _POINTED_DAY = re.compile(r"(?:then|that|it|that\s+day|that\s+date|the\s+day)(?:\s+(?:from\s+)?(?:now|today))?")
@@ -776,6 +779,15 @@ class GetCurrentTimeCommand(JarvisCommandBase):
                                      f" Did you mean {', '.join(c.title() for c in close)}?" if close else ""),
                                  valid_values=[c.title() for c in close] or None)]
 
+    def _places_pointed_at(self, words: list[str]) -> list[str]:
+        """"what's the time difference between them" right after the time in new york and in tokyo: the
+        words with those two places in place of "them" (it said the time here)."""
+        said = " ".join(words)
+        places = self.services.noted(PLACES_SAID, DAY_SAID_S) if self.services is not None else None
+        if not places or len(places) < 2 or not _DIFFERENCE.search(said) or not _POINTED_PLACES.search(said):
+            return words
+        return _POINTED_PLACES.sub(f"{places[0]} and {places[1]}", said, count=1).split()
+
     def _remembered_day(self, what: str, today: _dt.date, past: bool = False) -> CommandResponse:
         """How long until (or, `past`, since) a day the user asked the assistant to remember ("my
         sister's birthday is on june 4th"), read from that memory's own words; or that it does not know
@@ -812,7 +824,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         now = self.services.clock() if self.services else _dt.datetime.now().astimezone()
         if now.tzinfo is None:
             now = now.astimezone()
-        words = _spoken_words(request_info.voice_command)
+        words = self._places_pointed_at(_spoken_words(request_info.voice_command))
         converted = _between_zones(words, now, self._local_zone())
         if converted is not None:
             return converted
@@ -828,6 +840,9 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             name, zone = place
             there = now.astimezone(zoneinfo.ZoneInfo(zone))
             label = str(loc).strip().title() if len(str(loc)) > 3 else str(loc).upper()
+            if self.services is not None:          # "what's the time difference between them", a moment later
+                before = [p for p in (self.services.noted(PLACES_SAID, DAY_SAID_S) or []) if p != str(loc).lower()]
+                self.services.note(PLACES_SAID, (before + [str(loc).lower()])[-2:])
             message = f"It's {say_clock(there)} in {label}"
             if there.date() != now.date() or wants_date:
                 message += f", {say_date(there)}"

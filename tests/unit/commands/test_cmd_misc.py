@@ -527,3 +527,21 @@ def test_degrees_said_without_their_scale_are_on_the_other_scale(rt, said, model
     assert (out["from_unit"], out["to_unit"], out["value"]) == want
     r = convert.execute(RequestInformation(said), **out)
     assert r.success, r.message
+
+
+@pytest.mark.parametrize("said,model,spoken", [
+    ("and 6 feet in metres", {"from_unit": "foot", "to_unit": "meter", "value": 6, "ingredient": "pound"},
+     "6 feet is about 1.83 meters."),
+    ("convert 5 foot 10 to centimetres", {"from_unit": "foot", "to_unit": "centimeters", "value": 5.833333333333333,
+                                          "category": "length", "ingredient": "foot and ten"},
+     "5 feet 10 inches is about 177.8 centimeters."),
+    ("how many grams is 2 pounds of flour", {"from_unit": "pound", "to_unit": "gram", "value": 2, "ingredient": "flour"},
+     "2 pounds of flour is about 907.18 grams."),
+])
+def test_an_ingredient_is_only_what_a_cook_weighs(rt, said, model, spoken):
+    """"and 6 feet in metres" after a conversion of pounds was "6 feet of pound is about 1.83 meters.":
+    the model filled the ingredient with words of the request or the turn before; outside a volume and a
+    weight it is kept only when the user named an ingredient."""
+    convert = rt.registry.get("convert_measurement")
+    out = convert.post_process_tool_call(dict(model), said)
+    assert run(rt, "convert_measurement", said, **out).message == spoken

@@ -32,3 +32,13 @@ def test_the_day_is_pointed_at_only_a_moment_after(rt, clock):
     _time(rt, "what date is three weeks from today")
     clock.advance(minutes=10)
     assert _time(rt, "how many days until then").message.startswith("Until when?")
+
+
+def test_the_places_just_asked_about_are_the_ones_pointed_at(rt, clock):
+    """"what's the time difference between them" after the time in new york and in tokyo said the time
+    here ("It's 4:04 PM.")."""
+    time = rt.registry.get("get_current_time")
+    time.execute(RequestInformation("what time is it in new york"), location="new york")
+    time.execute(RequestInformation("and in tokyo"), location="tokyo")
+    assert _time(rt, "what's the time difference between them").message == "New York is 14 hours behind Tokyo."
+    assert _time(rt, "what's the time difference between the two").message == "New York is 14 hours behind Tokyo."

@@ -37,3 +37,18 @@ def test_a_question_about_what_no_command_serves_is_answered(router, said):
                                   "put on my workout playlist", "text mum that i'm running late"])
 def test_asking_for_what_no_command_serves_is_still_declined(router, said):
     assert router.decide(said).decision == "decline"
+
+
+# the bundled 0.5B cannot translate (it answered "how do you say hello in french" with "Hello! How can I
+# assist you today?", and "thank you" in Japanese with a wrong greeting): asked to translate, it says so;
+# a question about a language is still a question
+@pytest.mark.parametrize("said", ["how do you say hello in french", "translate good morning into german",
+                                  "how do i say thank you in japanese"])
+def test_a_translation_is_declined_as_one(router, said):
+    d = router.decide(said)
+    assert d.decision == "decline" and d.topic == "translate between languages", d.to_dict()
+
+
+@pytest.mark.parametrize("said", ["what language do they speak in brazil", "how many people speak french"])
+def test_a_question_about_a_language_is_still_answered(router, said):
+    assert router.decide(said).tool == "answer_question"
