@@ -158,6 +158,7 @@ def _spell_claim(m: re.Match[str], text: str) -> PreRouteResult | None:
     word = m.group("word") or m.group("word2")
     return None if word in _NOT_A_WORD_TO_SPELL else PreRouteResult(arguments={"query": text.strip()})
 
+
 ANSWERED = "answer_question.answered"      # services.note: (question, answer) just said
 FOLLOW_UP_S = 120                          # how long after an answer a question may point back at it
 
