@@ -10,7 +10,8 @@ from typing import Any, Callable
 from commands._common import fail, say
 from commands._grounding import content_words, drop_ungrounded
 from commands._parsing import join_words, parse_duration, split_items
-from jarvis_tui.sdk.text import REQUEST_OPENERS, corrected_value, normalize_utterance, parse_number, stem
+from jarvis_tui.sdk.text import (QUESTION_WORDS, REQUEST_OPENERS, asks_question, corrected_value, normalize_utterance,
+                                 parse_number, stem)
 from jarvis_tui.sdk import (CommandResponse, FastPath, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
 
@@ -157,6 +158,8 @@ FOLLOW_ON_READ = (
     r"(?:\s+there)?\s+(?:(?:still\s+)?(?:on|in)\s+{ref}|left(?:\s+(?:on|in)\s+{ref})?))")
 # "also pay the electricity bill", "and also some eggs": one more of what was just added (no verb said)
 ALSO = r"(?:and\s+|oh\s+|oh\s+and\s+)?also\s+(?P<items>(?!add\b|put\b|remove\b|delete\b|read\b|clear\b).+?)(?:\s+(?:too|as\s+well))?"
+# "and some socks for dad", "oh and the batteries": one more of what was just added, with no verb at all
+AND_MORE = r"(?:oh\s+)?and\s+(?P<items>(?!also\b).+?)(?:\s+(?:too|as\s+well))?"
 # "is bread on it": whether those items are on the list just used
 FOLLOW_ON_HAS = HAS + r"(?:it|there)"
 # "add the milk to it", "put eggs on the list": more for the list just used
@@ -472,6 +475,8 @@ class ListCommandBase(JarvisCommandBase):
             self._path("clear_it", FOLLOW_ON_CLEAR, self._here_claim(action_claim("clear")), "clear it (asks first)"),
             self._path("remove_said", REMOVE_SAID, self._remove_said_claim, "take the bread off (an item on this list)"),
             self._path("also", ALSO, self._also_claim, "also pay the bill (right after adding to this list)"),
+            self._path("and_more", AND_MORE, self._and_more_claim,
+                       "and some socks for dad (right after adding to this list)"),
             self._path("corrected", r".+", self._corrected_claim,
                        "no, i said goat milk (right after adding one item: it takes that one's place)"),
         ]
@@ -513,6 +518,15 @@ class ListCommandBase(JarvisCommandBase):
         if last is None or last.action != "add":
             return None
         return items_claim("add", self.items_param)(m, text)
+
+    def _and_more_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """"and some socks for dad" right after "put a scarf for mum on it": one more for this list (it was
+        declined, and the list was then lost for "read it back"). Not words that open a request or a
+        question of their own ("and what's the weather", "and remind me ...")."""
+        first = normalize_utterance(m.group("items")).split()[:1]
+        if not first or first[0] in REQUEST_OPENERS or first[0] in QUESTION_WORDS or asks_question(m.group("items")):
+            return None
+        return self._also_claim(m, text)
 
     def _taking_back_paths(self) -> list[FastPath]:
         return [

@@ -337,3 +337,24 @@ def test_read_that_back_reads_the_list_just_changed(rt):
     turn, _ = ask(rt, "read that back to me")
     assert turn.route == "pre_route" and turn.spoken == \
         "Your shopping list has 3 items: eggs, bag of rice and washing up liquid."
+
+
+@pytest.mark.parametrize("first, said, item, where", [
+    ("put buy stamps on my to do list", "and renew my passport", "renew my passport", "todo"),
+    ("add apples to the shopping list", "and some yogurt", "yogurt", "shopping"),
+    ("add apples to the shopping list", "oh and the batteries", "batteries", "shopping"),
+])
+def test_and_with_no_verb_after_an_add_is_one_more_of_the_same(rt, first, said, item, where):
+    """"and some socks for dad" after "put a scarf for mum on it" was declined, and "read it back" then
+    read the to-do list: the list was no longer the one just used."""
+    ask(rt, first)
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and item in [i["text"] for i in rt.store.lists.items(where)]
+
+
+@pytest.mark.parametrize("said", ["and what's the weather in paris", "and remind me to call mum",
+                                  "and set a timer for 5 minutes", "and how are you"])
+def test_and_before_a_request_of_its_own_adds_nothing(rt, said):
+    ask(rt, "add apples to the shopping list")
+    ask(rt, said)
+    assert [i["text"] for i in rt.store.lists.items("shopping")] == ["apples"]
