@@ -70,7 +70,7 @@ _SHOW = (r"(?:what's|what\s+is|what\s+does)\s+(?:in\s+)?(?:my\s+|the\s+)(?P<name
 _LIST = r"(?:what|which)\s+routines\s+(?:do\s+i\s+have|have\s+i\s+(?:got|set\s+up|made)|are\s+there)|(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+|the\s+)?routines"
 _DELETE = r"(?:delete|remove|get\s+rid\s+of|forget)\s+(?:my\s+|the\s+)?(?P<name>[\w' -]+?)\s+routine"
 _NAME_END = re.compile(r"\s*(?:,|:|\s-\s)\s*")
-_STEPS_LEAD = re.compile(r"^(?:(?:then|please|you\s+should|i\s+want\s+you\s+to|jarvis|to|that|with)\s+)+", re.I)
+_STEPS_LEAD = re.compile(r"^(?:(?:then|please|you\s+should|i\s+want\s+you\s+to|jarvis|to|that|which|with)\s+)+", re.I)
 
 
 _ROUTINE_WORD = re.compile(r"^(?:the|my)\s+|\s*\broutine\b\s*", re.I)
@@ -86,15 +86,29 @@ def split_name_and_steps(rest: str) -> tuple[str, list[str]] | None:
         name, steps_text = rest[:m.start()], rest[m.end():]
     else:
         words = rest.split()
-        cut = next((i for i, w in enumerate(words[1:], 1) if w.lower().strip("\"',") in REQUEST_OPENERS), None)
+        # the name ends where a request starts, or its clause ("morning that tells me the time ...")
+        cut = next((i for i, w in enumerate(words[1:], 1)
+                    if w.lower().strip("\"',") in REQUEST_OPENERS or w.lower() in ("that", "which")), None)
         if cut is None:
             return None
         name, steps_text = " ".join(words[:cut]), " ".join(words[cut:])
     name = re.sub(r"\s+(?:that|which|to|with)$", "", name.strip().strip("\"'"), flags=re.I)
-    steps = split_requests(_STEPS_LEAD.sub("", steps_text.strip()))
+    steps = split_requests(_as_asked(_STEPS_LEAD.sub("", steps_text.strip())))
     if not name or not steps:
         return None
     return name, steps
+
+
+def _as_asked(steps: str) -> str:
+    """Steps said as what the routine does ("tells me the time", "reads my reminders and sets a timer")
+    as the requests it runs ("tell me the time", "read my reminders and set a timer")."""
+    def base(m: re.Match[str]) -> str:
+        verb = m.group("verb").lower()
+        for cut in (2, 1):
+            if verb.endswith("es"[-cut:]) and verb[:-cut] in REQUEST_OPENERS:
+                return m.group("lead") + verb[:-cut]
+        return m.group(0)
+    return re.sub(r"(?P<lead>^|\band\s+|\bthen\s+|,\s*)(?P<verb>[a-z]+s)\b", base, steps, flags=re.I)
 
 
 def _as_task(step: str) -> str:

@@ -197,3 +197,19 @@ def test_a_routine_said_with_how_often_is_made_from_the_rest(rt, said):
     turn, r = ask(rt, said)
     assert turn.route == "pre_route" and r.success
     assert rt.store.routines.get("good morning")["steps"] == ["tell me the weather", "read my reminders"]
+
+
+@pytest.mark.parametrize("said, name, steps", [
+    ("create a routine called morning that tells me the time and the weather", "morning",
+     ["tell me the time", "tell me the weather"]),
+    ("make a routine called bedtime that mutes the sound and reads my to-do list", "bedtime",
+     ["mute the sound", "read my to-do list"]),
+    ("set up a routine named evening which reads my reminders and sets a timer for 10 minutes", "evening",
+     ["read my reminders", "set a timer for 10 minutes"]),
+])
+def test_a_routine_said_with_what_it_does_is_made_with_those_steps(rt, said, name, steps):
+    """"create a routine called morning that tells me the time and the weather" asked "What should I do
+    when you say morning?", and "run my morning routine" said next became its one step."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success
+    assert rt.store.routines.get(name)["steps"] == steps
