@@ -607,16 +607,20 @@ class ListCommandBase(JarvisCommandBase):
                             for i in items) else None
 
     def _ends_an_item(self, spoken: str) -> bool:
-        """Whether exactly one open item of this list ends with the words said: "the bread" for "loaf of
-        bread", "milk" for "oat milk" ("the day" is no end of "book a day off")."""
+        """Whether exactly one open item of this list ends with the words said, or is them with what
+        they are for: "the bread" for "loaf of bread", "milk" for "oat milk", "the socks" for "socks for
+        dad" ("the day" is no end of "book a day off")."""
         words = normalize_utterance(spoken).split()
         while words and (words[0] in _POINTING_WORDS or not content_words(words[0])):   # "the", "that"
             words.pop(0)
         meant = [stem(w) for w in words]
         if not meant or not content_words(" ".join(words)):
             return False
-        ends = [r for r in self._store().items(self.list_name)
-                if [stem(w) for w in normalize_utterance(r["text"]).split()][-len(meant):] == meant]
+        def said_by(text: str) -> bool:
+            item = [stem(w) for w in normalize_utterance(text).split()]
+            head = re.split(r"\s+(?:for|with|from)\s+", normalize_utterance(text), maxsplit=1)[0].split()
+            return item[-len(meant):] == meant or [stem(w) for w in head] == meant
+        ends = [r for r in self._store().items(self.list_name) if said_by(r["text"])]
         return len(ends) == 1
 
     def _holds_all_of(self, list_name: str, spoken: str) -> bool:

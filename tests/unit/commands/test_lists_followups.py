@@ -358,3 +358,13 @@ def test_and_before_a_request_of_its_own_adds_nothing(rt, said):
     ask(rt, "add apples to the shopping list")
     ask(rt, said)
     assert [i["text"] for i in rt.store.lists.items("shopping")] == ["apples"]
+
+
+def test_an_item_named_without_what_it_is_for_is_taken_off_the_list_just_used(rt):
+    """"delete the socks" after "socks for dad" went on the christmas list went to the model, which asked
+    to remove them from the to-do list."""
+    for said in ("start a christmas list", "put a scarf for mum on it", "and some socks for dad"):
+        ask(rt, said)
+    turn, _ = ask(rt, "delete the socks")
+    assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["named_list"]
+    assert [i["text"] for i in rt.store.lists.items("christmas")] == ["scarf for mum"]
