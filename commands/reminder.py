@@ -340,6 +340,7 @@ def _in_part_of_day(rows: list[dict[str, Any]], said: str) -> tuple[list[dict[st
 
 
 # first words of a request to the assistant, not of what to be reminded about ("call the bank" is one)
+_LEAD_WORDS = frozenset("and oh also then actually so ok okay um uh well".split())   # said before an answer or a request
 _NOT_AN_ANSWER = frozenset("set start cancel stop what what's whats how when where who which turn play tell read show "
                            "mute unmute delete remove clear add convert calculate remind is are can could will".split())
 
@@ -1769,6 +1770,12 @@ class ReminderCommand(JarvisCommandBase):
                 return None             # "set a timer for 5 minutes" said instead: routed as usual
             return {**arguments, "text": what}
         if argument == "time":
+            ws = said.replace(",", " ").split()
+            while ws and (ws[0] in DISCOURSE_WORDS - {"can", "could", "would"} or ws[0] in _LEAD_WORDS):
+                ws.pop(0)                       # "and set a timer for 5 minutes": a request of its own (it
+            if ws and ws[0] in _NOT_AN_ANSWER and not re.match(r"(?:it|that|this|the\s+reminder)\b", " ".join(ws[1:])):
+                return None                     # set the reminder "at 5 PM"); "set it for 10" answers
+            said = " ".join(ws)
             ahead = re.fullmatch(r"in\s+(?P<n>.+?)|(?P<m>.+?)\s+from\s+now", said)
             seconds = parse_duration(ahead.group("n") or ahead.group("m")) if ahead else None
             if seconds and seconds % 60 == 0:                   # "in 20 minutes" (it set a 20 minute timer)

@@ -263,3 +263,16 @@ def test_a_question_that_points_back_is_answered_with_the_one_before_it(rt, talk
     assert messages[3]["content"] == "which one is bigger"
     say("who painted the mona lisa")
     assert [m["role"] for m in backend.requests[-1]["messages"]] == ["system", "user"]
+
+
+def test_a_request_said_to_when_to_remind_is_a_request_of_its_own(rt, talk):
+    """"and set a timer for 5 minutes" said to "When should I remind you?" set the reminder "at 5 PM";
+    "set it for 10" still answers."""
+    say, backend = talk([call("reminder", action="set", text="call mum"), call("set_timer", duration_seconds=300)])
+    turn = say("remind me to call mum")
+    assert turn.spoken.startswith("When should I remind you?")
+    turn = say("and set a timer for 5 minutes")
+    assert turn.route != "follow_up" and rt.store.reminders.active() == []
+    assert [t["duration_seconds"] for t in rt.store.timers.running()] == [300]
+    reminder = rt.registry.get("reminder")
+    assert reminder.read_answer("time", "set it for 10", {"action": "set", "text": "call mum"})["time"] == "10:00"
