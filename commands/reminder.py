@@ -1268,8 +1268,9 @@ class ReminderCommand(JarvisCommandBase):
     def _named_event_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
         """"when is yoga" with a reminder about yoga class: that reminder (the time command said "It's
         3:31 PM."). Claimed only when a reminder is about it, and not for a day the words name ("when
-        is christmas") or the time itself ("what time is it")."""
-        if self.services is None or re.fullmatch(r"(?:it|it now|now)", m.group("what")) \
+        is christmas") or the time itself ("what time is it", "what time is it in tokyo" beside a
+        reminder about a flight to tokyo)."""
+        if self.services is None or re.match(r"(?:it|now)\b", m.group("what")) \
                 or find_date(text, _dt.date.today()) is not None:
             return None
         rows = self.services.store.reminders.active()

@@ -274,7 +274,8 @@ def test_when_an_event_is_is_answered_by_the_reminder_about_it(rt, clock, asked,
 
 
 @pytest.mark.parametrize("asked", ["what time is it", "when is christmas", "what time does the bank open",
-                                   "when is the plumber coming"])
+                                   "when is the plumber coming", "what time is it in tokyo"])
 def test_when_something_no_reminder_is_about_is_not_claimed(rt, clock, asked):
     _calendar(rt)
+    _set(rt, "remind me about the flight to tokyo on friday at 8 am", text="flight to tokyo", time="08:00")
     assert rt.registry.get("reminder").pre_route(asked) is None
