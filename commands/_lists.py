@@ -617,9 +617,9 @@ class ListCommandBase(JarvisCommandBase):
         if not meant or not content_words(" ".join(words)):
             return False
         def said_by(text: str) -> bool:
-            item = [stem(w) for w in normalize_utterance(text).split()]
-            head = re.split(r"\s+(?:for|with|from)\s+", normalize_utterance(text), maxsplit=1)[0].split()
-            return item[-len(meant):] == meant or [stem(w) for w in head] == meant
+            said = normalize_utterance(text)
+            head = re.split(r"\s+(?:for|with|from)\s+", said, maxsplit=1)[0].split()
+            return [stem(w) for w in said.split()][-len(meant):] == meant or [stem(w) for w in head] == meant
         ends = [r for r in self._store().items(self.list_name) if said_by(r["text"])]
         return len(ends) == 1
 

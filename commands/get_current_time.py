@@ -467,9 +467,9 @@ _UNTIL_WHAT = re.compile(r"\b(?:how (?:many|much) (?:days|weeks|time)|how long)\
 _PAST = re.compile(r"\b(?:since|ago|was|were|did)\b")
 DAY_SAID = "get_current_time.day_said"     # services.note: the day an answer was just about (ISO date)
 PLACES_SAID = "get_current_time.places_said"   # services.note: the last two places the time was told for
+POINTED_BACK_S = 120                       # how long "until then", "between them" point back at those
 # the places just asked about, pointed at: "the time difference between them", "... between the two"
 _POINTED_PLACES = re.compile(r"\b(?:them|those\s+two|these\s+two|the\s+two(?:\s+(?:places|cities))?|both(?:\s+(?:places|cities))?)\b")
-DAY_SAID_S = 120                           # how long "how many days until then" points back at it
 # the day just answered about, pointed at: "how many days until then", "how long till that day"
 _POINTED_DAY = re.compile(r"(?:then|that|it|that\s+day|that\s+date|the\s+day)(?:\s+(?:from\s+)?(?:now|today))?")
 _CLAIM = re.compile(r"^(?:is|was|will|does|did)\b")
@@ -644,11 +644,8 @@ def _other_day(voice_command: str, today: _dt.date) -> CommandResponse | None:
         label = f"The {edge} of {found.when:%B}" if stretch == "month" else f"The {edge} of {found.when.year}"
     else:
         label = "That"
-    if days == 0:
-        message = f"That's today, {full}."
-    elif _UNTIL.search(said):
-        span = _span(days, "weeks" if re.search(r"\bweeks\b", said) else None)
-        message = f"{label} is in {span}, on {full}." if days > 0 else f"{label} was {span} ago, on {full}."
+    if days == 0 or _UNTIL.search(said):
+        message = _until_said(label, days, full, said)
     elif abs(days) == 1 and label != "That":
         message = f"{label} {'is' if days > 0 else 'was'} {full}."
     else:
@@ -657,16 +654,22 @@ def _other_day(voice_command: str, today: _dt.date) -> CommandResponse | None:
     return say(message, date=found.when.isoformat(), days_from_today=days)
 
 
+def _until_said(label: str, days: int, full: str, said: str) -> str:
+    """How long until (or since) a day, in days or the weeks asked for: "Christmas is in 29 days (about 4
+    weeks), on ...", "That was 3 days ago, on ...", "That's today, ..."."""
+    if days == 0:
+        return f"That's today, {full}."
+    span = _span(days, "weeks" if re.search(r"\bweeks\b", said) else None)
+    message = f"{label} is in {span}, on {full}." if days > 0 else f"{label} was {span} ago, on {full}."
+    return message.replace("That is ", "That's ", 1)
+
+
 def _days_to(day: _dt.date, today: _dt.date, said: str) -> CommandResponse:
     """How long until (or since) a day the last answer was about ("what day is christmas", then "how
     many days until then": it asked to be told when "then" is)."""
     days = (day - today).days
-    full = f"{say_date(day)}, {day.year}"
-    if days == 0:
-        return say(f"That's today, {full}.", date=day.isoformat(), days_from_today=0)
-    span = _span(days, "weeks" if re.search(r"\bweeks\b", said) else None)
-    return say(f"That's in {span}, on {full}." if days > 0 else f"That was {span} ago, on {full}.",
-               date=day.isoformat(), days_from_today=days)
+    return say(_until_said("That", days, f"{say_date(day)}, {day.year}", said), date=day.isoformat(),
+               days_from_today=days)
 
 
 def _yes_or_no(said: str, when: _dt.date, date_words: str = "") -> str:
@@ -783,7 +786,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         """"what's the time difference between them" right after the time in new york and in tokyo: the
         words with those two places in place of "them" (it said the time here)."""
         said = " ".join(words)
-        places = self.services.noted(PLACES_SAID, DAY_SAID_S) if self.services is not None else None
+        places = self.services.noted(PLACES_SAID, POINTED_BACK_S) if self.services is not None else None
         if not places or len(places) < 2 or not _DIFFERENCE.search(said) or not _POINTED_PLACES.search(said):
             return words
         return _POINTED_PLACES.sub(f"{places[0]} and {places[1]}", said, count=1).split()
@@ -841,7 +844,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             there = now.astimezone(zoneinfo.ZoneInfo(zone))
             label = str(loc).strip().title() if len(str(loc)) > 3 else str(loc).upper()
             if self.services is not None:          # "what's the time difference between them", a moment later
-                before = [p for p in (self.services.noted(PLACES_SAID, DAY_SAID_S) or []) if p != str(loc).lower()]
+                before = [p for p in (self.services.noted(PLACES_SAID, POINTED_BACK_S) or []) if p != str(loc).lower()]
                 self.services.note(PLACES_SAID, (before + [str(loc).lower()])[-2:])
             message = f"It's {say_clock(there)} in {label}"
             if there.date() != now.date() or wants_date:
@@ -857,18 +860,18 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             if self.services is not None:
                 self.services.note(DAY_SAID, other_day.context_data["date"])   # "how many days until then"
             return other_day
-        clock = _until_clock(normalize_utterance(request_info.voice_command).strip(" ?.!"))
+        said = normalize_utterance(request_info.voice_command)
+        clock = _until_clock(said.strip(" ?.!"))
         if clock is not None:                      # "how many minutes until 8"
             return _time_until(clock[0], here, meridiem_said=clock[1])
-        until = _UNTIL_WHAT.search(normalize_utterance(request_info.voice_command))
+        until = _UNTIL_WHAT.search(said)
         if until and _POINTED_DAY.fullmatch(until.group("what").strip(" ?.!")):
-            pointed = self.services.noted(DAY_SAID, DAY_SAID_S) if self.services is not None else None
+            pointed = self.services.noted(DAY_SAID, POINTED_BACK_S) if self.services is not None else None
             if pointed is None:
                 return say("Until when? Name the day, like: how many days until christmas.", known=False)
-            return _days_to(_dt.date.fromisoformat(pointed), here.date(), normalize_utterance(request_info.voice_command))
+            return _days_to(_dt.date.fromisoformat(pointed), here.date(), said)
         if until:                                  # "how many days until my sister's birthday"
-            return self._remembered_day(until.group("what"), here.date(),
-                                        past=bool(_PAST.search(normalize_utterance(request_info.voice_command))))
+            return self._remembered_day(until.group("what"), here.date(), past=bool(_PAST.search(said)))
         if wants_date and not re.search(r"\btime\b", request_info.voice_command.lower()):
             message = _yes_or_no(normalize_utterance(request_info.voice_command), here.date()) + \
                 f"Today is {say_date(here)}, {here.year}."

@@ -341,6 +341,15 @@ def _in_part_of_day(rows: list[dict[str, Any]], said: str) -> tuple[list[dict[st
 
 # first words of a request to the assistant, not of what to be reminded about ("call the bank" is one)
 _LEAD_WORDS = frozenset("and oh also then actually so ok okay um uh well".split())   # said before an answer or a request
+
+
+def _from_first_word(said: str, also: frozenset[str] = frozenset()) -> list[str]:
+    """The words of an answer from the first that says something: discourse words before it ("well",
+    "please"; and `also`) are left out; "can", "could", "would" open a request and stay."""
+    ws = said.replace(",", " ").split()
+    while ws and (ws[0] in DISCOURSE_WORDS - {"can", "could", "would"} or ws[0] in also):
+        ws.pop(0)
+    return ws
 _NOT_AN_ANSWER = frozenset("set start cancel stop what what's whats how when where who which turn play tell read show "
                            "mute unmute delete remove clear add convert calculate remind is are can could will".split())
 
@@ -666,9 +675,18 @@ def new_when(said: str) -> tuple[str, str | None]:
     return found or ("", None)
 
 
-SET_FROM_NOW = "reminder.set_from_now"     # services.note: the reminder just set "in N minutes" (its id)
-SET_FOR_MINUTES = "reminder.set_for_minutes"   # ... and its N
+SET_FROM_NOW = "reminder.set_from_now"     # services.note: the reminder just set "in N minutes" (its id, N)
 _ANOTHER_SAID = re.compile(r"\b(?:another|one\s+more|a\s+second)(?:\s+one)?\b")
+
+
+def _in_the_same_unit(words: str, minutes: int) -> int | None:
+    """Seconds for a bare number said to move a reminder set `minutes` from now ("actually make it 50"
+    after "in 45 minutes": it asked when): in the unit it was set in, hours when it was whole hours,
+    else minutes. None for anything but a number."""
+    number = parse_number(words)
+    if number is None or number != int(number) or number <= 0:
+        return None
+    return int(number) * (3600 if minutes >= 60 and minutes % 60 == 0 else 60)
 
 
 def _bare_when(said: str) -> str | None:
@@ -1125,27 +1143,18 @@ class ReminderCommand(JarvisCommandBase):
             return None                     # a timer was set since: "at 7pm" is not about the reminder
         value = corrected_value(text) or _bare_when(text)   # "at 7pm" right after "... every friday"
         found = when_only(_correction_words(value), self._now().date()) if value else None
-        relative = self.services.noted(SET_FROM_NOW, 120) == self._just_set()["id"]
+        from_now = self.services.noted(SET_FROM_NOW, 120)
+        relative = from_now is not None and from_now[0] == self._just_set()["id"]
         if relative and value and parse_number(_correction_words(value)) is not None:
             found = None                             # "make that 2" after "in an hour": 2 hours, not 2 PM
         if found is None and value and relative:     # "actually make that 45 minutes" after "in an hour"
             words = re.sub(r"^(?:in|for)\s+", "", _correction_words(value))
-            seconds = parse_duration(words) or self._in_the_same_unit(words)
+            seconds = parse_duration(words) or _in_the_same_unit(words, from_now[1])
             if seconds and seconds % 60 == 0 and 0 < seconds <= 60 * 24 * 366 * 60:
                 return PreRouteResult(arguments={"action": "move", "relative_minutes": seconds // 60})
         if found is None:
             return None
         return PreRouteResult(arguments={"action": "move", **({"time": found[1]} if found[1] else {})})
-
-    def _in_the_same_unit(self, words: str) -> int | None:
-        """A bare number said to move a reminder set from now ("actually make it 50" after "in 45
-        minutes": it asked when) counts in the unit it was set in: hours when it was whole hours, else
-        minutes. None for anything but a number."""
-        number = parse_number(words)
-        minutes = self.services.noted(SET_FOR_MINUTES, 120)
-        if number is None or minutes is None or number != int(number) or number <= 0:
-            return None
-        return int(number) * (3600 if minutes >= 60 and minutes % 60 == 0 else 60)
 
     def _another_alarm_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"set another one for 6:45" right after an alarm was set: another alarm, at that time (it asked
@@ -1493,8 +1502,8 @@ class ReminderCommand(JarvisCommandBase):
         phrase = remind_phrase(text, request_info.voice_command)
         rid = self.services.store.reminders.add(text, due, recurrence, said_as=None if noun else phrase)
         if kw.get("relative_minutes"):
-            self.services.note(SET_FROM_NOW, rid)        # "make that 45 minutes" is from now, too
-            self.services.note(SET_FOR_MINUTES, int(kw["relative_minutes"]))   # "make it 50": in its unit
+            # "make that 45 minutes" is from now, too; "make it 50" in the unit it was set in
+            self.services.note(SET_FROM_NOW, (rid, int(kw["relative_minutes"])))
         reminder_service(self.services).ensure_running()
         if noun and not kw.get("relative_minutes"):
             # an alarm rings at a clock time: say which, and which day or how often
@@ -1762,18 +1771,13 @@ class ReminderCommand(JarvisCommandBase):
         said = normalize_utterance(words).strip(" .?!")
         if argument == "text":
             # from the first word that says something ("actually, what time is it in tokyo": "what")
-            ws = said.replace(",", " ").split()
-            while ws and ws[0] in DISCOURSE_WORDS - {"can", "could", "would"}:
-                ws.pop(0)
-            said = " ".join(ws)
+            said = " ".join(_from_first_word(said))
             what = re.sub(r"^(?:to|about|that)\s+", "", said)
             if not what or (what == said and (what.split()[0] in _NOT_AN_ANSWER or asks_question(what))):
                 return None             # "set a timer for 5 minutes" said instead: routed as usual
             return {**arguments, "text": what}
         if argument == "time":
-            ws = said.replace(",", " ").split()
-            while ws and (ws[0] in DISCOURSE_WORDS - {"can", "could", "would"} or ws[0] in _LEAD_WORDS):
-                ws.pop(0)                       # "and set a timer for 5 minutes": a request of its own (it
+            ws = _from_first_word(said, also=_LEAD_WORDS)   # "and set a timer for 5 minutes": a request of its own (it
             if ws and ws[0] in _NOT_AN_ANSWER and not re.match(r"(?:it|that|this|the\s+reminder)\b", " ".join(ws[1:])):
                 return None                     # set the reminder "at 5 PM"); "set it for 10" answers
             said = " ".join(ws)
