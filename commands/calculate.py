@@ -15,7 +15,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal, Division
 from typing import Any, NamedTuple
 
 from commands._common import examples, fail, json_number, say
-from commands._parsing import parse_number, plural, say_number
+from commands._parsing import names_a_currency, parse_number, plural, say_number
 from jarvis_tui.sdk.text import NUM, join_words, normalize_utterance, numbers_said, parse_fraction
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
@@ -668,6 +668,24 @@ _EVERYDAY_CUE = re.compile(r".*\b(?:split\w*|shar\w*|divid\w*|divv\w*|each|apiec
                            r"tax\w*|vat|service|round\w*|nearest|decimals?)\b.*")
 
 
+_OPERATION_WORDS = ({w for o in _OPS for w in o.split() if w.isalpha() and w not in ("and", "to", "the", "x", "of", "by", "into")}
+                    | set(_SQUARED) | {"double", "twice", "triple", "half", "percent", "squared", "root", "factorial",
+                                       "average", "mean", "total", "sum", "add", "subtract", "multiply", "divide"})
+
+
+def _money_from_one_currency_to_another(voice_command: str) -> bool:
+    """Whether a request names money and asks no sum of it: one amount, no operation said ("if i have
+    five u. s. d. how much is that in aud", "whats 100 eur in jpy"): a currency conversion, which needs a
+    rate this assistant has not, not a multiplication the model made up. "15 percent of 80 dollars",
+    "20 dollars times 3" say theirs."""
+    if not names_a_currency(voice_command) or said_math(voice_command) or part_of(voice_command) or root_of(voice_command):
+        return False
+    said = _words_and_numbers(voice_command)
+    amounts = [w for w in said if isinstance(w, Decimal)]
+    return len(amounts) < 2 and not any(isinstance(w, str) and (w in _OPERATION_WORDS or _EVERYDAY_CUE.fullmatch(w))
+                                        for w in said)
+
+
 def _words_and_numbers(text: str) -> list[str | Decimal]:
     """The words of a request, each number said as one Decimal ("eighty four" -> 84; "$84.50" -> 84.50,
     "dollars"; "15%" -> 15, "percent"), punctuation dropped."""
@@ -1206,6 +1224,8 @@ class CalculateCommand(JarvisCommandBase):
         if reading is None and out.get("operation") in _ROUNDING_MODES and \
                 not any(w in _ROUND for w in _words_and_numbers(voice_command)):
             del out["operation"]
+        if reading is None and _money_from_one_currency_to_another(voice_command):
+            out.pop("operation", None)      # "whats 100 eur in jpy": no sum of the user's (the turn declines)
         return out
 
     def _model_arguments(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from commands._common import claim, examples, fail, json_number, load_asset_json, say
 
-from commands._parsing import NUM, parse_amount, parse_number, say_number
+from commands._parsing import NUM, names_a_currency, parse_amount, parse_number, say_number
 from jarvis_tui.sdk.text import normalize_utterance
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
@@ -342,13 +342,7 @@ _DOMAIN_WORDS: list[str] = ['convert', 'conversion', 'ounces', 'grams', 'kilomet
 
 # money is no measurement: a request that names a currency is a currency conversion, which this command
 # does not do ("convert one pound to us dollars" is not 453.6 grams); its "pound" is the currency
-_CURRENCY = re.compile(r"\b(?:dollars?|bucks|euros?|yen|yuan|renminbi|rupees?|pesos?|francs?|rubles?|roubles?|"
-                       r"lira|dirhams?|kronas?|kroner|krone|baht|ringgits?|shekels?|bitcoins?|sterling|"
-                       r"currenc(?:y|ies)|exchange\s+rate|u\s?s\s?d|usd|eur|gbp|aud|cad|inr|jpy|cny|chf|mxn)\b|[$€£¥₹]")
-
-
-def names_a_currency(text: str) -> bool:
-    return bool(_CURRENCY.search(normalize_utterance(text)))
+# (`names_a_currency`, shared with calculate)
 
 
 _HOW_MANY_IN = re.compile(r"\bhow (?:many|much) (?P<want>[a-z ]+?) (?:are |is )?(?:there )?(?:in|to|make up|per) "

@@ -922,7 +922,9 @@ _PRONOUN = r"(?:i|you|we|they|he|she|it|u)\b"
 # a wh-word then the verb ("when is", "what's", "who emailed"), or a noun it asks about ("which reminders",
 # "how many emails"), not a clause ("when you get a chance, ...", "what i need is ...")
 _WH_QUESTION = re.compile(rf"^(?:what|when|where|who|whom|whose|which|why|how)(?:'s|'re|\s+(?:many|much|long|often|soon|far)\b"
-                          rf"|\s+(?!{_PRONOUN})(?:[\w']+\s+){{0,2}}?(?:{_AUX}|\w+ed)\b|\s+(?!{_PRONOUN})\w+s\b)")
+                          rf"|\s+(?!{_PRONOUN})(?:[\w']+\s+){{0,2}}?(?:{_AUX}|\w+ed)\b|\s+(?!{_PRONOUN})\w+s\b"
+                          # the verb run into the thing asked about: "what time's the play", "how long's the film"
+                          rf"|\s+(?!{_PRONOUN})(?:\w+\s+)?\w+'s\s+(?:the|my|your|our|this|that|it|a|an)\b)")
 _YES_NO_QUESTION = re.compile(rf"^{_AUX}(?:n't)?\s+{_SUBJECT}\b")
 # asking the assistant to do something, however politely, is a request, not a question
 _POLITE_REQUEST = re.compile(r"^(?:(?:can|could|would|will|won't)\s+(?:you|u)\b|(?:can|could|may)\s+i\s+(?:get|have)\b|"

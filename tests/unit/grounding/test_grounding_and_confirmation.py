@@ -181,6 +181,15 @@ def test_a_question_about_an_email_sends_nothing(runtime):
     assert record.post_processed["action"]["from"] == "send"
 
 
+def test_a_question_with_its_verb_run_into_the_noun_sets_nothing(runtime):
+    """"what time's the school play on thursday" ("time's" is "time is"): the model set a reminder at 9
+    with no text (the router's learned value for the action is "set"); the question reads the reminders."""
+    scripted(runtime, [call("reminder", action="set", time="09:00")])
+    turn = runtime.assistant.handle_text("what time's the school play on thursday")
+    [record] = turn.tool_calls
+    assert record.name == "reminder" and record.arguments["action"] == "list"
+
+
 def test_an_address_the_user_never_said_is_asked_for_not_taken_from_the_prompt(runtime):
     """The prompt's example address has the name the user said ("sarah@test.com" for "email sarah"):
     a name alone does not ground an address; the name with its domain said as words does."""

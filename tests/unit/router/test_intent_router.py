@@ -598,6 +598,41 @@ def test_the_whole_request_said_back_as_an_argument_excuses_none_of_its_words(ru
     assert [c["name"] for c in d.tool_calls] == ["reminder"] and not d.declined
 
 
+@pytest.mark.parametrize("said, args, kept", [
+    ("whats 100 eur in jpy", {"num1": 100, "operation": "multiply"}, False),
+    ("if i have five u. s. d. how much is that in aud", {"num1": 5, "operation": "multiply"}, False),
+    ("convert 15 nzd into sek", {"num1": 15, "operation": "multiply"}, False),
+    ("what is 20 dollars times 3", {"num1": 20, "num2": 3, "operation": "multiply"}, True),
+    ("what's 15 percent of 80 dollars", {"num1": 0.15, "num2": 80, "operation": "multiply"}, True),
+    ("double 40 dollars", {"num1": 40, "operation": "multiply"}, True),
+    ("what's 12 times 15", {"num1": 12, "num2": 15, "operation": "multiply"}, True),
+])
+def test_money_from_one_currency_into_another_is_no_sum(said, args, kept):
+    """"whats 100 eur in jpy": the model multiplied 100 by nothing ("And the other number?"); an amount
+    of money and no operation said is a currency conversion, which calculate does not make up. A sum of
+    money the user says is still worked out."""
+    from commands.calculate import CalculateCommand
+    out = CalculateCommand().post_process_tool_call(dict(args), said)
+    assert ("operation" in out) is kept
+
+
+def test_a_currency_conversion_the_model_calls_a_sum_is_declined_as_such(runtime, monkeypatch):
+    """The router unsure between calculate and "no command fits": the model's multiplication of one
+    amount is no sum of the user's, so the turn says what it cannot do, in route's JSON and in the turn."""
+    router = runtime.assistant.router
+    monkeypatch.setattr(router, "rank", lambda t: _ranked(router, [("calculate", 0.45), (OUT_OF_SCOPE, 0.33),
+                                                                  ("convert_measurement", 0.13)]))
+    monkeypatch.setattr(router, "topic", lambda t: "convert currencies")
+    text = "whats 100 eur in jpy"
+    made_up = json.dumps({"tool": "calculate", "args": {"num1": 100, "operation": "multiply"}})
+    brain, _ = scripted_brain(runtime, [made_up] * 4)
+    d = brain.route_only(runtime.assistant, text)
+    assert d.tool_calls == [] and d.declined and d.message == "I can't convert currencies yet."
+    brain, _ = scripted_brain(runtime, [made_up] * 4)
+    turn = runtime.assistant.handle_text(text)
+    assert turn.tool_calls == [] and turn.spoken == "I can't convert currencies yet."
+
+
 def test_a_conversion_that_names_a_currency_is_no_measurement(runtime, monkeypatch):
     """"convert one pound to us dollars": the model reads the pound as a weight and leaves out the
     dollars (no unit); the conversion ran on the weight. A request that names a currency keeps no unit

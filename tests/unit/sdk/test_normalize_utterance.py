@@ -56,6 +56,7 @@ def test_contractions_expand_to_the_words_they_stand_for(text, expanded):
 
 @pytest.mark.parametrize("text", [
     "have i already got a reminder for the gym tonight", "is the vet visit on thursday",
+    "what time's the school play on thursday", "which day's the bake sale", "how long's the film",
     "when's the call with the plumber", "when's my dentist appointment", "did my sister write back to my email",
     "how many messages came in this morning", "who emailed me recently", "what time is my alarm", "which reminders do i have",
     "have you added a meeting with tom", "do i have anything on friday", "are there any new emails",
