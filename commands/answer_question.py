@@ -139,6 +139,16 @@ _MORE_EXAMPLES += [(q, {'query': q}) for q in [
  'how do i keep to a budget',
  'what makes a good bedtime routine for a toddler',
 ]]
+# where a place is, what a thing is like, a person's name or age: asked as people ask a speaker ("where is
+# <a country>" was declined as directions, "tell me about <a thing>" as nothing it does)
+_MORE_EXAMPLES += [(q, {'query': q}) for q in [
+ 'where is portugal', 'where is the sahara desert', "where's mount fuji", 'where is the state of ohio',
+ 'where is nepal on the map', 'whereabouts is the grand canyon', 'where is the river danube',
+ 'tell me about volcanoes', 'tell me about the moon landing', 'tell me about penguins',
+ 'tell me something about the roman colosseum', 'tell me about the history of chocolate', 'tell me about abraham lincoln',
+ "what's beyonce's full name", 'how tall is lebron james', "what is elton john's real name",
+ 'info on the great pyramid', 'give me some information on jupiter',
+]]
 _NEGATIVES: list[str] = ["what's the latest news", "what's the price of gold shares", 'how much is a dollar in euros',
  'what song is playing', 'who sings this song']
 _DOMAIN_WORDS: list[str] = ['define', 'definition', 'meaning']
