@@ -381,6 +381,16 @@ def test_a_tool_without_the_users_numbers_is_asked_again_without_it(runtime):
     assert "calculate" not in _tools_in(backend.requests[1]["json_schema"])
 
 
+def _declined_in_route_and_turn(runtime, text, output, message):
+    """The model writes `output` every time: route's JSON and the turn both decline, saying `message`."""
+    brain, _ = scripted_brain(runtime, [output] * 4)
+    d = brain.route_only(runtime.assistant, text)
+    assert d.tool_calls == [] and d.declined and d.message == message
+    brain, _ = scripted_brain(runtime, [output] * 4)
+    turn = runtime.assistant.handle_text(text)
+    assert turn.tool_calls == [] and turn.spoken == message
+
+
 def test_an_action_that_cannot_take_the_users_words_is_a_decline_of_what_was_asked(runtime, monkeypatch):
     """"what's 100 yen in dollars": the router's shortlist holds convert_measurement beside "no command
     fits"; the model's units are not the user's words, and again on the retry. The turn says what the
@@ -393,12 +403,7 @@ def test_an_action_that_cannot_take_the_users_words_is_a_decline_of_what_was_ask
                                                                   ("calculate", 0.1)]))
     decision = router.decide(text)
     assert decision.decision == "shortlist" and decision.out_of_scope > 0.05       # the case this is about
-    brain, _ = scripted_brain(runtime, [wrong] * 4)
-    d = brain.route_only(runtime.assistant, text)
-    assert d.tool_calls == [] and d.declined and d.message == "I can't convert currencies yet."
-    brain, _ = scripted_brain(runtime, [wrong] * 4)
-    turn = runtime.assistant.handle_text(text)
-    assert turn.tool_calls == [] and turn.spoken == "I can't convert currencies yet."
+    _declined_in_route_and_turn(runtime, text, wrong, "I can't convert currencies yet.")
 
 
 def test_a_plugin_command_is_routed_from_its_own_declarations(isolated_dirs):
@@ -625,12 +630,7 @@ def test_a_currency_conversion_the_model_calls_a_sum_is_declined_as_such(runtime
     monkeypatch.setattr(router, "topic", lambda t: "convert currencies")
     text = "whats 100 eur in jpy"
     made_up = json.dumps({"tool": "calculate", "args": {"num1": 100, "operation": "multiply"}})
-    brain, _ = scripted_brain(runtime, [made_up] * 4)
-    d = brain.route_only(runtime.assistant, text)
-    assert d.tool_calls == [] and d.declined and d.message == "I can't convert currencies yet."
-    brain, _ = scripted_brain(runtime, [made_up] * 4)
-    turn = runtime.assistant.handle_text(text)
-    assert turn.tool_calls == [] and turn.spoken == "I can't convert currencies yet."
+    _declined_in_route_and_turn(runtime, text, made_up, "I can't convert currencies yet.")
 
 
 def test_a_conversion_that_names_a_currency_is_no_measurement(runtime, monkeypatch):
