@@ -2,10 +2,9 @@
 module keeps the names they import, and what more than one command reads (money)."""
 import re
 
-from jarvis_tui.sdk.text import (NUM, NUMBER_WORDS, find_duration, join_words, parse_amount,  # noqa: F401
-                                 parse_clock_time, parse_duration, parse_number, plural, say_clock, say_date,
-                                 say_duration, say_number, say_when, split_items)
-from jarvis_tui.sdk.text import normalize_utterance
+from jarvis_tui.sdk.text import (NUM, NUMBER_WORDS, find_duration, join_words, normalize_utterance,  # noqa: F401
+                                 parse_amount, parse_clock_time, parse_duration, parse_number, plural, say_clock,
+                                 say_date, say_duration, say_number, say_when, split_items)
 
 
 # money: a currency's name, sign or ISO code (those that are no English word: not "try", "cup", "all"),

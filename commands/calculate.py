@@ -669,7 +669,7 @@ _EVERYDAY_CUE = re.compile(r".*\b(?:split\w*|shar\w*|divid\w*|divv\w*|each|apiec
 
 
 _OPERATION_WORDS = ({w for o in _OPS for w in o.split() if w.isalpha() and w not in ("and", "to", "the", "x", "of", "by", "into")}
-                    | set(_SQUARED) | {"double", "twice", "triple", "half", "percent", "squared", "root", "factorial",
+                    | set(_SQUARED) | {"double", "twice", "triple", "half", "percent", "root", "factorial",
                                        "average", "mean", "total", "sum", "add", "subtract", "multiply", "divide"})
 
 

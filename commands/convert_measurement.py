@@ -340,11 +340,6 @@ _DOMAIN_WORDS: list[str] = ['convert', 'conversion', 'ounces', 'grams', 'kilomet
                             'cups', 'tablespoons', 'weigh']
 
 
-# money is no measurement: a request that names a currency is a currency conversion, which this command
-# does not do ("convert one pound to us dollars" is not 453.6 grams); its "pound" is the currency
-# (`names_a_currency`, shared with calculate)
-
-
 _HOW_MANY_IN = re.compile(r"\bhow (?:many|much) (?P<want>[a-z ]+?) (?:are |is )?(?:there )?(?:in|to|make up|per) "
                           r"(?:(?:a|an|one)\s+|(?P<n>" + NUM + r")\s+)?(?P<have>[a-z]+(?: [a-z]+)?)$")
 
@@ -514,6 +509,8 @@ class ConvertMeasurementCommand(JarvisCommandBase):
         in Denver" is not one); 'How many cups in a gallon' says no number: the value is 1. The words
         that only answer this command's question ("grams", "flour") keep the arguments asked with."""
         out = dict(args)
+        # money is no measurement: "convert one pound to us dollars" is not 453.6 grams (its pound is the
+        # currency); a currency conversion is no request of this command's
         if names_a_currency(voice_command):           # no unit to convert: the request is another's
             return {k: v for k, v in out.items() if k not in ("from_unit", "to_unit", "category")}
         said = _plain_name(normalize_utterance(voice_command))

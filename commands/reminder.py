@@ -339,7 +339,6 @@ def _in_part_of_day(rows: list[dict[str, Any]], said: str) -> tuple[list[dict[st
     return [r for r in rows if parse_iso(r["due_at"]).hour in hours], found.group("part")
 
 
-# first words of a request to the assistant, not of what to be reminded about ("call the bank" is one)
 _LEAD_WORDS = frozenset("and oh also then actually so ok okay um uh well".split())   # said before an answer or a request
 
 
@@ -350,6 +349,9 @@ def _from_first_word(said: str, also: frozenset[str] = frozenset()) -> list[str]
     while ws and (ws[0] in DISCOURSE_WORDS - {"can", "could", "would"} or ws[0] in also):
         ws.pop(0)
     return ws
+
+
+# first words of a request to the assistant, not of what to be reminded about ("call the bank" is one)
 _NOT_AN_ANSWER = frozenset("set start cancel stop what what's whats how when where who which turn play tell read show "
                            "mute unmute delete remove clear add convert calculate remind is are can could will".split())
 
