@@ -105,7 +105,19 @@ def run_file(runtime, parts, samples: np.ndarray, speed: float, tail_s: float = 
     finally:
         loop.stop()
         unsubscribe()
+        forget_what_was_set(runtime)
     return rec
+
+
+def forget_what_was_set(runtime) -> None:
+    """The timers and reminders a request set are gone before the next file: one set by an earlier
+    file would ring during a later one (a spoken alert: a request said over it is taken as said while
+    the assistant speaks)."""
+    store = runtime.store
+    for timer in store.timers.live():
+        store.timers.finish(timer["id"], "cancelled")
+    for reminder in store.reminders.active():
+        store.reminders.delete(reminder["id"])
 
 
 def main() -> int:
