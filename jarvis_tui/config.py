@@ -64,6 +64,9 @@ class AudioConfig:
     # words so far that speech recognition is less sure of than this (a few words, or rejected as
     # unsure) are a fragment, not a finished request: they wait as "... for" does (0: off)
     unsure_confidence: float = field(default=0.6, metadata={"range": (0.0, 1.0)})
+    # a pause inside a request is shortened to this before it is transcribed: whisper takes a long one
+    # for the end of a sentence ("What is the capital of? Canada.") (0: transcribed as it was said)
+    pause_kept_ms: int = field(default=128, metadata={"range": (0, 2000)})
     preroll_ms: int = 300
     min_speech_ms: int = 250
     max_utterance_s: float = 15.0

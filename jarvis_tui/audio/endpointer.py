@@ -4,6 +4,12 @@ Pure logic (no model, no device): it takes frames with their speech probability,
 on synthetic signals. Pre-roll keeps the quiet onset before the first voiced frame, a silence
 hangover decides the end, a maximum length cuts runaway utterances, a minimum amount of voiced
 speech drops clicks and coughs.
+
+A pause inside a request ("what is the capital of ... Canada") is kept in the samples, but marked
+(`long_pauses`): what is transcribed leaves out all but `pause_kept_ms` of it (`without_long_pauses`).
+Whisper takes a long silence for the end of a sentence: it wrote "What is the capital of? Canada.",
+"Remind me at noon too. Phone the dentist.", or stopped at the pause and lost the words after it;
+closed up, the request is one sentence again (README, "A pause inside a request").
 """
 from __future__ import annotations
 
@@ -34,6 +40,8 @@ class EndpointerConfig:
     # at most this long past the hangover for the words to be known: waiting costs nothing, the turn
     # needs that transcript before it can start anyway (a busy CPU decodes slowly)
     transcript_wait_ms: int = 3000
+    # a pause inside the speech longer than this is shortened to it in what is transcribed (0: kept whole)
+    pause_kept_ms: int = 128
     sample_rate: int = SAMPLE_RATE
     frame: int = FRAME
 
@@ -41,7 +49,7 @@ class EndpointerConfig:
     def from_audio_config(cls, audio: "AudioConfig", **changes) -> "EndpointerConfig":
         cfg = cls(threshold=audio.vad_threshold, preroll_ms=audio.preroll_ms, hangover_ms=audio.hangover_ms,
                   min_speech_ms=audio.min_speech_ms, max_utterance_s=audio.max_utterance_s,
-                  unfinished_hangover_ms=audio.unfinished_hangover_ms)
+                  unfinished_hangover_ms=audio.unfinished_hangover_ms, pause_kept_ms=audio.pause_kept_ms)
         for k, v in changes.items():
             setattr(cfg, k, v)
         return cfg
@@ -63,6 +71,9 @@ class Utterance:
     reason: str                     # silence | max_length | flush
     key: int = -1                   # the Pause whose samples these are (same array), -1: none
     t_samples_start: float = 0.0    # stream time of samples[0] (the pre-roll's start)
+    # stream times (start, end) of the middles of long pauses inside the speech: left out of what is
+    # transcribed (`without_long_pauses`)
+    long_pauses: tuple[tuple[float, float], ...] = ()
 
     @property
     def duration_s(self) -> float:
@@ -85,6 +96,7 @@ class Pause:
     t: float
     key: int
     t_samples_start: float = 0.0    # stream time of samples[0] (the pre-roll's start)
+    long_pauses: tuple[tuple[float, float], ...] = ()   # as Utterance's
 
 
 @dataclass
@@ -113,6 +125,7 @@ class Endpointer:
         """Forget everything (after playback, on mode changes)."""
         self._preroll.clear()
         self._frames: list[np.ndarray] = []
+        self._quiet: list[bool] = []        # per frame of _frames: under the silence threshold
         self.in_speech = False
         self._voiced_frames = 0
         self._silence_frames = 0
@@ -123,6 +136,7 @@ class Endpointer:
         self._clock = 0.0
         self._pause_key = -1
         self._pause_samples: np.ndarray | None = None
+        self._pause_long: tuple[tuple[float, float], ...] = ()
 
     @property
     def clock(self) -> float:
@@ -140,6 +154,7 @@ class Endpointer:
             if prob >= c.threshold:
                 self.in_speech = True
                 self._frames = list(self._preroll) + [frame]
+                self._quiet = [True] * len(self._preroll) + [False]
                 self._preroll.clear()
                 self._voiced_frames = 1
                 self._silence_frames = 0
@@ -152,11 +167,12 @@ class Endpointer:
                 self._preroll.append(frame)
             return out
         self._frames.append(frame)
+        self._quiet.append(prob < self._neg)
         if prob >= self._neg:
             self._silence_frames = 0
             self._last_voiced_index = len(self._frames) - 1
             self._t_last_voiced = self._clock
-            self._pause_key, self._pause_samples = -1, None
+            self._pause_key, self._pause_samples, self._pause_long = -1, None, ()
             if prob >= c.threshold:
                 self._voiced_frames += 1
         else:
@@ -167,9 +183,10 @@ class Endpointer:
                 self._pause_key = self._next_key
                 self._next_key += 1
                 self._pause_samples = self._trimmed()
+                self._pause_long = self._long_pauses()
                 out.append(Pause(samples=self._pause_samples, sample_rate=c.sample_rate,
                                  t_speech_end=self._t_last_voiced, t=self._clock, key=self._pause_key,
-                                 t_samples_start=self._t_samples_start))
+                                 t_samples_start=self._t_samples_start, long_pauses=self._pause_long))
         if self._silence_frames * self.frame_s * 1000 >= self._hangover_ms():
             out.append(self._finish("silence"))
         elif len(self._frames) * self.frame_s >= c.max_utterance_s:
@@ -203,27 +220,69 @@ class Endpointer:
         keep = self._frames[: self._last_voiced_index + 1 + self._tail_frames]
         return np.concatenate(keep).astype(np.float32) if keep else np.zeros(0, np.float32)
 
+    def _long_pauses(self) -> tuple[tuple[float, float], ...]:
+        """The middles of the silences between voiced frames that last longer than `pause_kept_ms`
+        (half of what is kept stays on each side), as stream times."""
+        if self.config.pause_kept_ms <= 0:
+            return ()
+        kept = max(1, int(round(self.config.pause_kept_ms / 1000 / self.frame_s)))
+        out: list[tuple[float, float]] = []
+        quiet = self._quiet[: self._last_voiced_index + 1]
+        first_voiced = quiet.index(False) if False in quiet else len(quiet)
+        i = first_voiced
+        while i < len(quiet):
+            if not quiet[i]:
+                i += 1
+                continue
+            j = i
+            while j < len(quiet) and quiet[j]:
+                j += 1
+            if j - i > kept:                    # j < len(quiet): the run ends on a voiced frame
+                a, b = i + kept // 2, j - (kept - kept // 2)
+                out.append((self._t_samples_start + a * self.frame_s, self._t_samples_start + b * self.frame_s))
+            i = j
+        return tuple(out)
+
     def _finish(self, reason: str) -> object:
         c = self.config
         voiced_ms = self._voiced_frames * self.frame_s * 1000
         key = -1
         if self._pause_samples is not None and reason in ("silence", "flush"):
-            samples, key = self._pause_samples, self._pause_key      # nothing voiced since the Pause
-        elif reason == "silence":
-            samples = self._trimmed()
+            # nothing voiced since the Pause
+            samples, key, long_pauses = self._pause_samples, self._pause_key, self._pause_long
         else:
-            samples = np.concatenate(self._frames).astype(np.float32) if self._frames else np.zeros(0, np.float32)
-        self._pause_key, self._pause_samples = -1, None
+            long_pauses = self._long_pauses()
+            if reason == "silence":
+                samples = self._trimmed()
+            else:
+                samples = np.concatenate(self._frames).astype(np.float32) if self._frames else np.zeros(0, np.float32)
+        self._pause_key, self._pause_samples, self._pause_long = -1, None, ()
         t_start, t_last = self._t_start, self._t_last_voiced
         self.in_speech = False
-        self._frames = []
+        self._frames, self._quiet = [], []
         self._voiced_frames = 0
         self._silence_frames = 0
         if voiced_ms < c.min_speech_ms:
             return Discarded(reason="too_short", voiced_ms=voiced_ms, t=self._clock)
         return Utterance(samples=samples, sample_rate=c.sample_rate, t_speech_start=t_start,
                          t_speech_end=t_last, t_endpoint=self._clock, voiced_ms=voiced_ms, reason=reason, key=key,
-                         t_samples_start=self._t_samples_start)
+                         t_samples_start=self._t_samples_start, long_pauses=long_pauses)
+
+
+def without_long_pauses(r: Utterance | Pause) -> np.ndarray:
+    """What is transcribed of an utterance (or a Pause): its samples without the middles of its long
+    pauses (`long_pauses`, clipped to the samples: the listener may have cut the wake word off)."""
+    rate, t0, n = r.sample_rate, r.t_samples_start, len(r.samples)
+    spans = [(max(0, int(round((a - t0) * rate))), min(n, int(round((b - t0) * rate)))) for a, b in r.long_pauses]
+    spans = [(a, b) for a, b in spans if b > a]
+    if not spans:
+        return r.samples
+    keep, at = [], 0
+    for a, b in sorted(spans):
+        keep.append(r.samples[at:a])
+        at = max(at, b)
+    keep.append(r.samples[at:])
+    return np.concatenate(keep).astype(np.float32, copy=False)
 
 
 def frames_of(samples: np.ndarray, frame: int = FRAME):

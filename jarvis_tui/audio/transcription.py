@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from jarvis_tui.assistant import events as ev
+from jarvis_tui.audio.endpointer import without_long_pauses
 from jarvis_tui.audio.floor import Floor
 from jarvis_tui.audio.listener import Heard
 from jarvis_tui.audio.parts import SpeechToText
@@ -100,7 +101,7 @@ class TranscriberStage:
         result = self.speculator.take(utt.key)
         self.last_speculative = result is not None
         if result is None:
-            result = stt.transcribe(utt.samples, segmented=True)
+            result = stt.transcribe(without_long_pauses(utt), segmented=True)
         if not result.accepted:
             self.emit(ev.TranscriptRejected(text=result.text, reason=result.reason, turn_id=turn_id))
             return None

@@ -27,7 +27,7 @@ import numpy as np
 
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.audio import devices
-from jarvis_tui.audio.endpointer import EndpointerConfig, Pause, Utterance
+from jarvis_tui.audio.endpointer import EndpointerConfig, Pause, Utterance, without_long_pauses
 from jarvis_tui.audio.floor import Floor
 from jarvis_tui.audio.listener import Heard, Listener
 from jarvis_tui.audio.parts import SpeechToText, TextToSpeech, VoiceActivity
@@ -207,7 +207,7 @@ class VoiceLoop:
 
     def speculate(self, pause: Pause) -> None:
         """Start transcribing a Pause's samples while the hangover runs (see speculative.py)."""
-        self.transcription.speculate(pause.key, pause.samples)
+        self.transcription.speculate(pause.key, without_long_pauses(pause))
 
     def handle_utterance(self, utt: Utterance, while_speaking: bool = False):
         """STT + guards + the turn for one utterance, in this thread; returns the TurnResult or None."""

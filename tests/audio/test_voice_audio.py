@@ -115,6 +115,52 @@ def test_a_paused_request_read_from_a_signal_is_one_turn(runtime, stt, tts, vad,
         ([e.text for e in events.of("TranscriptReady")], [getattr(e, "spoken", "") for e in events.of("TurnFinished")])
 
 
+CLOSED_UP = [
+    # whisper took the pause for the end of a sentence: "What is the capital of? Canada.", "Add coffee
+    # beans in. Better to my shopping list.", or stopped there ("Do you know any jokes about?")
+    ("What is the capital of", "Canada.", "what is the capital of canada"),
+    ("Do you know any jokes about", "computers.", "do you know any jokes about computers"),
+    ("Add coffee beans and", "butter to my shopping list.", "add coffee beans and butter to my shopping list"),
+]
+
+
+@pytest.mark.parametrize("first, rest, said, kept_ms", [c + (128,) for c in CLOSED_UP] + [CLOSED_UP[0] + (0,)])
+def test_a_pause_inside_a_request_is_closed_up_before_it_is_transcribed(runtime, stt, tts, vad, helpers, first, rest,
+                                                                           said, kept_ms):
+    """The request said with a 0.7 s pause is transcribed as one sentence, every word of it: the
+    transcriber hears the pause shortened to `audio.pause_kept_ms` (128 ms, the default). With the
+    pause kept whole (0) whisper writes "What is the capital of? Canada." (the same words, two
+    sentences)."""
+    from jarvis_tui.audio.voice_loop import VoiceLoop
+    from jarvis_tui.audio.wavsource import SignalCapture
+    from jarvis_tui.sdk.text import scoring_words
+    Events, speech16k = helpers.Events, helpers.speech16k
+    events = Events(runtime.bus)
+    runtime.config.tts.enabled = False
+    assert runtime.config.audio.pause_kept_ms == 128
+    runtime.config.audio.pause_kept_ms = kept_ms
+    signal = np.concatenate([np.zeros(8000, np.float32), speech16k(tts, first), np.zeros(int(0.7 * 16000), np.float32),
+                             speech16k(tts, rest), np.zeros(48000, np.float32)])
+    source = SignalCapture(signal)
+    loop = VoiceLoop(runtime, transcriber=stt, synthesizer=tts, vad=vad, capture=lambda device: source,
+                     speak_replies=False)
+    loop.set_mode("hands_free")
+    loop.start()
+    try:
+        assert loop.wait_ready(60)
+        events.wait_for("TurnFinished", 30)
+        while not source.done:
+            time.sleep(0.05)
+        time.sleep(1.0)
+    finally:
+        loop.stop()
+    heard = [e.text for e in events.of("TranscriptReady")]
+    assert len(heard) == 1 and len(events.of("UtteranceCaptured")) == 1, heard
+    assert " ".join(scoring_words(heard[0])) == " ".join(scoring_words(said)), heard
+    one_sentence = not re.search(r"[.?!]\s+\S", heard[0])           # no stop inside it
+    assert one_sentence == bool(kept_ms), heard
+
+
 def test_barge_in_by_key_and_by_spoken_stop(runtime, stt, tts, vad, mic, helpers):
     Events, speech16k = helpers.Events, helpers.speech16k
     events = Events(runtime.bus)

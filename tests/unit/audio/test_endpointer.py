@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from jarvis_tui.audio.endpointer import (FRAME, Discarded, Endpointer, EndpointerConfig, Pause, SpeechStart, Utterance,
-                                         frames_of)
+                                         frames_of, without_long_pauses)
 
 FRAME_S = FRAME / 16000
 
@@ -82,9 +82,11 @@ def test_flush_ends_an_open_utterance():
 
 def test_config_from_audio_section():
     from jarvis_tui.config import AudioConfig
-    a = AudioConfig(hangover_ms=300, preroll_ms=200, min_speech_ms=100, max_utterance_s=9, vad_threshold=0.6)
+    a = AudioConfig(hangover_ms=300, preroll_ms=200, min_speech_ms=100, max_utterance_s=9, vad_threshold=0.6,
+                    pause_kept_ms=200)
     c = EndpointerConfig.from_audio_config(a)
-    assert (c.hangover_ms, c.preroll_ms, c.min_speech_ms, c.max_utterance_s, c.threshold) == (300, 200, 100, 9, 0.6)
+    assert (c.hangover_ms, c.preroll_ms, c.min_speech_ms, c.max_utterance_s, c.threshold, c.pause_kept_ms) == \
+        (300, 200, 100, 9, 0.6, 200)
     assert AudioConfig().hangover_ms <= 500
 
 
@@ -129,6 +131,74 @@ def test_flush_after_a_pause_uses_its_samples():
     pause = next(e for e in out if isinstance(e, Pause))
     u = ep.flush()[0]
     assert u.reason == "flush" and u.key == pause.key and u.samples is pause.samples
+
+
+def kept_frames(r) -> list[int]:
+    """The frame indices (encoded in the samples by `run`) of what is transcribed of `r`."""
+    x = without_long_pauses(r)
+    return [int(v) for v in x[::FRAME]]
+
+
+def test_a_long_pause_inside_speech_is_shortened_in_what_is_transcribed():
+    # 0.5 s of speech, a 0.8 s pause ("remind me to ... stretch"), 0.5 s of speech, then the end
+    speech, pause = frames(0.5), frames(0.8)
+    lead = frames(1.0)
+    probs = [0.0] * lead + [0.9] * speech + [0.0] * pause + [0.9] * speech + [0.0] * frames(2.5)
+    ev = run(probs, hangover_ms=1000, pause_kept_ms=128, preroll_ms=300, tail_ms=150)
+    (u,) = [e for e in ev if isinstance(e, Utterance)]
+    assert len(u.long_pauses) == 1
+    kept = kept_frames(u)
+    first_pause_frame = lead + speech
+    silent = [f for f in kept if first_pause_frame <= f < first_pause_frame + pause]
+    assert len(silent) == frames(0.128)                      # 128 ms of the pause stay, half on each side
+    assert silent[:2] == [first_pause_frame, first_pause_frame + 1]
+    assert silent[-2:] == [first_pause_frame + pause - 2, first_pause_frame + pause - 1]
+    assert len(u.samples) - len(without_long_pauses(u)) == (pause - frames(0.128)) * FRAME
+    # the words either side, the pre-roll and the tail are all still there
+    assert kept[0] == lead - frames(0.3) and kept[-1] == lead + 2 * speech + pause - 1 + frames(0.15)
+    assert without_long_pauses(u).dtype == np.float32
+
+
+def test_short_gaps_leading_and_trailing_silence_are_left_alone():
+    probs = [0.0] * frames(1.0) + [0.9] * frames(0.4) + [0.0] * frames(0.1) + [0.9] * frames(0.4) + [0.0] * frames(1.0)
+    (u,) = [e for e in run(probs, hangover_ms=300, pause_kept_ms=128) if isinstance(e, Utterance)]
+    assert u.long_pauses == () and without_long_pauses(u) is u.samples
+
+
+def test_pause_kept_ms_0_transcribes_the_pause_whole():
+    probs = [0.9] * frames(0.5) + [0.0] * frames(0.8) + [0.9] * frames(0.5) + [0.0] * frames(2.5)
+    (u,) = [e for e in run(probs, hangover_ms=1000, pause_kept_ms=0)
+            if isinstance(e, Utterance)]
+    assert u.long_pauses == () and without_long_pauses(u) is u.samples
+
+
+def test_the_speculative_pause_and_its_utterance_leave_out_the_same():
+    probs = [0.9] * frames(0.5) + [0.0] * frames(0.7) + [0.9] * frames(0.5) + [0.0] * frames(1.0)
+    ev = run(probs, hangover_ms=1000, tail_ms=150, pause_kept_ms=128)
+    (u,) = [e for e in ev if isinstance(e, Utterance)]
+    p = next(e for e in ev if isinstance(e, Pause) and e.key == u.key)
+    assert p.long_pauses == u.long_pauses != ()
+    assert np.array_equal(without_long_pauses(p), without_long_pauses(u))
+
+
+def test_a_pause_before_the_cut_off_wake_word_is_not_left_out_twice():
+    """The listener cuts the wake word off by stream time (samples and t_samples_start move on):
+    what is left out is clipped to what is left."""
+    import dataclasses
+    wake, gap, words, pause = frames(0.6), frames(0.5), frames(0.5), frames(0.8)
+    probs = [0.9] * wake + [0.0] * gap + [0.9] * words + [0.0] * pause + [0.9] * words + [0.0] * frames(2.5)
+    (u,) = [e for e in run(probs, hangover_ms=1000, pause_kept_ms=128, preroll_ms=0) if isinstance(e, Utterance)]
+    assert len(u.long_pauses) == 2
+    cut_at = wake + gap // 2                                  # the wake word ends inside the gap
+    after = dataclasses.replace(u, samples=u.samples[cut_at * FRAME:], t_samples_start=u.t_samples_start + cut_at * FRAME_S)
+    kept = kept_frames(after)
+    # what is left of the gap is its kept end (64 ms), then the request; the pause keeps its 128 ms
+    request = wake + gap
+    assert kept[:frames(0.064) + 1] == list(range(request - frames(0.064), request + 1))
+    second = request + words
+    assert len([f for f in kept if second <= f < second + pause]) == frames(0.128)
+    left_out = (request - frames(0.064) - cut_at) + (pause - frames(0.128))
+    assert len(after.samples) - len(without_long_pauses(after)) == left_out * FRAME
 
 
 def test_speculative_stt_uses_the_confirmed_pause_only():
