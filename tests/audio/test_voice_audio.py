@@ -78,23 +78,15 @@ def test_a_request_with_a_pause_is_one_turn(runtime, stt, tts, vad, mic, helpers
     assert calls[0]["name"] == "set_timer" and calls[0]["arguments"]["duration_seconds"] == 600, turn
 
 
-@pytest.mark.parametrize("first, rest, tool", [
-    ("Set a timer for", "ten minutes.", "set_timer"),          # tiny.en hears the first part as "... for it."
-    ("Remind me to", "call the plumber at five pm.", "reminder"),
-    # fragments whisper is unsure of ("Add milk." 0.38, "Take Brett." 0.57): the words look finished,
-    # but they cannot say so; with audio.unsure_confidence = 0 both are cut in two
-    ("Add milk", "to the shopping list.", "shopping_list"),
-    ("Take bread", "off the shopping list.", "shopping_list"),
-])
-def test_a_paused_request_read_from_a_signal_is_one_turn(runtime, stt, tts, vad, helpers, first, rest, tool):
-    """The same through the listener reading a signal (no sound server: the exact samples every
-    time), for the pauses speech recognition itself gets wrong."""
+def said_with_a_pause(runtime, stt, tts, vad, helpers, first: str, pause_s: float, rest: str):
+    """`first`, a pause, `rest`, read by the listener from a signal (no sound server: the exact
+    samples every time) in a voice loop that does not speak; the events of the turn."""
     from jarvis_tui.audio.voice_loop import VoiceLoop
     from jarvis_tui.audio.wavsource import SignalCapture
     Events, speech16k = helpers.Events, helpers.speech16k
     events = Events(runtime.bus)
     runtime.config.tts.enabled = False
-    signal = np.concatenate([np.zeros(8000, np.float32), speech16k(tts, first), np.zeros(int(0.8 * 16000), np.float32),
+    signal = np.concatenate([np.zeros(8000, np.float32), speech16k(tts, first), np.zeros(int(pause_s * 16000), np.float32),
                              speech16k(tts, rest), np.zeros(48000, np.float32)])
     source = SignalCapture(signal)
     loop = VoiceLoop(runtime, transcriber=stt, synthesizer=tts, vad=vad, capture=lambda device: source,
@@ -109,6 +101,21 @@ def test_a_paused_request_read_from_a_signal_is_one_turn(runtime, stt, tts, vad,
         time.sleep(1.0)
     finally:
         loop.stop()
+    return events
+
+
+@pytest.mark.parametrize("first, rest, tool", [
+    ("Set a timer for", "ten minutes.", "set_timer"),          # tiny.en hears the first part as "... for it."
+    ("Remind me to", "call the plumber at five pm.", "reminder"),
+    # fragments whisper is unsure of ("Add milk." 0.38, "Take Brett." 0.57): the words look finished,
+    # but they cannot say so; with audio.unsure_confidence = 0 both are cut in two
+    ("Add milk", "to the shopping list.", "shopping_list"),
+    ("Take bread", "off the shopping list.", "shopping_list"),
+])
+def test_a_paused_request_read_from_a_signal_is_one_turn(runtime, stt, tts, vad, helpers, first, rest, tool):
+    """The same through the listener reading a signal (no sound server: the exact samples every
+    time), for the pauses speech recognition itself gets wrong."""
+    events = said_with_a_pause(runtime, stt, tts, vad, helpers, first, 0.8, rest)
     assert [e.text for e in events.of("TranscriptReady")] and len(events.of("UtteranceCaptured")) == 1, \
         [e.text for e in events.of("TranscriptReady")]
     assert [e.command for e in events.of("CommandFinished")][:1] == [tool], \
@@ -131,29 +138,10 @@ def test_a_pause_inside_a_request_is_closed_up_before_it_is_transcribed(runtime,
     transcriber hears the pause shortened to `audio.pause_kept_ms` (128 ms, the default). With the
     pause kept whole (0) whisper writes "What is the capital of? Canada." (the same words, two
     sentences)."""
-    from jarvis_tui.audio.voice_loop import VoiceLoop
-    from jarvis_tui.audio.wavsource import SignalCapture
     from jarvis_tui.sdk.text import scoring_words
-    Events, speech16k = helpers.Events, helpers.speech16k
-    events = Events(runtime.bus)
-    runtime.config.tts.enabled = False
     assert runtime.config.audio.pause_kept_ms == 128
     runtime.config.audio.pause_kept_ms = kept_ms
-    signal = np.concatenate([np.zeros(8000, np.float32), speech16k(tts, first), np.zeros(int(0.7 * 16000), np.float32),
-                             speech16k(tts, rest), np.zeros(48000, np.float32)])
-    source = SignalCapture(signal)
-    loop = VoiceLoop(runtime, transcriber=stt, synthesizer=tts, vad=vad, capture=lambda device: source,
-                     speak_replies=False)
-    loop.set_mode("hands_free")
-    loop.start()
-    try:
-        assert loop.wait_ready(60)
-        events.wait_for("TurnFinished", 30)
-        while not source.done:
-            time.sleep(0.05)
-        time.sleep(1.0)
-    finally:
-        loop.stop()
+    events = said_with_a_pause(runtime, stt, tts, vad, helpers, first, 0.7, rest)
     heard = [e.text for e in events.of("TranscriptReady")]
     assert len(heard) == 1 and len(events.of("UtteranceCaptured")) == 1, heard
     assert " ".join(scoring_words(heard[0])) == " ".join(scoring_words(said)), heard
