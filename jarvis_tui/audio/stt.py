@@ -131,26 +131,6 @@ def judge(segments: list[dict[str, Any]], no_speech_threshold: float = 0.6,
     return text, ""
 
 
-PROMPTED_LEAD_WORDS = 2
-
-
-def without_prompted_lead(text: str, unprompted: str) -> str:
-    """`text` (whisper's reading after the initial prompt of the commands' examples) without the
-    words it opens with that only the prompt put there. Read as the next sentence of a list of
-    requests, an utterance sometimes gets a joining word: "Plus, cancel the pasta timer.", "And
-    also, convert 10 km to miles.", "Yes, order me a taxi." (a "yes" that a question waiting for
-    one would take). Those are dropped when the same audio read without the prompt (`unprompted`)
-    has none of them and starts where the rest does; a word the talker said is in both readings."""
-    head, comma, rest = text.partition(",")
-    lead, after, plain = normalize(head).split(), normalize(rest).split(), normalize(unprompted).split()
-    if not comma or not lead or len(lead) > PROMPTED_LEAD_WORDS or not after or not plain:
-        return text
-    if after[0] != plain[0] or any(w in plain for w in lead):
-        return text
-    rest = rest.strip()
-    return rest[:1].upper() + rest[1:]
-
-
 def _repeats(words: list[str]) -> bool:
     """The same 1-3 word phrase four or more times in a row (whisper's loop)."""
     for n in (1, 2, 3):
@@ -345,7 +325,6 @@ class Transcriber:
         result = self._result(segs, t0)
         if unprompted is not None:
             result.unprompted = self._result([unprompted], t0)
-            result.text = without_prompted_lead(result.text, result.unprompted.text)
         return result
 
     def _result(self, segs: list[dict[str, Any]], t0: float) -> SttResult:

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from jarvis_tui.audio.playback import spoken_part
-from jarvis_tui.audio.stt import _echoes, judge, normalize, without_prompted_lead
+from jarvis_tui.audio.stt import _echoes, judge, normalize
 from jarvis_tui.audio.tts import split_sentences
 from jarvis_tui.audio.wavsource import AudioFileError, read_wav, resample, write_wav
 
@@ -37,27 +37,6 @@ def test_judge(segments, reason):
 ])
 def test_short_window_loops_are_detected(text, echo):
     assert _echoes(text.split()) is echo
-
-
-@pytest.mark.parametrize("prompted, unprompted, acted_on", [
-    # a joining word the prompt of whole requests made whisper put first: not in the reading without it
-    (" Plus, cancel the pasta timer.", " Cancel the pasta timer.", "Cancel the pasta timer."),
-    (" And also, convert 10 kilometers to miles.", " Convert 10 km to miles.", "Convert 10 kilometers to miles."),
-    (" Yes, order me a taxi to the station.", " Order me a taxi to the station.", "Order me a taxi to the station."),
-    # said: the word is in both readings
-    (" Yes, order me a taxi.", " Yes, order me a taxi.", " Yes, order me a taxi."),
-    (" Mark, call the plumber as done.", " Mark. Call the plumber as done.", " Mark, call the plumber as done."),
-    # the readings differ beyond the first words: heard differently, not added
-    (" Put it, renew my passport on my to-do list.", " Pull it down. Renew my passport on my to-do list.",
-     " Put it, renew my passport on my to-do list."),
-    # more than two words before the comma, or no comma: the request itself
-    (" When it rains, remind me to take an umbrella.", " Remind me to take an umbrella.",
-     " When it rains, remind me to take an umbrella."),
-    (" Cancel the pasta timer.", " Cancel the pasta timer.", " Cancel the pasta timer."),
-    (" Plus, cancel the pasta timer.", "", " Plus, cancel the pasta timer."),
-])
-def test_words_only_the_prompt_put_first_are_dropped(prompted, unprompted, acted_on):
-    assert without_prompted_lead(prompted, unprompted) == acted_on
 
 
 def test_normalize():
