@@ -9,7 +9,7 @@ A pause inside a request ("what is the capital of ... Canada") is kept in the sa
 (`long_pauses`): what is transcribed leaves out all but `pause_kept_ms` of it (`without_long_pauses`).
 Whisper takes a long silence for the end of a sentence: it wrote "What is the capital of? Canada.",
 "Remind me at noon too. Phone the dentist.", or stopped at the pause and lost the words after it;
-closed up, the request is one sentence again (README, "A pause inside a request").
+closed up, it is mostly heard as one sentence (README, "A pause inside a request").
 """
 from __future__ import annotations
 
