@@ -14,6 +14,7 @@ closed up, it is mostly heard as one sentence (README, "A pause inside a request
 from __future__ import annotations
 
 import collections
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -136,7 +137,6 @@ class Endpointer:
         self._clock = 0.0
         self._pause_key = -1
         self._pause_samples: np.ndarray | None = None
-        self._pause_long: tuple[tuple[float, float], ...] = ()
 
     @property
     def clock(self) -> float:
@@ -172,7 +172,7 @@ class Endpointer:
             self._silence_frames = 0
             self._last_voiced_index = len(self._frames) - 1
             self._t_last_voiced = self._clock
-            self._pause_key, self._pause_samples, self._pause_long = -1, None, ()
+            self._pause_key, self._pause_samples = -1, None
             if prob >= c.threshold:
                 self._voiced_frames += 1
         else:
@@ -183,10 +183,9 @@ class Endpointer:
                 self._pause_key = self._next_key
                 self._next_key += 1
                 self._pause_samples = self._trimmed()
-                self._pause_long = self._long_pauses()
                 out.append(Pause(samples=self._pause_samples, sample_rate=c.sample_rate,
                                  t_speech_end=self._t_last_voiced, t=self._clock, key=self._pause_key,
-                                 t_samples_start=self._t_samples_start, long_pauses=self._pause_long))
+                                 t_samples_start=self._t_samples_start, long_pauses=self._long_pauses()))
         if self._silence_frames * self.frame_s * 1000 >= self._hangover_ms():
             out.append(self._finish("silence"))
         elif len(self._frames) * self.frame_s >= c.max_utterance_s:
@@ -227,36 +226,28 @@ class Endpointer:
             return ()
         kept = max(1, int(round(self.config.pause_kept_ms / 1000 / self.frame_s)))
         out: list[tuple[float, float]] = []
-        quiet = self._quiet[: self._last_voiced_index + 1]
-        first_voiced = quiet.index(False) if False in quiet else len(quiet)
-        i = first_voiced
-        while i < len(quiet):
-            if not quiet[i]:
-                i += 1
-                continue
-            j = i
-            while j < len(quiet) and quiet[j]:
-                j += 1
-            if j - i > kept:                    # j < len(quiet): the run ends on a voiced frame
-                a, b = i + kept // 2, j - (kept - kept // 2)
+        at = 0
+        # up to the last voiced frame: a quiet run after the first frame lies between voiced ones
+        for quiet, run in itertools.groupby(self._quiet[: self._last_voiced_index + 1]):
+            n = len(list(run))
+            if quiet and at > 0 and n > kept:
+                a, b = at + kept // 2, at + n - (kept - kept // 2)
                 out.append((self._t_samples_start + a * self.frame_s, self._t_samples_start + b * self.frame_s))
-            i = j
+            at += n
         return tuple(out)
 
     def _finish(self, reason: str) -> object:
         c = self.config
         voiced_ms = self._voiced_frames * self.frame_s * 1000
         key = -1
+        long_pauses = self._long_pauses()      # the Pause's too: nothing voiced since it, when there is one
         if self._pause_samples is not None and reason in ("silence", "flush"):
-            # nothing voiced since the Pause
-            samples, key, long_pauses = self._pause_samples, self._pause_key, self._pause_long
+            samples, key = self._pause_samples, self._pause_key      # nothing voiced since the Pause
+        elif reason == "silence":
+            samples = self._trimmed()
         else:
-            long_pauses = self._long_pauses()
-            if reason == "silence":
-                samples = self._trimmed()
-            else:
-                samples = np.concatenate(self._frames).astype(np.float32) if self._frames else np.zeros(0, np.float32)
-        self._pause_key, self._pause_samples, self._pause_long = -1, None, ()
+            samples = np.concatenate(self._frames).astype(np.float32) if self._frames else np.zeros(0, np.float32)
+        self._pause_key, self._pause_samples = -1, None
         t_start, t_last = self._t_start, self._t_last_voiced
         self.in_speech = False
         self._frames, self._quiet = [], []
