@@ -75,6 +75,9 @@ class Utterance:
     # stream times (start, end) of the middles of long pauses inside the speech: left out of what is
     # transcribed (`without_long_pauses`)
     long_pauses: tuple[tuple[float, float], ...] = ()
+    # stream times (start, end) of every run of quiet frames between voiced ones, however short (the
+    # listener cuts the wake word off in the silence after it)
+    quiet_runs: tuple[tuple[float, float], ...] = ()
 
     @property
     def duration_s(self) -> float:
@@ -98,6 +101,7 @@ class Pause:
     key: int
     t_samples_start: float = 0.0    # stream time of samples[0] (the pre-roll's start)
     long_pauses: tuple[tuple[float, float], ...] = ()   # as Utterance's
+    quiet_runs: tuple[tuple[float, float], ...] = ()    # as Utterance's
 
 
 @dataclass
@@ -185,7 +189,7 @@ class Endpointer:
                 self._pause_samples = self._trimmed()
                 out.append(Pause(samples=self._pause_samples, sample_rate=c.sample_rate,
                                  t_speech_end=self._t_last_voiced, t=self._clock, key=self._pause_key,
-                                 t_samples_start=self._t_samples_start, long_pauses=self._long_pauses()))
+                                 t_samples_start=self._t_samples_start, **self._silences()))
         if self._silence_frames * self.frame_s * 1000 >= self._hangover_ms():
             out.append(self._finish("silence"))
         elif len(self._frames) * self.frame_s >= c.max_utterance_s:
@@ -219,28 +223,35 @@ class Endpointer:
         keep = self._frames[: self._last_voiced_index + 1 + self._tail_frames]
         return np.concatenate(keep).astype(np.float32) if keep else np.zeros(0, np.float32)
 
-    def _long_pauses(self) -> tuple[tuple[float, float], ...]:
-        """The middles of the silences between voiced frames that last longer than `pause_kept_ms`
-        (half of what is kept stays on each side), as stream times."""
-        if self.config.pause_kept_ms <= 0:
-            return ()
-        kept = max(1, int(round(self.config.pause_kept_ms / 1000 / self.frame_s)))
-        out: list[tuple[float, float]] = []
+    def _quiet_runs(self) -> list[tuple[int, int]]:
+        """The runs of quiet frames between voiced ones, as (first, end) indices into _frames."""
+        runs: list[tuple[int, int]] = []
         at = 0
         # up to the last voiced frame: a quiet run after the first frame lies between voiced ones
         for quiet, run in itertools.groupby(self._quiet[: self._last_voiced_index + 1]):
             n = len(list(run))
-            if quiet and at > 0 and n > kept:
-                a, b = at + kept // 2, at + n - (kept - kept // 2)
-                out.append((self._t_samples_start + a * self.frame_s, self._t_samples_start + b * self.frame_s))
+            if quiet and at > 0:
+                runs.append((at, at + n))
             at += n
-        return tuple(out)
+        return runs
+
+    def _silences(self) -> dict[str, tuple[tuple[float, float], ...]]:
+        """`quiet_runs` and `long_pauses` (the middles of the runs longer than `pause_kept_ms`, half
+        of what is kept left on each side), as stream times."""
+        def t(i: int) -> float:
+            return self._t_samples_start + i * self.frame_s
+        runs = self._quiet_runs()
+        kept = max(1, int(round(self.config.pause_kept_ms / 1000 / self.frame_s)))
+        long = [(a + kept // 2, b - (kept - kept // 2)) for a, b in runs
+                if self.config.pause_kept_ms > 0 and b - a > kept]
+        return {"quiet_runs": tuple((t(a), t(b)) for a, b in runs),
+                "long_pauses": tuple((t(a), t(b)) for a, b in long)}
 
     def _finish(self, reason: str) -> object:
         c = self.config
         voiced_ms = self._voiced_frames * self.frame_s * 1000
         key = -1
-        long_pauses = self._long_pauses()      # the Pause's too: nothing voiced since it, when there is one
+        silences = self._silences()      # the Pause's too: nothing voiced since it, when there is one
         if self._pause_samples is not None and reason in ("silence", "flush"):
             samples, key = self._pause_samples, self._pause_key      # nothing voiced since the Pause
         elif reason == "silence":
@@ -257,7 +268,7 @@ class Endpointer:
             return Discarded(reason="too_short", voiced_ms=voiced_ms, t=self._clock)
         return Utterance(samples=samples, sample_rate=c.sample_rate, t_speech_start=t_start,
                          t_speech_end=t_last, t_endpoint=self._clock, voiced_ms=voiced_ms, reason=reason, key=key,
-                         t_samples_start=self._t_samples_start, long_pauses=long_pauses)
+                         t_samples_start=self._t_samples_start, **silences)
 
 
 def without_long_pauses(r: Utterance | Pause) -> np.ndarray:

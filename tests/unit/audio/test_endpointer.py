@@ -165,6 +165,19 @@ def test_short_gaps_leading_and_trailing_silence_are_left_alone():
     assert u.long_pauses == () and without_long_pauses(u) is u.samples
 
 
+def test_every_quiet_run_between_voiced_frames_is_marked_however_short():
+    """`quiet_runs` (where the listener looks for the silence after the wake word) holds every run of
+    quiet frames between voiced ones, the short gap too; not the pre-roll or the tail."""
+    lead, a, gap, b, pause = frames(1.0), frames(0.4), 2, frames(0.4), frames(0.6)
+    probs = [0.0] * lead + [0.9] * a + [0.0] * gap + [0.9] * b + [0.0] * pause + [0.9] * b + [0.0] * frames(2.0)
+    (u,) = [e for e in run(probs, hangover_ms=800, pause_kept_ms=128) if isinstance(e, Utterance)]
+    t = [(s / FRAME_S, e / FRAME_S) for s, e in u.quiet_runs]
+    first = lead + a
+    second = first + gap + b
+    assert [(round(s), round(e)) for s, e in t] == [(first, first + gap), (second, second + pause)]
+    assert len(u.long_pauses) == 1                           # only the long one is shortened
+
+
 def test_pause_kept_ms_0_transcribes_the_pause_whole():
     probs = [0.9] * frames(0.5) + [0.0] * frames(0.8) + [0.9] * frames(0.5) + [0.0] * frames(2.5)
     (u,) = [e for e in run(probs, hangover_ms=1000, pause_kept_ms=0)

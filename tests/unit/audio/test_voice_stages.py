@@ -283,6 +283,32 @@ def test_nothing_said_after_the_wake_word_opens_the_window_without_transcribing(
     assert rec.of(ev.TranscriptRejected)[-1].reason == "wake_word_only" and stage.floor.accepts_speech(time.monotonic())
 
 
+def test_the_wake_word_is_cut_in_the_silence_after_it_when_one_is_near():
+    from jarvis_tui.audio.listener import WAKE_GAP_AFTER_S, WAKE_GAP_BEFORE_S, WAKE_GAP_LEAD_S, wake_cut
+    # the estimate early (the gap starts after it) or late (inside the gap): just before the request
+    assert wake_cut(11.0, ((11.15, 11.45),)) == pytest.approx(11.45 - WAKE_GAP_LEAD_S)
+    assert wake_cut(11.3, ((11.15, 11.45),)) == pytest.approx(11.45 - WAKE_GAP_LEAD_S)
+    assert wake_cut(11.0, ((10.95, 11.0 + 0.03),)) == pytest.approx(10.95)   # a short run: its start
+    # the first run near it, not a pause later in the request
+    assert wake_cut(11.0, ((11.1, 11.3), (11.28 + 0.01, 11.6))) == pytest.approx(11.3 - WAKE_GAP_LEAD_S)
+    # no silence near it (said in one go; a pause later in the request; one before the wake word ended)
+    assert wake_cut(11.0, ()) == 11.0
+    assert wake_cut(11.0, ((11.0 + WAKE_GAP_AFTER_S + 0.05, 11.9),)) == 11.0
+    assert wake_cut(11.0, ((10.5, 11.0 - WAKE_GAP_BEFORE_S - 0.05),)) == 11.0
+
+
+def test_the_listener_cuts_in_the_silence_marked_in_the_utterance():
+    listener = Listener(Floor(Recorder(), "wake_word"), Recorder(), EndpointerConfig(), lambda: EnergyVad(),
+                        queue.Queue(), lambda p: None)
+    rate = 16000
+    utt = Utterance(samples=np.arange(3 * rate, dtype=np.float32), sample_rate=rate, t_speech_start=10.3,
+                    t_speech_end=12.8, t_endpoint=13.1, voiced_ms=2500, reason="silence", t_samples_start=10.0,
+                    quiet_runs=((11.1, 11.5),))
+    listener._wake_stream_t = 11.0                           # the estimate, 0.1 s before the silence
+    cut, wake_only = listener._after_wake_word(utt)
+    assert not wake_only and cut.t_samples_start == pytest.approx(11.4) and cut.samples[0] == int(1.4 * rate)
+
+
 def test_the_listener_cuts_the_wake_word_from_the_utterance_it_starts():
     listener = Listener(Floor(Recorder(), "wake_word"), Recorder(), EndpointerConfig(), lambda: EnergyVad(),
                         queue.Queue(), lambda p: None)
