@@ -1096,8 +1096,10 @@ class CalculateCommand(JarvisCommandBase):
             # for num2 where the operation needs it
             JarvisParameter("num1", "float", required=True, description="The first number.",
                             question="Which number?"),
+            # from_user=False: an operation can imply its second number without saying it (5 squared:
+            # 2; two decimal places: 0.01; double: 2); the first one and the list are the user's
             JarvisParameter("num2", "float", description="The second number (none for factorial or absolute).",
-                            question="And the other number?"),
+                            question="And the other number?", from_user=False),
             JarvisParameter("operation", "string", required=True,
                             enum_values=["add", "subtract", "multiply", "divide", "power", *_ROUNDING_MODES,
                                          *_MORE_OPERATIONS],

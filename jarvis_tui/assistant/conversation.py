@@ -298,10 +298,11 @@ class ConversationBrain:
         return bool(history) and (not cls._guard_allowed(history) or refers_back(text))
 
     def recent_text(self, conversation_id: str = "default", turns: int = 3) -> str:
-        """What the user and the assistant said in the last turns (arguments may come from there too:
-        "add that to my list")."""
+        """What the user and the assistant said in the last turns, with what its commands returned
+        (arguments may come from there too: "add that to my list", "now multiply that by 2")."""
         history = self.histories.get(conversation_id or "default") or []
-        return "\n".join(f"{h.user}\n{h.message or ''}" for h in history[-turns:])
+        return "\n".join("\n".join([h.user, h.message or "", *(str(r.get("result", "")) for r in h.results)])
+                         for h in history[-turns:])
 
     def _messages(self, provider, system: str, history: list[HistoryTurn], text: str, source: str) -> list[dict[str, Any]]:
         budget = self._history_budget_chars(system)

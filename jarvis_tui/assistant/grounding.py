@@ -20,14 +20,17 @@ of it was said: "tell me a joke" is an example of the prompt, not the user's wor
 "tell me what to do". Parameters declared `from_user=False` (text the assistant writes itself, or
 values the command grounds by its own tables) are exempt, except that a sentence of three words or
 more copied from the prompt, or the user's own words said back, is dropped (the command then words
-its own). Fast paths are not touched: their arguments come from the user's words by construction."""
+its own). A number the model wrote must have been said too, as a number or a length of time
+(`sdk.grounding.number_said`: relative_minutes 30 on "what alarms do i have" is dropped, 120 for "in
+two hours" is kept). Fast paths are not touched: their arguments come from the user's words by
+construction."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from jarvis_tui.sdk.command import IJarvisCommand
-from jarvis_tui.sdk.grounding import said_share
+from jarvis_tui.sdk.grounding import number_said, said_share
 from jarvis_tui.sdk.text import asks_question, normalize_utterance, plain_text
 
 MIN_SHARE = 0.5          # at least half of a value's content words must have been said
@@ -64,6 +67,10 @@ def _grounded_items(chosen: list[Any], evidence: dict[str, list[str]], said: dic
     if said:
         return sorted(said, key=said.__getitem__)
     return [v for v in chosen if not evidence.get(v)]
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def copied_from_prompt(value: str, share: float, prompt: str) -> bool:
@@ -140,11 +147,15 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
                 dropped[p.name] = out.pop(p.name)
             continue
         value = out[p.name]
-        if isinstance(value, str):
+        if _is_number(value):
+            if not number_said(value, heard):
+                dropped[p.name] = out.pop(p.name)
+        elif isinstance(value, str):
             if not kept(value):
                 dropped[p.name] = out.pop(p.name)
         elif isinstance(value, list):
-            good = [v for v in value if not isinstance(v, str) or kept(v)]
+            good = [v for v in value if (kept(v) if isinstance(v, str) else
+                                         number_said(v, heard) if _is_number(v) else True)]
             if len(good) != len(value):
                 dropped[p.name] = [v for v in value if v not in good]
                 if good:

@@ -174,7 +174,7 @@ for _names, _secs in ((("hours", "hour", "hrs", "hr", "h"), 3600),
 _UNIT_RE = r"(?:hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)"
 _COMPONENT = re.compile(
     r"(?:(?P<half>half|1/2)\s+(?:a|an)\s+(?P<hunit>hour|minute|second))"
-    r"|(?:(?P<quarter>a\s+quarter|quarter)\s+(?:of\s+)?(?:an\s+)?hour)"
+    r"|(?:(?P<quarter>(?P<three>(?:three|3)\s+quarters)|a\s+quarter|quarter)\s+(?:of\s+)?(?:an\s+)?hour)"
     r"|(?:(?P<num>[\w.,/ -]+?)(?:\s+and\s+a\s+(?P<frac>half|1/2|quarter))?[\s-]*(?P<unit>" + _UNIT_RE + r")(?![a-z])"
     r"(?:\s+and\s+a\s+(?P<frac2>half|quarter))?)",
 )
@@ -184,7 +184,8 @@ _JOIN = re.compile(r"(?:,?\s*and\s+|,\s*|\s+)")
 def parse_duration(text: str, followed_by: str = "") -> int | None:
     """Seconds in a spoken duration, or None unless the whole text is one:
     '10 minutes', 'an hour and a half', '1 minute 30 seconds', 'ninety seconds',
-    'half an hour', '1 and a 1/2 hours', '1 hour, 15 minutes, and 30 seconds', 'two-minute'.
+    'half an hour', 'three quarters of an hour', '1 and a 1/2 hours', '1 hour, 15 minutes, and 30
+    seconds', 'two-minute'.
     `followed_by`: the words after it in the sentence, where the text is part of one: "a second"
     before a word it is the ordinal of ("a second timer", "a second one for the rice") is no length."""
     t = text.strip().lower()
@@ -210,7 +211,7 @@ def parse_duration(text: str, followed_by: str = "") -> int | None:
         if m.group("half"):
             total += Decimal("0.5") * _UNIT_SECONDS[m.group("hunit")]
         elif m.group("quarter"):
-            total += Decimal(900)
+            total += Decimal(2700 if m.group("three") else 900)
         else:
             raw = m.group("num").strip()
             if raw in ("a", "an"):

@@ -24,7 +24,7 @@ def test_not_numbers(text):
     ("10 minutes", 600), ("an hour and a half", 5400), ("1 minute 30 seconds", 90), ("ninety seconds", 90),
     ("half an hour", 1800), ("1 and a 1/2 hours", 5400), ("1 hour, 15 minutes, and 30 seconds", 4530),
     ("two-minute", 120), ("5 and a half minutes", 330), ("half a minute", 30), ("1/2 a minute", 30),
-    ("twenty five minutes", 1500), ("1.5 hours", 5400), ("quarter of an hour", 900), ("10 min", 600),
+    ("twenty five minutes", 1500), ("1.5 hours", 5400), ("quarter of an hour", 900), ("three quarters of an hour", 2700), ("10 min", 600),
     ("one hour and thirty minutes", 5400), ("a minute", 60)])
 def test_durations(text, seconds):
     assert parse_duration(text) == seconds

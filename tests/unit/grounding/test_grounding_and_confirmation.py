@@ -234,6 +234,62 @@ def test_what_the_user_said_is_kept():
         {"message": "Doing great!"}
 
 
+@pytest.mark.parametrize("command, args, said, kept", [
+    # a number the model filled in that the user never said
+    ("reminder", {"action": "list", "relative_minutes": 30}, "what alarms do i have set for tomorrow", {"action": "list"}),
+    ("reminder", {"action": "list", "relative_minutes": 7}, "how many meetings do i have next week", {"action": "list"}),
+    ("reminder", {"action": "list", "relative_minutes": 12}, "what appointments do i have on the twelfth",
+     {"action": "list"}),
+    ("volume", {"action": "up", "step": 10}, "turn it up a bit", {"action": "up"}),
+    ("set_timer", {"duration_seconds": 300}, "set a timer for the pasta", {}),
+    # said as a number, or as a length of time in another unit
+    ("reminder", {"action": "set", "text": "stretch", "relative_minutes": 120}, "remind me to stretch in two hours", None),
+    ("reminder", {"action": "set", "text": "stretch", "relative_minutes": 90}, "remind me to stretch in an hour and a half", None),
+    ("reminder", {"action": "move", "text": "dentist", "shift_minutes": -60}, "move the dentist an hour earlier", None),
+    ("set_timer", {"duration_seconds": 1800}, "set a timer for half an hour", None),
+    ("set_timer", {"duration_seconds": 4800}, "a timer for 1 hour and 20 minutes", None),
+    ("volume", {"action": "mute", "minutes": 120}, "mute for a couple of hours", None),
+    ("volume", {"action": "set", "level": 40}, "set the volume to forty", None),
+    ("calculate", {"num1": 0.15, "num2": 80, "operation": "multiply"}, "what is 15 percent of 80", None),
+    # an operation's own second number (declared from_user=False): 5 squared
+    ("calculate", {"num1": 5, "num2": 2, "operation": "power"}, "what is 5 squared", None),
+])
+def test_a_number_the_user_never_said_is_dropped(command, args, said, kept):
+    """Numbers are arguments too: relative_minutes 30 on a question about alarms, a step of 10 for
+    "a bit" are the model's; 120 for "in two hours", 90 for "an hour and a half", -60 for "an hour
+    earlier" are the user's, in the parameter's unit."""
+    commands = {c.command_name: c for c in discover_commands()}
+    grounded = ground_arguments(commands[command], dict(args), said)
+    assert grounded.arguments == (args if kept is None else kept), grounded
+    if kept is not None:
+        assert set(grounded.dropped) == set(args) - set(kept)
+
+
+def test_a_plugin_commands_numbers_are_grounded_as_a_built_ins():
+    """The turn grounds numbers for every command from its parameters' types alone: a command dropped
+    into commands/ that checks nothing itself does not get a count the user never said."""
+    class Pizza(JarvisCommandBase):
+        command_name = "pizza"
+        description = "Order pizzas."
+        parameters = [JarvisParameter("count", "int", required=True), JarvisParameter("minutes", "int")]
+
+        def run(self, request_info, **kwargs):
+            return CommandResponse.final_response({"message": "ok"})
+
+    assert ground_arguments(Pizza(), {"count": 2}, "order some pizzas").arguments == {}
+    assert ground_arguments(Pizza(), {"count": 3, "minutes": 45}, "three pizzas in three quarters of an hour"
+                            ).arguments == {"count": 3, "minutes": 45}
+    assert ground_arguments(Pizza(), {"count": 3, "minutes": 45}, "three pizzas in 45 minutes").arguments == \
+        {"count": 3, "minutes": 45}
+
+
+def test_a_number_from_the_conversation_is_the_users():
+    commands = {c.command_name: c for c in discover_commands()}
+    grounded = ground_arguments(commands["calculate"], {"num1": 42, "num2": 3, "operation": "divide"},
+                                "split that between 3 people", conversation="The answer is 42.")
+    assert grounded.dropped == {}
+
+
 @pytest.fixture
 def runtime(isolated_dirs):
     rt = Runtime.create()
