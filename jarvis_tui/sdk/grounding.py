@@ -12,7 +12,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any, Iterable
 
-from jarvis_tui.sdk.text import expand_contractions, find_duration, numbers_said
+from jarvis_tui.sdk.text import TIME_UNIT_SECONDS, expand_contractions, find_duration, numbers_said
 
 _STOP = frozenset("""a an the to of for on in at by with and or my me i you your it its this that these those
 is are be was were am do does did please some any all from about up out off into""".split())
@@ -79,11 +79,6 @@ def said_share(value: Any, heard: str) -> float:
     return sum(1 for w in words if _forms(w) & said) / len(words)
 
 
-# the units a length of time is said in, in seconds: "in 2 hours" is relative_minutes 120
-_UNIT_SECONDS = {"second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600, "day": 86400,
-                 "week": 604800}
-
-
 def number_said(value: Any, heard: str) -> bool:
     """Whether a number the model wrote was said in `heard`: as a number ("25", "twenty five"), as a
     fraction of a percentage said ("15 percent": 0.15), or as a length of time said, in seconds,
@@ -98,7 +93,7 @@ def number_said(value: Any, heard: str) -> bool:
     if v in said or v * 100 in said:
         return True
     words = set(re.findall(r"[a-z]+", heard.lower()))
-    units = [u for w, u in _UNIT_SECONDS.items() if w in words or w + "s" in words]
+    units = [u for w, u in TIME_UNIT_SECONDS.items() if w in words or w + "s" in words]
     counts = said | {Decimal(1)} | ({Decimal(2)} if "couple" in words else set()) \
         | ({Decimal("0.5")} if "half" in words else set())
     seconds = {n * u for n in counts for u in units}

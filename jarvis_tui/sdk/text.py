@@ -165,12 +165,14 @@ def parse_amount(text: str) -> Decimal | None:
 
 
 # ---- durations ------------------------------------------------------------------------------------
+# the words a length of time is said in, in seconds (singular; a plural adds "s")
+TIME_UNIT_SECONDS = {"week": 604800, "day": 86400, "hour": 3600, "hr": 3600, "minute": 60, "min": 60,
+                     "second": 1, "sec": 1}
+# what a duration phrase may end in (hours and shorter, and their one-letter forms: "5m", "90 s")
 _UNIT_SECONDS = {}
-for _names, _secs in ((("hours", "hour", "hrs", "hr", "h"), 3600),
-                      (("minutes", "minute", "mins", "min", "m"), 60),
-                      (("seconds", "second", "secs", "sec", "s"), 1)):
-    for _n in _names:
-        _UNIT_SECONDS[_n] = _secs
+for _n, _secs in TIME_UNIT_SECONDS.items():
+    if _secs <= 3600:
+        _UNIT_SECONDS[_n] = _UNIT_SECONDS[_n + "s"] = _UNIT_SECONDS[_n[0]] = _secs
 _UNIT_RE = r"(?:hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)"
 _COMPONENT = re.compile(
     r"(?:(?P<half>half|1/2)\s+(?:a|an)\s+(?P<hunit>hour|minute|second))"
