@@ -90,7 +90,13 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
     heard = f"{utterance}\n{conversation}"
     prompt = f" {plain_text(prompt)} " if prompt else ""
 
-    def kept(v: str) -> bool:
+    def kept(v: Any) -> bool:
+        """A value (or a list's item) the user said: text mostly said and not the prompt's, a number
+        said; anything else is left to the command."""
+        if _is_number(v):
+            return number_said(v, heard)
+        if not isinstance(v, str):
+            return True
         share = said_share(v, heard)
         return share >= MIN_SHARE and not copied_from_prompt(v, share, prompt)
 
@@ -147,15 +153,11 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
                 dropped[p.name] = out.pop(p.name)
             continue
         value = out[p.name]
-        if _is_number(value):
-            if not number_said(value, heard):
-                dropped[p.name] = out.pop(p.name)
-        elif isinstance(value, str):
+        if not isinstance(value, list):
             if not kept(value):
                 dropped[p.name] = out.pop(p.name)
-        elif isinstance(value, list):
-            good = [v for v in value if (kept(v) if isinstance(v, str) else
-                                         number_said(v, heard) if _is_number(v) else True)]
+        else:
+            good = [v for v in value if kept(v)]
             if len(good) != len(value):
                 dropped[p.name] = [v for v in value if v not in good]
                 if good:
