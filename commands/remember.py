@@ -141,7 +141,7 @@ class RememberCommand(JarvisCommandBase):
             return fail("Memories need a running assistant.")
         fact = read_fact(str(kwargs.get("fact") or ""))
         if fact is None:
-            return fail("What should I remember? Say, for example: remember that my locker code is 4512.")
+            return CommandResponse.ask_for("fact", "What should I remember?")
         if looks_secret(fact):
             return CommandResponse.follow_up_response(
                 {"message": f"That looks like a secret ({fact.topic}). Shall I keep it? It stays out of the prompt "

@@ -253,7 +253,8 @@ class RoutineCommand(JarvisCommandBase):
             steps = kwargs.get("steps") or []
             steps = [part for item in ([steps] if isinstance(steps, str) else steps) for part in split_requests(str(item))]
             if not name:
-                return fail("What should the routine be called? Say for example: when I say good night, turn the volume down.")
+                return CommandResponse.ask_for("name", "What should the routine be called?",
+                                               {"action": "create", "steps": list(steps)})
             if not steps:
                 return CommandResponse.ask_for("steps", f"What should I do when you say {name}?",
                                                {"action": "create", "name": name}, routine=name)

@@ -300,7 +300,8 @@ class VolumeCommand(JarvisCommandBase):
                 return self._report(state)
             if action == "set":
                 if kwargs.get("level") is None:
-                    return fail("Which volume, in percent? For example: volume 30 percent.")
+                    return CommandResponse.ask_for("level", "Which volume, in percent?",
+                                                   {"action": "set"})
                 state = self.output.set_percent(int(kwargs["level"]))
                 self._cancel_timed_mute(state)
                 return self._report(state)

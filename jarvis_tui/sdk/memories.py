@@ -15,6 +15,8 @@ _SECRET = re.compile(r"\b(?:password|passcode|pass\s*code|passphrase|pin(?:\s*(?
 _PERSON = {"my": "your", "i": "you", "me": "you", "mine": "yours", "myself": "yourself", "i'm": "you're",
            "i've": "you've", "i'll": "you'll", "i'd": "you'd", "our": "your", "we": "you", "us": "you",
            "we're": "you're", "ours": "yours"}
+# words that point at something without saying it: "remember this" holds nothing to remember yet
+_POINTERS = frozenset({"this", "that", "it", "these", "those", "something", "for", "me", "please", "down"})
 
 
 @dataclass(frozen=True)
@@ -27,8 +29,8 @@ class Fact:
 def read_fact(said: str) -> Fact | None:
     """"that my locker code is 4512." -> Fact("locker code", "4512", "my locker code is 4512")."""
     text = " ".join(said.strip().strip(".!?").split())
-    text = re.sub(r"^(?:that|this)\s+", "", text, flags=re.I)
-    if len(text) < 3:
+    text = re.sub(r"^(?:that|this)\s+(?!(?:is|was|are|were)\b)", "", text, flags=re.I)   # "that" the conjunction
+    if len(text) < 3 or all(w in _POINTERS for w in re.findall(r"[\w']+", text.lower())):
         return None
     m = _FACT.match(text)
     if m and len(m.group("topic").split()) <= 6:

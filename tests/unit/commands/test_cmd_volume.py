@@ -144,4 +144,5 @@ def test_no_sound_server_is_said_and_nothing_else_changes(rt, output):
 
 def test_set_without_a_level_asks_which(rt, output):
     r = rt.registry.get("volume").execute(RequestInformation("set the volume"), action="set")
-    assert not r.success and "Which volume" in r.context_data["message"] and output.percent == 50
+    assert r.message == "Which volume, in percent?" and r.wait_for_input and output.percent == 50
+    assert r.awaits == {"argument": "level", "arguments": {"action": "set"}}

@@ -276,3 +276,51 @@ def test_a_request_said_to_when_to_remind_is_a_request_of_its_own(rt, talk):
     assert [t["duration_seconds"] for t in rt.store.timers.running()] == [300]
     reminder = rt.registry.get("reminder")
     assert reminder.read_answer("time", "set it for 10", {"action": "set", "text": "call mum"})["time"] == "10:00"
+
+
+class _Speakers:
+    """The sound server's state, in memory (the real one: tests/audio/test_volume_command.py)."""
+
+    def __init__(self) -> None:
+        self.percent = 50
+
+    def state(self):
+        from commands._sound_server import OutputState
+        return OutputState("Speakers", self.percent, False)
+
+    def set_percent(self, percent):
+        self.percent = percent
+        return self.state()
+
+
+def test_setting_the_volume_without_a_level_asks_which_and_the_answer_sets_it(rt, talk):
+    """"set the volume" said "Sorry, that didn't work: Which volume, in percent? ..." and waited for
+    nothing: the question is a question, and the number said next is the level."""
+    speakers = rt.registry.get("volume").output = _Speakers()
+    say, backend = talk([call("volume", action="set")])
+    turn = say("set the volume")
+    assert turn.spoken == "Which volume, in percent?" and turn.wait_for_input and speakers.percent == 50
+    turn = say("thirty percent")
+    assert turn.route == "follow_up" and turn.spoken == "The volume is 30 percent." and speakers.percent == 30
+    assert len(backend.requests) == 1
+
+
+def test_a_routine_without_a_name_asks_for_one_then_for_its_steps(rt, talk):
+    """A routine the model wrote without a name: asked, not "Sorry, that didn't work: ..."."""
+    say, backend = talk([call("routine", action="create", steps=["turn the volume down"])])
+    turn = say("make a routine that turns the volume down")
+    assert turn.spoken == "What should the routine be called?" and turn.wait_for_input
+    turn = say("quiet time")
+    assert turn.route == "follow_up" and "quiet time" in turn.spoken.lower()
+    saved = rt.store.routines.get("quiet time")
+    assert saved is not None and saved["steps"] == ["turn the volume down"]
+
+
+def test_remember_this_with_nothing_to_remember_asks_what_and_keeps_the_answer(rt, talk):
+    """"remember this" written as the fact "this": asked, and the words said next are the memory."""
+    say, backend = talk([call("remember", fact="this")])
+    turn = say("remember this")
+    assert turn.spoken == "What should I remember?" and turn.wait_for_input
+    turn = say("my bike is locked at the north gate")
+    assert turn.route == "follow_up" and len(backend.requests) == 1
+    assert [m["text"] for m in rt.store.memories.all()] == ["my bike is locked at the north gate"]
