@@ -33,6 +33,9 @@ def resolve_topic(topic: str | None) -> str | None:
 def _joke_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     g = m.groupdict()
     topic = (g.get("topic2") or g.get("topic") or "").strip()
+    # the words before a determiner are how it was asked ("crack me a joke", "hit me with a dad joke"):
+    # the topic is what comes after the last one
+    topic = re.split(r"\b(?:a|an|another|some|any|one|the|your|me|us)\s+", f"{topic} ")[-1].strip()
     topic = re.sub(r"^(?:funny|good|bad|great|short|quick|clean|silly|new|another|other|random)\s+", "", topic)
     topic = re.sub(r"\s+(?:funny|good|bad|short|quick|clean|silly)$", "", topic).strip()
     if not topic:
@@ -147,9 +150,12 @@ class TellJokeCommand(JarvisCommandBase):
         pool = [j for jokes in data["topics"].values() for j in jokes]
         words = [w for w in re.findall(r"[a-z]+", asked.lower()) if len(w) > 2]
         matching = [j for j in pool if words and all(re.search(rf"\b{re.escape(w.rstrip('s'))}", j.lower()) for w in words)]
-        if matching:
+        if matching and any(j not in self._recent for j in matching):
             joke = self._pick(matching)
             return say(joke, topic=asked, joke=joke)
+        if matching:                        # each one about it was just told: another, not the same again
+            joke = self._pick(pool)
+            return say(f"That's all I know about {asked}. Here's another: {joke}", topic=None, joke=joke)
         joke = self._pick(pool)
         if asked:
             return say(f"I don't know one about {asked}, but here's one: {joke}", topic=None, joke=joke)

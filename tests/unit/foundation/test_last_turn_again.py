@@ -132,3 +132,24 @@ def test_a_no_said_in_other_words_answers_the_question(rt, answer):
     assert asked.actions
     turn = rt.assistant.handle_text(answer)
     assert turn.route == "action" and len(rt.store.lists.items("shopping")) == 2
+
+
+@pytest.mark.parametrize("asked", ["crack me a joke", "hit me with a joke", "can you give us one of your jokes"])
+def test_the_words_that_ask_for_a_joke_are_no_topic_and_one_more_is_another(rt, asked):
+    """"crack me a joke" was a joke about "crack me a" (the one joke with "crack" in it), and "another
+    one" told that same joke again: the only one matching."""
+    first = rt.assistant.handle_text(asked)
+    assert [c.name for c in first.tool_calls] == ["tell_joke"] and "topic" not in first.tool_calls[0].arguments
+    told = {first.spoken}
+    for _ in range(3):
+        told.add(rt.assistant.handle_text("another one").spoken)
+    assert len(told) == 4
+
+
+def test_when_every_joke_about_a_topic_was_told_one_more_is_another_not_the_same(rt):
+    command = rt.registry.get("tell_joke")
+    from jarvis_tui.sdk import RequestInformation
+    first = command.execute(RequestInformation("tell me a joke about skeletons"), topic="skeletons").message
+    assert "skeleton" in first.lower() and not first.startswith("I don't know")
+    again = command.execute(RequestInformation("tell me a joke about skeletons"), topic="skeletons").message
+    assert again.startswith("That's all I know about skeletons. Here's another: ") and first not in again
