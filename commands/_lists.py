@@ -147,7 +147,7 @@ _NOW_THEN = r"(?:(?:so|and|ok|okay|now|then|alright|right)[\s,]+)*"
 # "what's on it", "what's left", "read it again", "how many things are on it"
 FOLLOW_ON_READ = (
     _NOW_THEN
-    + r"(?:what(?:'s|s|\s+is|\s+are)\s+(?:still\s+|else\s+)?(?:on|in)\s+{ref}(?:\s+(?:now|so\s+far))?"
+    + r"(?:what(?:'s|s|\s+is|\s+are)\s+(?:still\s+|else\s+)?(?:on|in)\s+{ref}"
     r"|what\s+else\s+(?:is\s+there|is|do\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got)(?:\s+(?:on|in)\s+{ref})?"
     r"|what(?:'s|s|\s+is|\s+are)\s+(?:still\s+)?left(?:\s+(?:on|in)\s+{ref})?(?:\s+to\s+(?:do|buy|get))?"
     r"|what\s+(?:do|have)\s+(?:i|we)\s+(?:still\s+)?(?:got|have|need)\s+(?:(?:on|in)\s+{ref}|left|so\s+far)"
@@ -155,7 +155,9 @@ FOLLOW_ON_READ = (
     r"|(?:read|show|list|repeat|go\s+(?:over|through)|run\s+through)(?:\s+me)?\s+(?:them|that|this|{ref})"
     r"(?:\s+(?:out|back|again|once\s+more|one\s+more\s+time|to\s+me|for\s+me))*"
     r"|how\s+many(?:\s+(?:more\s+)?(?:things|items|tasks|ones|of\s+them))?\s+(?:are|is|do\s+(?:i|we)\s+have)"
-    r"(?:\s+there)?\s+(?:(?:still\s+)?(?:on|in)\s+{ref}|left(?:\s+(?:on|in)\s+{ref})?))")
+    r"(?:\s+there)?\s+(?:(?:still\s+)?(?:on|in)\s+{ref}|left(?:\s+(?:on|in)\s+{ref})?))"
+    # after any of them: "what have i got on there now", "what's left at the moment"
+    r"(?:\s+(?:now|so\s+far|then|at\s+the\s+moment|right\s+now|altogether|all\s+together))?")
 # "also pay the electricity bill", "and also some eggs": one more of what was just added (no verb said)
 ALSO = r"(?:and\s+|oh\s+|oh\s+and\s+)?also\s+(?P<items>(?!add\b|put\b|remove\b|delete\b|read\b|clear\b).+?)(?:\s+(?:too|as\s+well))?"
 # "and some socks for dad", "oh and the batteries": one more of what was just added, with no verb at all

@@ -186,6 +186,9 @@ def test_taking_back_is_for_a_moment_and_for_the_list_changed_only(rt, clock):
     "what's on it", "what's left", "read it again", "how many things are on it", "what's on the list",
     "read me the list", "what else is on there", "what do i still have on it", "is there anything left on it",
     "go through the list again",
+    # a word of time after it (each but the first went to the model, which read the reminders)
+    "what's on it now", "what have i got on there now", "what's left at the moment", "what do we have on it so far",
+    "how many things are on there right now",
 ])
 def test_reading_the_list_just_used(rt, said):
     ask(rt, TODO)
