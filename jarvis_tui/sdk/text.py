@@ -1045,10 +1045,14 @@ def main_clause(text: str) -> str:
 
 # ---- taking back what was just done -------------------------------------------------------------------
 _TAKE_BACK = re.compile(
-    r"(?:(?:no|nope|oh|oops|whoops|woops|actually|wait|sorry|hmm|um|uh|my\s+bad|never\s*mind|on\s+second\s+thought)\s+)*"
+    r"(?:(?:no|nope|oh|oops|whoops|woops|actually|wait|sorry|hmm|um|uh|my\s+bad|never\s*mind|on\s+second\s+thought"
+    r"|ok|okay|alright|right|so|and|then)\s+)*"
     r"(?:(?:please|just|(?:can|could|would)\s+you)\s+)*"
     r"(?:(?:cancel|undo|scratch|delete|remove|reverse|forget|drop)\s+(?:that|this)(?:\s+one)?(?:\s+(?:last\s+)?one)?"
-    r"|cancel\s+it|undo(?:\s+(?:it|the\s+last\s+(?:one|thing)))?|take\s+(?:that|it)\s+back"
+    # verbs that end what was just made, said of "it" too: "kill it", "get rid of that", "call it off"
+    r"|(?:cancel|kill|scrap|ditch|bin|nix|get\s+rid\s+of)\s+(?:it|that|this)(?:\s+(?:last\s+)?one)?"
+    r"|call\s+(?:it|that)\s+off"
+    r"|undo(?:\s+(?:it|the\s+last\s+(?:one|thing)))?|take\s+(?:that|it)\s+back"
     r"|(?:i\s+)?(?:didn't|did\s+not)\s+mean\s+(?:that|it)|(?:don't|do\s+not)\s+do\s+(?:that|it)"
     r"|that's\s+not\s+what\s+i\s+(?:said|meant|wanted|asked(?:\s+for)?))"
     r"(?:\s+(?:please|then|jarvis|actually|thanks|thank\s+you))*")

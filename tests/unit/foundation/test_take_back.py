@@ -18,14 +18,18 @@ from jarvis_tui.sdk.text import asks_to_hear_again, asks_to_take_back
 @pytest.mark.parametrize("text", ["cancel that", "Never mind, cancel that.", "undo", "scratch that", "oops, undo that",
                                   "I didn't mean that", "take that back", "cancel it please", "no, cancel that",
                                   "actually cancel that one", "undo the last thing", "delete that", "don't do that",
-                                  "that's not what i said", "on second thought, cancel that"])
+                                  "that's not what i said", "on second thought, cancel that",
+                                  # other verbs that end what was just made
+                                  "ok kill it", "get rid of it", "scrap that", "ditch it", "call it off",
+                                  "okay nix that one", "bin it"])
 def test_words_that_take_back_what_was_just_done(text):
     assert asks_to_take_back(text)
 
 
 @pytest.mark.parametrize("text", ["never mind", "forget it", "cancel my timer", "cancel the pasta timer",
                                   "delete that reminder about the dentist", "undo my last order", "cancel",
-                                  "stop", "what time is it", "that's not funny", "remember that i parked on level 3"])
+                                  "stop", "what time is it", "that's not funny", "remember that i parked on level 3",
+                                  "kill the lights", "get rid of the milk", "call it a day", "ok", "kill time"])
 def test_other_words_do_not(text):
     assert not asks_to_take_back(text)
 
@@ -56,6 +60,16 @@ def test_never_mind_alone_leaves_it_set(rt, clock):
     turn, _ = ask(rt, "never mind")
     assert turn.route != "take_back"
     assert [x["text"] for x in rt.store.reminders.active()] == ["check the oven"]
+
+
+@pytest.mark.parametrize("said", ["ok kill it", "get rid of it"])
+def test_kill_it_cancels_the_timer_just_set(rt, clock, said):
+    """"ok kill it" after a timer was set was "stop talking" ("Okay."), and "get rid of it" looked up a
+    memory about "get rid": the timer rang on."""
+    ask(rt, "set a timer for 12 minutes")
+    turn, _ = ask(rt, said)
+    assert turn.route == "take_back" and turn.spoken == "OK, I've cancelled your timer."
+    assert rt.store.timers.running() == []
 
 
 def test_scratch_that_cancels_the_timer_just_set_and_no_other(rt, clock):
