@@ -291,6 +291,9 @@ _ASSUMED_WELL = re.compile(r"\b(?:glad|happy) (?:to hear )?(?:that )?you(?:'re| 
 _FEEDBACK = re.compile(r"\bglad (?:you found|i could help)|\byou(?:'re| are) welcome\b", re.I)
 _SYMPATHY = re.compile(r"\b(?:sorry|oh no|hope|tough|hard|rough|hang in|take care|shame)\b", re.I)
 _WELCOME = re.compile(r"\byou(?:'re| are) (?:very |most )?welcome\b", re.I)
+# the assistant thanking for praise, or taking it warmly ("Thanks!", "That's kind of you", "I appreciate that")
+_THANKS_GIVEN = re.compile(r"\b(?:thank|thanks|kind of you|appreciate|flattered|blush|means a lot|you're too kind|"
+                           r"you're sweet|aw+)\b", re.I)
 _THANKED = re.compile(r"\b(?:thank|thanks|thx|cheers|appreciate\w*)\b", re.I)
 # a promise to do what was asked, and nothing done: "Sure, I'd be happy to make you smile!"
 _EMPTY_PROMISE = re.compile(r"^(?:(?:sure|of course|okay|ok|certainly|absolutely)\W+)?"
@@ -385,6 +388,8 @@ def reply_fault(reply: str, said: str) -> str | None:
         return "welcome without thanks"
     if mood == "cheer" and (_EMPTY_PROMISE.match(_SENTENCE.split(reply)[0]) or _FEEDBACK.search(reply)):
         return "no cheerful word"
+    if mood == "praise" and not _THANKS_GIVEN.search(reply):
+        return "praise not thanked"     # "you're pretty clever" -> "That's amazing! I'm glad you found it interesting."
     return None
 
 

@@ -245,3 +245,15 @@ def test_a_remark_that_stands_on_its_own_is_read_alone(rt):
     rt.services.llm = model
     rt.registry.get("chat").execute(RequestInformation("i'm making pasta"))
     assert model.earlier == []
+
+
+@pytest.mark.parametrize("said,model_says,spoken", [
+    ("you're pretty clever", "That's amazing! I'm glad you found it interesting.", "Thank you, that's kind of you to say!"),
+    ("you're the best", "Great to hear!", "Thank you, that's kind of you to say!"),
+    ("you're brilliant", "Thanks, I try my best!", "Thanks, I try my best!"),
+    ("you're so clever", "Aww, that's very kind of you.", "Aww, that's very kind of you."),
+])
+def test_praise_is_thanked(said, model_says, spoken):
+    """The 0.5B answered "you're pretty clever" with "That's amazing! I'm glad you found it interesting.",
+    as if the user had told it news; praise is thanked."""
+    assert reply_to(said, model_says) == spoken
