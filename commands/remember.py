@@ -58,6 +58,8 @@ _TOLD = (r"(?:and\s+|also\s+|oh\s+|btw\s+|by\s+the\s+way\s+)?"
          r"(?P<fact>(?:my|our)\s+(?:[a-z']+\s+){0,3}?(?:" + _KEPT_THINGS + r")s?\s+(?:is|are|was)\s+"
          r"(?!(?:coming|going|soon|today|tomorrow|next|over|not|in\s+\d|on\s+its|broken|missing|lost|late)\b)"
          r"[a-z0-9].{0,60})")
+# something to do is no fact: "make a note that i need to call the school" is a task (a to-do or a reminder)
+_NO_TASK = r"(?!(?:i|we)(?:'ve\s+got|(?:\s+(?:really|still|also))?\s+(?:need|have|must|should|ought|have\s+got|got))\s+to\b)"
 _NEGATIVES: list[str] = ["i can't remember the name of that film", "do you remember the nineties",
                          "remember the alamo", "what is a good way to remember names", "my memory is terrible"]
 _DOMAIN_WORDS: list[str] = ["remember that", "keep in mind", "memorize"]
@@ -99,8 +101,8 @@ class RememberCommand(JarvisCommandBase):
         return [FastPath(
             "remember.fact",
             r"(?:(?:can|could|would)\s+you\s+|please\s+|i\s+want\s+you\s+to\s+)?(?:remember|keep\s+in\s+mind|memori[sz]e|"
-            r"make\s+a\s+note)(?:(?:\s+(?:that|this)\b[:,]?|\s*:)\s+(?P<fact>(?:my|our|the|i|i'm|i've)\b.{3,})"
-            r"|\s+(?P<fact2>(?:my|our|i|i'm|i've)\b.{3,}))",      # "the ..." only after "that": not "remember the alamo"
+            r"make\s+a\s+note)(?:(?:\s+(?:that|this)\b[:,]?|\s*:)\s+" + _NO_TASK + r"(?P<fact>(?:my|our|the|i|i'm|i've)\b.{3,})"
+            r"|\s+" + _NO_TASK + r"(?P<fact2>(?:my|our|i|i'm|i've)\b.{3,}))",   # "the ..." only after "that": not "remember the alamo"
             lambda m, _t: claim(fact=m.group("fact") or m.group("fact2")), "remember that my locker code is 4512"),
             FastPath("remember.fact_told", _TOLD, lambda m, _t: claim(fact=m.group("fact")),
                      "my wife's name is anna / my birthday is march 3rd"),

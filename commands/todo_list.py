@@ -1,16 +1,25 @@
 """todo_list: tasks to do, kept in SQLite across restarts; complete and uncomplete them."""
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from typing import Any
 
 from commands._common import examples
 from commands._lists import ADD_MORE, ADD_IT, DONE_IT, HAS, SOME_LIST, ListCommandBase, action_claim, items_claim
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter, PreRouteResult
+from jarvis_tui.sdk.text import find_clock_time, find_date, find_duration
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:to-?\s?do|todo|task|tasks)\s+list"
 _DONE = r"(?:as\s+)?(?:done|complete|completed|finished)"
 _TASKS = r"(?:" + _LIST + r"|(?:my\s+|the\s+|our\s+)(?:tasks|to-?dos|chores))"     # "add it to my tasks"
+# a task noted down with no list named: "write down that i have to book the mot", "make a note to call
+# the school" (the words after the note verb say something to do; a fact noted is a memory's)
+_NOTE = (r"(?:please\s+|(?:can|could|would)\s+you\s+)?(?:(?:jot|write|note|put|scribble|get)\s+(?:it\s+)?down|make\s+a\s+note"
+         r"|take\s+a\s+note|note)(?:\s+for\s+me)?[:,]?\s+")
+NOTED_TASK = (_NOTE + r"(?:that\s+)?(?:i|we)(?:'ve\s+got|(?:\s+(?:really|still|also))?\s+(?:need|have|must|should|ought|have\s+got|got))"
+              r"\s+to\s+(?P<items>.+)"
+              r"|(?:(?:jot|write|note)\s+down|make\s+a\s+note|take\s+a\s+note)(?:\s+for\s+me)?\s+to\s+(?P<items2>.+)")
 
 
 # What the intent router learns from besides the adapter examples in the class: more ways
@@ -41,6 +50,13 @@ _MORE_EXAMPLES += [
  ('get rid of the plumber task', {'action': 'remove', 'tasks': ['plumber task']}),
  ('the tax return can come off', {'action': 'remove', 'tasks': ['tax return']}),
  ('put the car wash back on my list', {'action': 'add', 'tasks': ['car wash']}),
+]
+# noted down, no list named: something to do ("a fact noted" is a memory's)
+_MORE_EXAMPLES += [
+ ('write down that i have to book the mot', {'action': 'add', 'tasks': ['book the mot']}),
+ ('jot down pick up the dry cleaning', {'action': 'add', 'tasks': ['pick up the dry cleaning']}),
+ ('make a note to ring the plumber', {'action': 'add', 'tasks': ['ring the plumber']}),
+ ('note down that we need to fix the shed', {'action': 'add', 'tasks': ['fix the shed']}),
 ]
 # taking off what is not on a list: clothes, time off, planes
 _NEGATIVES: list[str] = ['take off your coat', 'take the afternoon off work', 'the plane takes off at noon',
@@ -98,6 +114,8 @@ class TodoListCommand(ListCommandBase):
                      items_claim("add", "tasks"), "add call the bank to my to-do list"),
             FastPath("todo_list.add_task", r"add\s+(?:a\s+)?(?:new\s+)?task(?:\s+to)?:?\s+(?P<items>.+)",
                      items_claim("add", "tasks"), "add a task to call the bank"),
+            FastPath("todo_list.noted", NOTED_TASK, self._noted_claim,
+                     "jot down that i need to book the mot / make a note to call the school (no time said)"),
             FastPath("todo_list.add_said", r".+?[\s,]+" + ADD_IT + r"\s+(?:to|on|onto)\s+" + _TASKS,
                      self.pointed_claim("add"), "i need to fix the bike tire, add it to my tasks"),
             FastPath("todo_list.complete_said", r".+?[\s,]+" + DONE_IT + r"(?:\s+(?:on|from|off))?\s+" + _TASKS,
@@ -143,6 +161,13 @@ class TodoListCommand(ListCommandBase):
                      + _LIST + r"|(?:delete|remove|clear)\s+(?:everything\s+(?:on|from|in)\s+" + _LIST + r"|all\s+(?:of\s+)?my\s+tasks)",
                      action_claim("clear"), "clear my to-do list"),
         ] + self.follow_on_fast_paths()
+
+    def _noted_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """A task noted down: claimed when it says no time or day (that is a reminder's: "make a note to
+        call the school at 3")."""
+        if find_clock_time(text) or find_duration(text) or find_date(text, _dt.date.today()):
+            return None
+        return items_claim("add", "tasks")(m, text)
 
     def _finished_claim(self, m, _text: str) -> PreRouteResult | None:
         """"i finished painting the fence" completes the task "paint the fence" when it is open on the

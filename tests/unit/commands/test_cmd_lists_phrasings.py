@@ -306,3 +306,33 @@ def test_also_add_is_for_the_list_just_used(rt, clock):
 def test_also_add_with_no_list_used_is_not_a_lists(rt, clock):
     turn, _ = ask(rt, "also add a reminder for the dentist")
     assert turn.route != "pre_route" and _open(rt, "todo") == [] and _open(rt, "shopping") == []
+
+
+@pytest.mark.parametrize("said, task", [
+    ("write down that i have to book the mot", "book the mot"),
+    ("make a note that i need to call the school", "call the school"),
+    ("make a note to ring the plumber", "ring the plumber"),
+    ("can you jot it down that we've got to fix the shed", "fix the shed"),
+    ("note down for me that i really need to sort out the gutters", "sort out the gutters"),
+])
+def test_a_task_noted_down_goes_on_the_to_do_list(rt, said, task):
+    """"jot down that i need to ..." was declined ("Sorry, I can't help with that yet."), and "make a
+    note that i need to ..." kept as a memory: something to do, noted with no time, is a task."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["todo_list"] and r.success
+    assert [t["text"] for t in rt.store.lists.items("todo")] == [task]
+
+
+@pytest.mark.parametrize("said", ["make a note to call the school at 3", "jot down that i need to ring the gas man tomorrow",
+                                  "write down that i have to leave in 20 minutes"])
+def test_a_task_noted_with_a_time_is_not_claimed_for_the_to_do_list(rt, said):
+    turn, _ = ask(rt, said)
+    assert turn.route != "pre_route" and rt.store.lists.items("todo") == []
+
+
+@pytest.mark.parametrize("said, fact", [("make a note that the wifi name is garden", "the wifi name is garden"),
+                                        ("remember that i have a dentist appointment", "i have a dentist appointment")])
+def test_a_fact_noted_is_still_a_memory(rt, said, fact):
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["remember"]
+    assert turn.tool_calls[0].arguments == {"fact": fact} and rt.store.lists.items("todo") == []
