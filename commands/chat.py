@@ -328,7 +328,9 @@ def user_mood(said: str) -> str:
     stems = {stem(w) for w in text.split()}
     if stems & (_LOW_STEMS - negated):
         return "cross" if _ABOUT_ASSISTANT.search(text) else "low"
-    if stems & _PRAISE_STEMS and _ABOUT_ASSISTANT.search(text) and not asks_question(said):
+    if negated & _PRAISE_STEMS:    # "you're not very smart are you", "the party wasn't nice" is no praise
+        return "cross" if _ABOUT_ASSISTANT.search(text) else "low"
+    if stems & (_PRAISE_STEMS - negated) and _ABOUT_ASSISTANT.search(text) and not asks_question(said):
         return "praise"         # "do you like music" asks; it does not praise
     return "other"
 
@@ -382,6 +384,8 @@ def reply_fault(reply: str, said: str) -> str | None:
     mood = user_mood(said)
     if mood in ("low", "cross") and _CHEERFUL.search(reply) and not _SYMPATHY.search(reply):
         return "cheer for a low mood"
+    if mood == "cross" and _THANKS_GIVEN.search(reply) and not _SYMPATHY.search(reply):
+        return "thanks for a complaint"
     if mood != "other" and _ASSUMED_WELL.search(reply):
         return "takes a low mood for a good one"
     if _WELCOME.search(reply) and not _THANKED.search(said):

@@ -12,7 +12,7 @@ from commands._memories import (CORRECTION_WINDOW_S, TALKED_ABOUT, looks_secret,
                                 second_person)
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
-from jarvis_tui.sdk.text import corrected_value, number_shape, with_numbers_changed
+from jarvis_tui.sdk.text import OBLIGATION, corrected_value, number_shape, with_numbers_changed
 
 STORE_SECRET = "store_secret"
 
@@ -59,7 +59,7 @@ _TOLD = (r"(?:and\s+|also\s+|oh\s+|btw\s+|by\s+the\s+way\s+)?"
          r"(?!(?:coming|going|soon|today|tomorrow|next|over|not|in\s+\d|on\s+its|broken|missing|lost|late)\b)"
          r"[a-z0-9].{0,60})")
 # something to do is no fact: "make a note that i need to call the school" is a task (a to-do or a reminder)
-_NO_TASK = r"(?!(?:i|we)(?:'ve\s+got|(?:\s+(?:really|still|also))?\s+(?:need|have|must|should|ought|have\s+got|got))\s+to\b)"
+_NO_TASK = r"(?!" + OBLIGATION + r")"
 _NEGATIVES: list[str] = ["i can't remember the name of that film", "do you remember the nineties",
                          "remember the alamo", "what is a good way to remember names", "my memory is terrible"]
 _DOMAIN_WORDS: list[str] = ["remember that", "keep in mind", "memorize"]

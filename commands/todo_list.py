@@ -8,7 +8,7 @@ from typing import Any
 from commands._common import examples
 from commands._lists import ADD_MORE, ADD_IT, DONE_IT, HAS, SOME_LIST, ListCommandBase, action_claim, items_claim
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter, PreRouteResult
-from jarvis_tui.sdk.text import find_clock_time, find_date, find_duration
+from jarvis_tui.sdk.text import OBLIGATION, find_clock_time, find_date, find_duration
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:to-?\s?do|todo|task|tasks)\s+list"
 _DONE = r"(?:as\s+)?(?:done|complete|completed|finished)"
@@ -17,8 +17,7 @@ _TASKS = r"(?:" + _LIST + r"|(?:my\s+|the\s+|our\s+)(?:tasks|to-?dos|chores))"  
 # the school" (the words after the note verb say something to do; a fact noted is a memory's)
 _NOTE = (r"(?:please\s+|(?:can|could|would)\s+you\s+)?(?:(?:jot|write|note|put|scribble|get)\s+(?:it\s+)?down|make\s+a\s+note"
          r"|take\s+a\s+note|note)(?:\s+for\s+me)?[:,]?\s+")
-NOTED_TASK = (_NOTE + r"(?:that\s+)?(?:i|we)(?:'ve\s+got|(?:\s+(?:really|still|also))?\s+(?:need|have|must|should|ought|have\s+got|got))"
-              r"\s+to\s+(?P<items>.+)"
+NOTED_TASK = (_NOTE + r"(?:that\s+)?" + OBLIGATION + r"(?P<items>.+)"
               r"|(?:(?:jot|write|note)\s+down|make\s+a\s+note|take\s+a\s+note)(?:\s+for\s+me)?\s+to\s+(?P<items2>.+)")
 
 

@@ -1043,6 +1043,12 @@ def main_clause(text: str) -> str:
     return text[:m.start()].rstrip(" ,")
 
 
+# ---- something the speaker has to do: "i need to ...", "we must ...", "i've got to ..." ------------------
+# (what follows is the thing to do: a task noted down, not a fact about the world)
+OBLIGATION = (r"(?:i|we)(?:'ve\s+got\s+to|(?:\s+(?:really|still|also|definitely))?\s+"
+              r"(?:(?:need|have|ought|have\s+got|got)\s+to|must|should|gotta))\s+")
+
+
 # ---- taking back what was just done -------------------------------------------------------------------
 _TAKE_BACK = re.compile(
     r"(?:(?:no|nope|oh|oops|whoops|woops|actually|wait|sorry|hmm|um|uh|my\s+bad|never\s*mind|on\s+second\s+thought"

@@ -314,6 +314,8 @@ def test_also_add_with_no_list_used_is_not_a_lists(rt, clock):
     ("make a note to ring the plumber", "ring the plumber"),
     ("can you jot it down that we've got to fix the shed", "fix the shed"),
     ("note down for me that i really need to sort out the gutters", "sort out the gutters"),
+    ("write down that i must phone the council", "phone the council"),
+    ("make a note that we should clear the loft", "clear the loft"),
 ])
 def test_a_task_noted_down_goes_on_the_to_do_list(rt, said, task):
     """"jot down that i need to ..." was declined ("Sorry, I can't help with that yet."), and "make a
