@@ -12,7 +12,8 @@ from commands._memories import (CORRECTION_WINDOW_S, TALKED_ABOUT, looks_secret,
                                 second_person)
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation)
-from jarvis_tui.sdk.text import OBLIGATION, corrected_value, number_shape, with_numbers_changed
+from jarvis_tui.sdk.text import (OBLIGATION, REQUEST_OPENERS, asks_question, corrected_value, normalize_utterance,
+                                 number_shape, with_numbers_changed)
 
 STORE_SECRET = "store_secret"
 
@@ -84,8 +85,18 @@ class RememberCommand(JarvisCommandBase):
 
     @property
     def parameters(self) -> list[JarvisParameter]:
-        return [JarvisParameter("fact", "string", required=True,
+        return [JarvisParameter("fact", "string", required=True, question="What should I remember?",
                                 description="The fact in the user's words, e.g. my locker code is 4512.")]
+
+    def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
+        """The answer to "What should I remember?": a statement ("the spare key is in the blue pot"); a
+        question or a request said instead ("where's the spare key", "set a timer") is routed as usual."""
+        said = normalize_utterance(words).strip(" .?!")
+        first = said.split()[0] if said else ""
+        if argument != "fact" or not said or asks_question(words) or first in REQUEST_OPENERS - {"remember"}:
+            return None
+        fact = re.sub(r"^\s*remember\s+(?:that\s+)?", "", words, flags=re.I).strip(" .?!")
+        return {**arguments, "fact": fact} if read_fact(fact) is not None else None
 
     @property
     def keywords(self) -> list[str]:

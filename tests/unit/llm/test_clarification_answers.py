@@ -119,17 +119,16 @@ def test_a_question_said_instead_of_what_to_remind_of_is_no_reminder(rt, talk, s
 
 
 @pytest.mark.parametrize("dismissal", ["cancel", "no", "nope", "cancel it"])
-def test_cancel_said_to_a_question_a_check_asked_drops_it_and_runs_nothing(rt, talk, dismissal):
-    """A question a command's check asked that no answer reader waits on ("remember this" with nothing
-    to remember): "cancel that" dropped it, but "cancel" or "never mind" went to the model, which
-    cancelled the user's timer. A dismissal said to such a question drops it; said when nothing was
-    asked, it is routed as usual."""
+def test_cancel_said_to_a_question_drops_it_and_runs_nothing(rt, talk, dismissal):
+    """"remember this" with nothing to remember asks what: "cancel that" dropped the question, but
+    "cancel" or "never mind" went to the model, which cancelled the user's timer. A dismissal said to
+    the question drops it; said when nothing was asked, it is routed as usual."""
     rt.assistant.handle_text("set a timer for 10 minutes")
     say, backend = talk([call("remember"), call("cancel_timer")])
     turn = say("remember this")
-    assert turn.wait_for_input and rt.assistant.awaiting is None
+    assert turn.wait_for_input and rt.assistant.awaiting is not None
     turn = say(dismissal)
-    assert turn.route == "follow_up" and turn.spoken == "Okay, I've dropped it." and turn.tool_calls == []
+    assert turn.route == "follow_up" and turn.spoken == "Okay, I've left it as it is." and turn.tool_calls == []
     assert len(rt.store.timers.running()) == 1 and len(backend.requests) == 1
     turn = say("cancel")                        # nothing asked now: routed as usual (the timer, asked first)
     assert [c.name for c in turn.tool_calls] == ["cancel_timer"] and len(backend.requests) == 2
@@ -324,3 +323,22 @@ def test_remember_this_with_nothing_to_remember_asks_what_and_keeps_the_answer(r
     turn = say("my bike is locked at the north gate")
     assert turn.route == "follow_up" and len(backend.requests) == 1
     assert [m["text"] for m in rt.store.memories.all()] == ["my bike is locked at the north gate"]
+
+
+def test_what_to_remember_is_asked_and_the_statement_said_next_is_kept(rt, talk):
+    """"remember this" asked "What fact should I use?", and "the spare key is in the blue pot" said next
+    went to the model as a request of its own: it looked up a memory about the spare key."""
+    say, backend = talk([call("remember")])
+    turn = say("remember this")
+    assert turn.spoken == "What should I remember?" and turn.wait_for_input
+    turn = say("the spare key is in the blue pot")
+    assert turn.route == "follow_up" and len(backend.requests) == 1
+    assert [m["text"] for m in rt.store.memories.all()] == ["the spare key is in the blue pot"]
+
+
+@pytest.mark.parametrize("said", ["where's the spare key", "set a timer for 5 minutes"])
+def test_a_question_or_a_request_said_instead_of_what_to_remember_is_routed(rt, talk, said):
+    say, backend = talk([call("remember"), call("recall", topic="spare key")])
+    say("remember this")
+    turn = say(said)
+    assert turn.route != "follow_up" and rt.store.memories.all() == []
