@@ -27,11 +27,11 @@ from jarvis_tui.assistant.turn import ToolCallRecord, TurnResult
 from jarvis_tui.assistant.turn_control import TurnCancelledError, TurnControl
 from jarvis_tui.commands_registry import CommandRegistry
 from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
-from jarvis_tui.sdk.grounding import said_share
+from jarvis_tui.sdk.grounding import content_words, said_share
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.text import (asks_for_another, asks_question, asks_to_hear_again, asks_to_take_back, refers_back,
-                                 split_requests)
+                                 split_requests, stem)
 
 log = logging.getLogger(__name__)
 # an argument holding this share of the request's content words is the request said back, not a part of it
@@ -65,6 +65,13 @@ NOTHING_SAID = "I haven't said anything yet."      # "say that again" with nothi
 ABILITY_FLOOR = 0.3                  # "can you do math?": the activity's command at least this likely (router)
 
 
+def _same_subject(one: str | None, other: str | None) -> bool:
+    """Whether two replies speak of the same thing: a word of three letters or more in both (stemmed)."""
+    def words(text: str | None) -> set[str]:
+        return {stem(w) for w in content_words(text or "") if w.isalpha() and len(w) > 2}
+    return bool(words(one) & words(other))
+
+
 @dataclass
 class LastTurn:
     """What the last turn of a conversation did, for "one more" and "say that again"."""
@@ -81,6 +88,9 @@ class LastTurn:
     # id of what it made): what "cancel that" takes back
     made: list[tuple[str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
     asked: bool = False                          # it ended on a question back ("Who should it go to?")
+    # the turn before it, when this one changed nothing that can be taken back ("set a timer", "how long's
+    # left", "call it off": the timer); one turn only, and none after a take-back
+    before: "LastTurn | None" = None
 
 
 class Assistant:
@@ -478,10 +488,13 @@ class Assistant:
                 if c.response is not None and c.response.success and not c.response.wait_for_input]
         if turn.understood_as:
             request = replace(request, voice_command=turn.understood_as)
+        previous = self._recent_turn(request)
         self.last_turn = LastTurn(request.conversation_id or "default", request,
                                   [(c.name, dict(c.arguments)) for c in done], turn.spoken,
                                   tried=[(c.name, dict(c.arguments)) for c in answered], made=made,
-                                  asked=bool(turn.wait_for_input and answered and not done))
+                                  asked=bool(turn.wait_for_input and answered and not done),
+                                  before=replace(previous, before=None) if previous is not None
+                                  and turn.route != "take_back" else None)
 
     def last_commands(self) -> list[str]:
         """The commands the last turn of the conversation being handled ran, a question back included,
@@ -687,18 +700,13 @@ class Assistant:
         last = self._recent_turn(request)
         if last is None:
             return False
-        undone: list[tuple[str, dict[str, Any], CommandResponse]] = []
-        for name, args, result in ([] if dismissed else last.made):
-            command = self.registry.get(name)
-            if command is None:
-                continue
-            try:
-                response = command.take_back(dict(args), dict(result))
-            except Exception as exc:            # a command that fails to undo says so; nothing else runs
-                log.exception("take_back of %s failed", name)
-                response = CommandResponse.error_response(f"I couldn't undo that ({name}: {exc}).")
-            if response is not None:
-                undone.append((name, dict(args), response))
+        undone = [] if dismissed else self._taken_back(last)
+        before = last.before
+        if (not undone and not dismissed and before is not None and time.monotonic() - before.at <= REPEAT_WINDOW_S
+                and _same_subject(last.spoken, before.spoken)):
+            # a read of the same thing in between ("Timer set for 20 minutes.", "Your 20 minute timer has 20
+            # minutes left.", "call it off"); after "It's 3:05 PM." that is no longer what "that" means
+            undone = self._taken_back(before)
         if not undone:
             if last.asked and not last.made and pre_route(turn.text, self._fast_path_order(request)) is None:
                 # "cancel that", "never mind" to a question back ("Who should it go to?"): the request is
@@ -718,6 +726,22 @@ class Assistant:
         turn.spoken = " ".join(w for w in (spoken_text(r) for _, _, r in undone) if w) or None
         self._note(turn, request)
         return True
+
+    def _taken_back(self, last: LastTurn) -> list[tuple[str, dict[str, Any], CommandResponse]]:
+        """What each call that `last` made answers when asked to take it back (a read answers nothing)."""
+        undone: list[tuple[str, dict[str, Any], CommandResponse]] = []
+        for name, args, result in last.made:
+            command = self.registry.get(name)
+            if command is None:
+                continue
+            try:
+                response = command.take_back(dict(args), dict(result))
+            except Exception as exc:            # a command that fails to undo says so; nothing else runs
+                log.exception("take_back of %s failed", name)
+                response = CommandResponse.error_response(f"I couldn't undo that ({name}: {exc}).")
+            if response is not None:
+                undone.append((name, dict(args), response))
+        return undone
 
     def _answer_pending(self, turn: TurnResult, request: RequestInformation) -> bool:
         """A spoken 'yes' presses the pending primary/destructive button, 'no' cancels."""

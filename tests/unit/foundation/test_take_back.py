@@ -195,3 +195,28 @@ def test_a_plugin_command_takes_back_what_it_did(isolated_dirs):
         assert turn.route == "take_back" and turn.spoken == "The porch light is off again."
     finally:
         rt.close()
+
+
+def test_call_it_off_after_asking_how_long_is_left_cancels_the_timer_just_set(rt, clock):
+    """"set the timer for 20 minutes", "how much time is left", "call it off": the read in between made
+    nothing to take back, and the model deleted a reminder ("Sorry, that didn't work: You have no
+    reminders."). The change a turn before the read is taken back."""
+    ask(rt, "set the timer for 20 minutes")
+    ask(rt, "how much time is left")
+    turn, _ = ask(rt, "call it off")
+    assert turn.route == "take_back" and turn.spoken == "OK, I've cancelled your timer."
+    assert rt.store.timers.running() == []
+
+
+def test_only_one_change_is_taken_back_and_only_one_turn_back(rt, clock):
+    ask(rt, "set a pasta timer for 8 minutes")
+    ask(rt, "set a timer for 10 minutes")
+    ask(rt, "how much time is left")
+    assert ask(rt, "undo")[0].route == "take_back"
+    assert [t["label"] for t in rt.store.timers.running()] == ["pasta"]
+    turn, _ = ask(rt, "undo")                 # the take-back is not taken back again, nor the turn before it
+    assert turn.route != "take_back" and [t["label"] for t in rt.store.timers.running()] == ["pasta"]
+    ask(rt, "what time is it")
+    ask(rt, "what's the weather like")          # two turns after the change: it is no longer "it"
+    turn, _ = ask(rt, "scratch that")
+    assert turn.route != "take_back" and [t["label"] for t in rt.store.timers.running()] == ["pasta"]
