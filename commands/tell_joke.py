@@ -137,19 +137,26 @@ class TellJokeCommand(JarvisCommandBase):
         return joke
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
-        """A topic the user did not ask for is dropped (any joke)."""
-        return drop_ungrounded(args, voice_command, ["topic"])
+        """A topic the user did not ask for is dropped (any joke); one they said ("a funny one about dogs")
+        that the model left out is kept."""
+        out = drop_ungrounded(args, voice_command, ["topic"])
+        said = re.search(r"\b(?:about|involving|on the subject of)\s+(?:the\s+|a\s+|an\s+)?(?P<topic>[a-z][a-z -]*?)[.!?]*$",
+                         voice_command.lower())
+        if not out.get("topic") and said and len(said.group("topic").split()) <= 3:
+            out["topic"] = said.group("topic").strip()
+        return out
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         data = load_asset_json("jokes.json")
         asked = (kwargs.get("topic") or "").strip()
         topic = resolve_topic(asked)
-        if topic:
-            joke = self._pick(data["topics"][topic])
-            return say(joke, topic=topic, joke=joke)
         pool = [j for jokes in data["topics"].values() for j in jokes]
         words = [w for w in re.findall(r"[a-z]+", asked.lower()) if len(w) > 2]
         matching = [j for j in pool if words and all(re.search(rf"\b{re.escape(w.rstrip('s'))}", j.lower()) for w in words)]
+        if topic and (topic == " ".join(asked.lower().split()) or not any(j not in self._recent for j in matching)):
+            # the collection's own topic ("animals"), or one of its kind with no fresh joke that names it
+            joke = self._pick(data["topics"][topic])
+            return say(joke, topic=topic, joke=joke)
         if matching and any(j not in self._recent for j in matching):
             joke = self._pick(matching)
             return say(joke, topic=asked, joke=joke)

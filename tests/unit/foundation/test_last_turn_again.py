@@ -153,3 +153,15 @@ def test_when_every_joke_about_a_topic_was_told_one_more_is_another_not_the_same
     assert "skeleton" in first.lower() and not first.startswith("I don't know")
     again = command.execute(RequestInformation("tell me a joke about skeletons"), topic="skeletons").message
     assert again.startswith("That's all I know about skeletons. Here's another: ") and first not in again
+
+
+def test_a_topic_said_that_the_model_left_out_is_kept(rt):
+    """"give me a funny one about dogs" was written tell_joke {} and told a joke about cows."""
+    command = rt.registry.get("tell_joke")
+    assert command.post_process_tool_call({}, "give me a funny one about dogs") == {"topic": "dogs"}
+    assert command.post_process_tool_call({}, "got another one about the weather?") == {"topic": "weather"}
+    assert command.post_process_tool_call({}, "tell me another") == {}
+    from jarvis_tui.sdk import RequestInformation
+    told = command.execute(RequestInformation("give me a funny one about dogs"),
+                           **command.post_process_tool_call({}, "give me a funny one about dogs")).message
+    assert "dog" in told.lower()
