@@ -183,7 +183,8 @@ class VolumeCommand(JarvisCommandBase):
     def parameters(self) -> list[JarvisParameter]:
         return [
             JarvisParameter("action", "string", required=True, enum_values=["up", "down", "set", "mute", "unmute", "get"],
-                            description="up, down, set, mute, unmute or get.", enum_evidence=ACTION_WORDS),
+                            description="up, down, set, mute, unmute or get.", enum_evidence=ACTION_WORDS,
+                            question="Louder, quieter, or to what level?"),
             JarvisParameter("level", "int", description="For set: the volume in percent (0-100).",
                             validation_function=lambda v: 0 <= v <= MAX_LEVEL),
             JarvisParameter("step", "int", description=f"For up/down: how many percent points (default {DEFAULT_STEP}).",
@@ -269,6 +270,22 @@ class VolumeCommand(JarvisCommandBase):
         if "minutes" in out and _minutes_said(voice_command) != out["minutes"]:
             del out["minutes"]
         return out
+
+    def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
+        """The answer to "Louder, quieter, or to what level?" ("forty", "louder", "mute it") or to "Which
+        volume, in percent?": what its own fast paths read in the words, or a level said alone; anything
+        else is a request of its own."""
+        claim = self.pre_route(words)
+        if claim is not None and claim.arguments.get("action"):
+            return dict(claim.arguments)
+        said = [int(n) for n in numbers_said(words) if n == int(n)]
+        if len(said) == 1 and len(words.split()) <= 3 and 0 <= said[0] <= MAX_LEVEL:
+            return {**arguments, "action": "set", "level": said[0]}
+        text = " " + " ".join(re.findall(r"[a-z']+", words.lower())) + " "
+        ways = [a for a in ("up", "down", "mute", "unmute") if any(f" {w} " in text for w in ACTION_WORDS[a])]
+        if len(ways) == 1 and len(words.split()) <= 4:          # "a bit quieter", "louder please"
+            return {**arguments, "action": ways[0]}
+        return None
 
     def bind(self, services) -> None:  # type: ignore[override]
         super().bind(services)

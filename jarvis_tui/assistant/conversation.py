@@ -830,8 +830,11 @@ class ConversationBrain:
                 fresh = [c for c in calls if _call_key(c) not in seen]
                 if not fresh:                              # the same call again: stop
                     if last_invalid is not None:
-                        name, failed, response = last_invalid
+                        name, failed, response, asked_with = last_invalid
                         clarification = self._clarification(assistant.registry.get(name), name, failed, response)
+                        asked = self._asked_argument(assistant.registry.get(name), failed)
+                        if asked is not None:      # the choice asked in the command's own words is answered next
+                            assistant.awaiting = (name, {"argument": asked, "arguments": asked_with, "request": text})
                         assistant.emit(ev.ValidationCompleted(
                             command=name, arguments={}, results=[r.to_dict() for r in response.validation_results],
                             clarification=clarification, turn_id=turn.turn_id))
@@ -857,7 +860,7 @@ class ConversationBrain:
                         with_values = [r for r in failed if r.valid_values]
                         if with_values and "validation" not in done and budget[0] > 0:
                             done.add("validation")
-                            last_invalid = (call["name"], failed, response)
+                            last_invalid = (call["name"], failed, response, dict(record.arguments))
                             retries.append("validation")
                             retry_hint = self._validation_hint(call["name"], failed)
                             assistant.emit(ev.ValidationCompleted(
@@ -963,7 +966,11 @@ class ConversationBrain:
         own_reader = type(command).read_answer is not JarvisCommandBase.read_answer
         for r in failed:
             param = declared.get(r.param_name)
-            if r.valid_values or param is None:
+            if param is None:
+                continue
+            if r.valid_values:          # a choice: read only by a command that reads its answers and words its question
+                if own_reader and param.enum_values and param.question:
+                    return r.param_name
                 continue
             if not own_reader and normalize_type(param.param_type) not in ("int", "float"):
                 continue
@@ -976,6 +983,9 @@ class ConversationBrain:
         declared = {p.name: p for p in getattr(command, "parameters", [])} if command is not None else {}
         for r in failed:
             param = (r.param_name or "that").replace("_", " ")
+            own = declared.get(r.param_name)
+            if r.valid_values and own is not None and own.enum_values and own.question:
+                return own.question                # the command's own words for the choice ("Louder, quieter, ...?")
             if r.valid_values:
                 values = [str(v) for v in r.valid_values][:6]
                 options = ", ".join(values[:-1]) + f" or {values[-1]}" if len(values) > 1 else values[0]

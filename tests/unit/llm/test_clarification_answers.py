@@ -342,3 +342,19 @@ def test_a_question_or_a_request_said_instead_of_what_to_remember_is_routed(rt, 
     say("remember this")
     turn = say(said)
     assert turn.route != "follow_up" and rt.store.memories.all() == []
+
+
+@pytest.mark.parametrize("answer, percent", [("forty", 40), ("louder", 60), ("a bit quieter", 40)])
+def test_changing_the_volume_asks_which_way_and_the_answer_changes_it(rt, talk, answer, percent):
+    """"change the volume" asked "Which action do you mean: up, down, set, mute, unmute or get?", and
+    "forty" said next became a multiplication ("And the other number?")."""
+    class Speakers(_Speakers):
+        def change_percent(self, delta, ceiling=100):
+            self.percent = max(0, min(ceiling, self.percent + delta))
+            return self.state()
+    speakers = rt.registry.get("volume").output = Speakers()
+    say, backend = talk([call("volume"), call("volume")])      # asked again with the valid values: the same
+    turn = say("change the volume")
+    assert turn.spoken == "Louder, quieter, or to what level?" and turn.wait_for_input
+    turn = say(answer)
+    assert turn.route == "follow_up" and speakers.percent == percent and len(backend.requests) == 2
