@@ -115,6 +115,11 @@ class RememberCommand(JarvisCommandBase):
             r"make\s+a\s+note)(?:(?:\s+(?:that|this)\b[:,]?|\s*:)\s+" + _NO_TASK + r"(?P<fact>(?:my|our|the|i|i'm|i've)\b.{3,})"
             r"|\s+" + _NO_TASK + r"(?P<fact2>(?:my|our|i|i'm|i've)\b.{3,}))",   # "the ..." only after "that": not "remember the alamo"
             lambda m, _t: claim(fact=m.group("fact") or m.group("fact2")), "remember that my locker code is 4512"),
+            # "remember something for me": what is asked next ("What should I remember?")
+            FastPath("remember.something",
+                     r"(?:(?:can|could|would)\s+you\s+|please\s+|i\s+(?:want|need)\s+you\s+to\s+)?(?:remember|memori[sz]e|"
+                     r"keep\s+in\s+mind)\s+(?:something|this|a\s+thing|one\s+thing)(?:\s+for\s+me)?(?:\s+please)?",
+                     lambda _m, _t: claim(), "remember something for me (then: what?)"),
             FastPath("remember.fact_told", _TOLD, lambda m, _t: claim(fact=m.group("fact")),
                      "my wife's name is anna / my birthday is march 3rd"),
             FastPath("remember.corrected", r".+", self._corrected_claim,

@@ -16,7 +16,8 @@ from jarvis_tui.sdk import (CommandAntipattern, CommandExample, FastPath, Jarvis
 MAX_SECONDS = 24 * 3600
 # "a second timer", "the third one", "a new timer": which timer, not how long ("a second" counts no seconds here)
 _ORDINAL = r"(?:(?:a|an|the|my)\s+(?:second|third|fourth|fifth|new|separate|different)|another|one\s+more)"
-_VERB = (r"(?:(?:set|start|create|make|put on|add|begin|run|give me)\s+)?"
+_VERB = (r"(?:(?:set|start|create|make|put on|put|pop on|pop|stick on|stick|add|begin|run|give me|get|i need|i want|"
+         r"i'd like)\s+)?"
          r"(?:(?:" + _ORDINAL + r"|a|an|one|the|me a)\s+(?!(?:hours?|minutes?|seconds?|half|quarter)\b))?")
 _LABEL_TAIL = r"(?:,?\s+(?:for|called|named|labell?ed|titled)\s+(?:the\s+|my\s+)?(?P<label>[a-z][a-z' ]{0,30}))?"
 _WORD_LABEL = r"(?P<wlabel>(?!(?:a|an|the|my|set|start|new|timer)\b)[a-z]+)"
@@ -144,9 +145,10 @@ class SetTimerCommand(JarvisCommandBase):
     @property
     def fast_paths(self) -> list[FastPath]:
         return [
-            FastPath("set_timer.n_unit_timer", _VERB + r"(?P<dur>[\w ,./-]+?)[\s-]timer" + _LABEL_TAIL,
+            # "pop a five minute timer on for the tea": the verb's particle after the timer
+            FastPath("set_timer.n_unit_timer", _VERB + r"(?P<dur>[\w ,./-]+?)[\s-]timer(?:\s+on)?" + _LABEL_TAIL,
                      _duration_claim, "set a 10 minute timer (for pasta)"),
-            FastPath("set_timer.timer_for_n", _VERB + r"timer\s+(?:for\s+|of\s+)?(?P<dur>[\w ,./-]+?)" + _LABEL_TAIL,
+            FastPath("set_timer.timer_for_n", _VERB + r"timer\s+(?:on\s+)?(?:for\s+|of\s+)?(?P<dur>[\w ,./-]+?)" + _LABEL_TAIL,
                      _duration_claim, "timer for 25 minutes (called pasta)"),
             FastPath("set_timer.named_timer_for_n",
                      _VERB + r"timer\s+(?:called|named)\s+(?P<label>[a-z]+)\s+for\s+(?P<dur>[\w ,./-]+)",

@@ -18,7 +18,11 @@ _TASKS = r"(?:" + _LIST + r"|(?:my\s+|the\s+|our\s+)(?:tasks|to-?dos|chores))"  
 _NOTE = (r"(?:please\s+|(?:can|could|would)\s+you\s+)?(?:(?:jot|write|note|put|scribble|get)\s+(?:it\s+)?down|make\s+a\s+note"
          r"|take\s+a\s+note|note)(?:\s+for\s+me)?[:,]?\s+")
 NOTED_TASK = (_NOTE + r"(?:that\s+)?" + OBLIGATION + r"(?P<items>.+)"
-              r"|(?:(?:jot|write|note)\s+down|make\s+a\s+note|take\s+a\s+note)(?:\s+for\s+me)?\s+to\s+(?P<items2>.+)")
+              r"|(?:(?:jot|write|note)\s+down|make\s+a\s+note|take\s+a\s+note)(?:\s+for\s+me)?\s+to\s+(?P<items2>.+)"
+              # said first, then asked to note it: "i should really clean the oven, can you write that down"
+              r"|(?:(?:oh|so|and|right)[\s,]+)*" + OBLIGATION + r"(?P<items3>.+?)[\s,]+(?:(?:so\s+)?(?:can|could|would)\s+you\s+|please\s+)?"
+              r"(?:(?:jot|write|note|put|get)\s+(?:that|it|this)\s+down|make\s+a\s+note(?:\s+of\s+(?:that|it))?)"
+              r"(?:\s+for\s+me)?(?:\s+please)?")
 
 
 # What the intent router learns from besides the adapter examples in the class: more ways

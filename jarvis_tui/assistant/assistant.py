@@ -17,6 +17,7 @@ from typing import Any
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.ability import ability_asked
 from jarvis_tui.assistant.brain import Brain
+from jarvis_tui.assistant.clarification import asked_argument, clarification_question
 from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment, says_only_when_or_where
 from jarvis_tui.assistant.grounding import ground_arguments, unsaid_target, users_words
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
@@ -380,6 +381,8 @@ class Assistant:
             record = self.execute_call(match.command, dict(match.result.arguments), request, "pre_route", turn)
             turn.spoken = spoken_text(record.response, match.result.spoken_response) if record.response else None
             turn.wait_for_input = bool(record.response and record.response.wait_for_input)
+            if record.response is not None and record.response.is_validation_error:
+                self._ask_what_is_missing(match.command, record.arguments, record.response, turn)
             self._note(turn, request)
             return
         decision = self.route_intent(turn.text, request.conversation_id or "default", turn)
@@ -726,6 +729,18 @@ class Assistant:
         turn.spoken = " ".join(w for w in (spoken_text(r) for _, _, r in undone) if w) or None
         self._note(turn, request)
         return True
+
+    def _ask_what_is_missing(self, command: IJarvisCommand, arguments: dict[str, Any], response: CommandResponse,
+                             turn: TurnResult) -> None:
+        """A fast path's claim the command found incomplete ("remember something for me": no fact) asks
+        as the model's route does ("What should I remember?"), and the next words answer it."""
+        failed = [r for r in response.validation_results if not r.success]
+        turn.spoken = clarification_question(command, command.command_name, failed, response)
+        turn.wait_for_input = True
+        asked = asked_argument(command, failed)
+        if asked is not None:
+            self.awaiting = (command.command_name, {"argument": asked, "arguments": dict(arguments),
+                                                    "asked_in": turn.text})
 
     def _taken_back(self, last: LastTurn) -> list[tuple[str, dict[str, Any], CommandResponse]]:
         """What each call that `last` made answers when asked to take it back (a read answers nothing)."""

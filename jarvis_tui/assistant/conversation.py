@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.clarification import asked_argument, clarification_question
 from jarvis_tui.assistant.grounding import ground_arguments
 from jarvis_tui.assistant.intent_router import RouterResult, decline_message, weighed_choice
 from jarvis_tui.assistant.reply_stream import SentenceStream, repetition_cut
@@ -35,8 +36,6 @@ from jarvis_tui.sdk.grammar import call_choices, with_fixed_arguments
 from jarvis_tui.sdk.history import HistoryTurn, result_summary
 from jarvis_tui.sdk.text import refers_back
 from jarvis_tui.sdk.responses import CommandResponse, RequestInformation
-from jarvis_tui.sdk.command import JarvisCommandBase
-from jarvis_tui.sdk.parameters import normalize_type
 
 if TYPE_CHECKING:
     from jarvis_tui.llm.backend import LlmBackend
@@ -831,8 +830,8 @@ class ConversationBrain:
                 if not fresh:                              # the same call again: stop
                     if last_invalid is not None:
                         name, failed, response, asked_with = last_invalid
-                        clarification = self._clarification(assistant.registry.get(name), name, failed, response)
-                        asked = self._asked_argument(assistant.registry.get(name), failed)
+                        clarification = clarification_question(assistant.registry.get(name), name, failed, response)
+                        asked = asked_argument(assistant.registry.get(name), failed)
                         if asked is not None:      # the choice asked in the command's own words is answered next
                             assistant.awaiting = (name, {"argument": asked, "arguments": asked_with, "request": text})
                         assistant.emit(ev.ValidationCompleted(
@@ -868,8 +867,8 @@ class ConversationBrain:
                                 results=[r.to_dict() for r in response.validation_results], retry=True,
                                 turn_id=turn.turn_id))
                         else:
-                            clarification = self._clarification(command, call["name"], failed, response)
-                            asked = self._asked_argument(command, failed)
+                            clarification = clarification_question(command, call["name"], failed, response)
+                            asked = asked_argument(command, failed)
                             if asked is not None:
                                 # the next words are the answer: they fill that argument of this call
                                 # ("set a timer", "For how long?", "5 minutes"); they went through routing
@@ -953,50 +952,6 @@ class ConversationBrain:
                 s += f"; valid values for {r.param_name}: {', '.join(map(str, r.valid_values))}"
             parts.append(s)
         return f"The {name} call was rejected: {' | '.join(parts)}. Call {name} again with valid arguments."
-
-    @staticmethod
-    def _asked_argument(command: Any, failed: list[Any]) -> str | None:
-        """The argument a clarification asks the user for, when it asks for one value of the command's
-        own (a required one missing, or the command's own question about it: "What should I remind you
-        about?"); None for a choice among values, which the model reads with the conversation."""
-        declared = {p.name: p for p in getattr(command, "parameters", [])}
-        # free text is read as an answer only by a command that reads its answers itself (a whole
-        # request said instead, "email sarah at gmail dot com about dinner", is no address); a number
-        # is the one number said
-        own_reader = type(command).read_answer is not JarvisCommandBase.read_answer
-        for r in failed:
-            param = declared.get(r.param_name)
-            if param is None:
-                continue
-            if r.valid_values:          # a choice: read only by a command that reads its answers and words its question
-                if own_reader and param.enum_values and param.question:
-                    return r.param_name
-                continue
-            if not own_reader and normalize_type(param.param_type) not in ("int", "float"):
-                continue
-            if r.message and ("Missing required" in r.message or "?" in r.message):
-                return r.param_name
-        return None
-
-    @staticmethod
-    def _clarification(command: Any, name: str, failed: list[Any], response: CommandResponse) -> str:
-        declared = {p.name: p for p in getattr(command, "parameters", [])} if command is not None else {}
-        for r in failed:
-            param = (r.param_name or "that").replace("_", " ")
-            own = declared.get(r.param_name)
-            if r.valid_values and own is not None and own.enum_values and own.question:
-                return own.question                # the command's own words for the choice ("Louder, quieter, ...?")
-            if r.valid_values:
-                values = [str(v) for v in r.valid_values][:6]
-                options = ", ".join(values[:-1]) + f" or {values[-1]}" if len(values) > 1 else values[0]
-                return f"Which {param} do you mean: {options}?"
-            if r.message and "?" in r.message and r.param_name in declared:
-                return r.message                   # the command's own question ("What should I remind you about?")
-            if r.message and "Missing required" in r.message:
-                own = declared.get(r.param_name)
-                return own.question if own is not None and own.question else f"What {param} should I use?"
-        msg = response.message or ""
-        return f"I need a bit more to do that: {msg}" if msg else f"What should I use for {name.replace('_', ' ')}?"
 
     def _summarize(self, context_data: dict[str, Any]) -> str:
         data = {k: v for k, v in (context_data or {}).items() if k not in ("validation_errors",)}

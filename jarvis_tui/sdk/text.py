@@ -974,7 +974,8 @@ def refers_back(text: str) -> bool:
 
 
 # ---- asking for the last turn again ------------------------------------------------------------------
-_ANOTHER = re.compile(r"^(?:(?:give|tell|get)\s+(?:me|us)\s+|(?:let's|can\s+i|can\s+we)\s+(?:have|hear)\s+|do\s+(?:that|it)\s+)?"
+_ANOTHER = re.compile(r"^(?:(?:go\s+on|come\s+on|ok|okay|alright|yes|yeah|oh|and|so|then|ha|haha|lol|nice|good\s+one)[\s,]+)*"
+                      r"(?:(?:give|tell|get)\s+(?:me|us)\s+|(?:let's|can\s+i|can\s+we)\s+(?:have|hear)\s+|do\s+(?:that|it)\s+)?"
                       r"(?:another(?:\s+one)?|one\s+more(?:\s+time)?|once\s+more|again|same\s+again|"
                       r"(?:do\s+)?(?:that|it|the\s+same)\s+again|more)"
                       r"(?:\s+(?:please|then|jarvis))*$")
@@ -1046,7 +1047,7 @@ def main_clause(text: str) -> str:
 # ---- something the speaker has to do: "i need to ...", "we must ...", "i've got to ..." ------------------
 # (what follows is the thing to do: a task noted down, not a fact about the world)
 OBLIGATION = (r"(?:i|we)(?:'ve\s+got\s+to|(?:\s+(?:really|still|also|definitely))?\s+"
-              r"(?:(?:need|have|ought|have\s+got|got)\s+to|must|should|gotta))\s+")
+              r"(?:(?:need|have|ought|have\s+got|got)\s+to|must|should|gotta))\s+(?:(?:really|definitely|also|still)\s+)?")
 
 
 # ---- taking back what was just done -------------------------------------------------------------------

@@ -316,6 +316,10 @@ def test_also_add_with_no_list_used_is_not_a_lists(rt, clock):
     ("note down for me that i really need to sort out the gutters", "sort out the gutters"),
     ("write down that i must phone the council", "phone the council"),
     ("make a note that we should clear the loft", "clear the loft"),
+    # said first, then asked to note it (split in two: "I can't control smart plugs and devices yet.")
+    ("i should really sort the garage, can you write that down", "sort the garage"),
+    ("we need to fix the gate, jot it down", "fix the gate"),
+    ("i have to call the vet, make a note of that", "call the vet"),
 ])
 def test_a_task_noted_down_goes_on_the_to_do_list(rt, said, task):
     """"jot down that i need to ..." was declined ("Sorry, I can't help with that yet."), and "make a

@@ -71,7 +71,7 @@ def test_fast_path_turn_emits_events_and_offers_buttons(runtime):
 def test_validation_failure_reaches_the_user(runtime):
     turn = runtime.assistant.handle_text("wipe the green board")
     assert not turn.responses[0].success
-    assert "valid values: red, blue" in turn.spoken
+    assert turn.spoken.endswith("do you mean: red or blue?") and turn.wait_for_input   # asked, as the model's route asks
     failed = [v for v in turn.validation if not v["success"]]
     assert failed[0]["valid_values"] == ["red", "blue"]
 

@@ -20,13 +20,15 @@ from jarvis_tui.sdk.text import asks_for_another, asks_to_hear_again
 
 @pytest.mark.parametrize("text", ["one more", "Another one, please.", "again", "do that again", "same again",
                                   "okay one more", "give me another one", "can you do it again", "once more",
-                                  "haha one more time"])
+                                  "haha one more time", "go on then another", "go on, one more", "good one, another please",
+                                  "come on, again"])
 def test_asking_for_another(text):
     assert asks_for_another(text)
 
 
 @pytest.mark.parametrize("text", ["another joke about dogs", "one more timer for 5 minutes", "another day",
-                                  "add one more egg to the list", "what else can you do", "tell me more about mars"])
+                                  "add one more egg to the list", "what else can you do", "tell me more about mars",
+                                  "go on then", "go on another adventure", "and another thing"])
 def test_a_request_that_says_what_it_wants_is_not_a_bare_repeat(text):
     assert not asks_for_another(text)
 

@@ -124,14 +124,14 @@ def test_cancel_said_to_a_question_drops_it_and_runs_nothing(rt, talk, dismissal
     "cancel" or "never mind" went to the model, which cancelled the user's timer. A dismissal said to
     the question drops it; said when nothing was asked, it is routed as usual."""
     rt.assistant.handle_text("set a timer for 10 minutes")
-    say, backend = talk([call("remember"), call("cancel_timer")])
+    say, backend = talk([call("cancel_timer")])
     turn = say("remember this")
     assert turn.wait_for_input and rt.assistant.awaiting is not None
     turn = say(dismissal)
     assert turn.route == "follow_up" and turn.spoken == "Okay, I've left it as it is." and turn.tool_calls == []
-    assert len(rt.store.timers.running()) == 1 and len(backend.requests) == 1
+    assert len(rt.store.timers.running()) == 1 and len(backend.requests) == 0
     turn = say("cancel")                        # nothing asked now: routed as usual (the timer, asked first)
-    assert [c.name for c in turn.tool_calls] == ["cancel_timer"] and len(backend.requests) == 2
+    assert [c.name for c in turn.tool_calls] == ["cancel_timer"] and len(backend.requests) == 1
 
 
 def test_a_name_without_an_address_asks_for_the_address_and_the_answer_makes_the_draft(rt, talk):
@@ -316,9 +316,9 @@ def test_a_routine_without_a_name_asks_for_one_then_for_its_steps(rt, talk):
 
 
 def test_remember_this_with_nothing_to_remember_asks_what_and_keeps_the_answer(rt, talk):
-    """"remember this" written as the fact "this": asked, and the words said next are the memory."""
+    """"keep this in your memory" written as the fact "this": asked, and the words said next are the memory."""
     say, backend = talk([call("remember", fact="this")])
-    turn = say("remember this")
+    turn = say("keep this in your memory")
     assert turn.spoken == "What should I remember?" and turn.wait_for_input
     turn = say("my bike is locked at the north gate")
     assert turn.route == "follow_up" and len(backend.requests) == 1
@@ -328,17 +328,17 @@ def test_remember_this_with_nothing_to_remember_asks_what_and_keeps_the_answer(r
 def test_what_to_remember_is_asked_and_the_statement_said_next_is_kept(rt, talk):
     """"remember this" asked "What fact should I use?", and "the spare key is in the blue pot" said next
     went to the model as a request of its own: it looked up a memory about the spare key."""
-    say, backend = talk([call("remember")])
+    say, backend = talk([])
     turn = say("remember this")
     assert turn.spoken == "What should I remember?" and turn.wait_for_input
     turn = say("the spare key is in the blue pot")
-    assert turn.route == "follow_up" and len(backend.requests) == 1
+    assert turn.route == "follow_up" and len(backend.requests) == 0
     assert [m["text"] for m in rt.store.memories.all()] == ["the spare key is in the blue pot"]
 
 
 @pytest.mark.parametrize("said", ["where's the spare key", "set a timer for 5 minutes"])
 def test_a_question_or_a_request_said_instead_of_what_to_remember_is_routed(rt, talk, said):
-    say, backend = talk([call("remember"), call("recall", topic="spare key")])
+    say, backend = talk([call("recall", topic="spare key"), call("set_timer", duration_seconds=300)])
     say("remember this")
     turn = say(said)
     assert turn.route != "follow_up" and rt.store.memories.all() == []
@@ -358,3 +358,15 @@ def test_changing_the_volume_asks_which_way_and_the_answer_changes_it(rt, talk, 
     assert turn.spoken == "Louder, quieter, or to what level?" and turn.wait_for_input
     turn = say(answer)
     assert turn.route == "follow_up" and speakers.percent == percent and len(backend.requests) == 2
+
+
+@pytest.mark.parametrize("asked", ["remember something for me", "can you remember this"])
+def test_a_fast_path_that_claims_without_the_fact_asks_for_it(rt, asked):
+    """"remember something for me" was declined by the model, and claimed by a fast path without the
+    fact it said "Missing required parameter fact": a fast path's incomplete claim asks as the model's
+    route does, and the next words answer it. No model."""
+    turn = rt.assistant.handle_text(asked)
+    assert turn.route == "pre_route" and turn.spoken == "What should I remember?" and turn.wait_for_input
+    turn = rt.assistant.handle_text("my passport number ends in 4421")
+    assert turn.route == "follow_up" and turn.spoken == "Got it: your passport number ends in 4421."
+    assert [m["text"] for m in rt.store.memories.all()] == ["my passport number ends in 4421"]

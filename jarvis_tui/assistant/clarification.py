@@ -1,0 +1,55 @@
+"""The question a command's failed validation asks the user, and the argument the next words answer.
+
+Shared by every route that runs a command (the model's, a fast path's, the router's): a fast path that
+claims "remember something for me" without a fact asks "What should I remember?" as the model's route
+does, not "Missing required parameter fact"."""
+from __future__ import annotations
+
+from typing import Any
+
+from jarvis_tui.sdk.command import JarvisCommandBase
+from jarvis_tui.sdk.parameters import normalize_type
+from jarvis_tui.sdk.responses import CommandResponse
+
+
+def asked_argument(command: Any, failed: list[Any]) -> str | None:
+    """The argument a clarification asks the user for, when it asks for one value of the command's
+    own (a required one missing, or the command's own question about it: "What should I remind you
+    about?"); None for a choice among values, which the model reads with the conversation."""
+    declared = {p.name: p for p in getattr(command, "parameters", [])}
+    # free text is read as an answer only by a command that reads its answers itself (a whole
+    # request said instead, "email sarah at gmail dot com about dinner", is no address); a number
+    # is the one number said
+    own_reader = type(command).read_answer is not JarvisCommandBase.read_answer
+    for r in failed:
+        param = declared.get(r.param_name)
+        if param is None:
+            continue
+        if r.valid_values:          # a choice: read only by a command that reads its answers and words its question
+            if own_reader and param.enum_values and param.question:
+                return r.param_name
+            continue
+        if not own_reader and normalize_type(param.param_type) not in ("int", "float"):
+            continue
+        if r.message and ("Missing required" in r.message or "?" in r.message):
+            return r.param_name
+    return None
+
+def clarification_question(command: Any, name: str, failed: list[Any], response: CommandResponse) -> str:
+    declared = {p.name: p for p in getattr(command, "parameters", [])} if command is not None else {}
+    for r in failed:
+        param = (r.param_name or "that").replace("_", " ")
+        own = declared.get(r.param_name)
+        if r.valid_values and own is not None and own.enum_values and own.question:
+            return own.question                # the command's own words for the choice ("Louder, quieter, ...?")
+        if r.valid_values:
+            values = [str(v) for v in r.valid_values][:6]
+            options = ", ".join(values[:-1]) + f" or {values[-1]}" if len(values) > 1 else values[0]
+            return f"Which {param} do you mean: {options}?"
+        if r.message and "?" in r.message and r.param_name in declared:
+            return r.message                   # the command's own question ("What should I remind you about?")
+        if r.message and "Missing required" in r.message:
+            own = declared.get(r.param_name)
+            return own.question if own is not None and own.question else f"What {param} should I use?"
+    msg = response.message or ""
+    return f"I need a bit more to do that: {msg}" if msg else f"What should I use for {name.replace('_', ' ')}?"
