@@ -387,6 +387,8 @@ def reply_fault(reply: str, said: str) -> str | None:
         return "cheer for a low mood"
     if mood == "cross" and _THANKS_GIVEN.search(reply) and not _SYMPATHY.search(reply):
         return "thanks for a complaint"
+    if mood in ("low", "cross") and _FEEDBACK.search(reply):
+        return "glad of feedback never given"   # "you got that wrong" -> "... I'm glad you found the information helpful."
     if mood != "other" and _ASSUMED_WELL.search(reply):
         return "takes a low mood for a good one"
     if _WELCOME.search(reply) and not _THANKED.search(said):

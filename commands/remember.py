@@ -57,8 +57,11 @@ _KEPT_THINGS = (r"name|birthday|anniversary|number|code|address|e-?mail|size|typ
                 r"doctor|dentist|boss|allergy|team|sport|food|film|movie|book|song|band|drink|job|school|street")
 _TOLD = (r"(?:and\s+|also\s+|oh\s+|btw\s+|by\s+the\s+way\s+)?"
          r"(?P<fact>(?:my|our)\s+(?:[a-z']+\s+){0,3}?(?:" + _KEPT_THINGS + r")s?\s+(?:is|are|was)\s+"
-         r"(?!(?:coming|going|soon|today|tomorrow|next|over|not|in\s+\d|on\s+its|broken|missing|lost|late)\b)"
-         r"[a-z0-9].{0,60})")
+         r"(?!(?:coming|going|soon|today|tomorrow|next|over|not|in\s+\d|on\s+its|broken|missing|lost|late|"
+         r"(?:called|named)\s+(?:up|in|out|off|back|away|for|to|by|about|after))\b)"
+         r"[a-z0-9].{0,60}"
+         # whoever it is, a name told: "my neighbour's called gary", "our cat is named biscuit"
+         r"|(?:my|our)\s+(?:[a-z']+\s+){0,2}?[a-z]+(?:'s|\s+is|\s+are|\s+was)\s+(?:called|named)\s+(?!(?:up|in|out|off|back|away|for|to|by|about|after)\b)[a-z].{0,40})")
 # something to do is no fact: "make a note that i need to call the school" is a task (a to-do or a reminder)
 _NO_TASK = r"(?!" + OBLIGATION + r")"
 _NEGATIVES: list[str] = ["i can't remember the name of that film", "do you remember the nineties",

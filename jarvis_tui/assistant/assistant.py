@@ -69,7 +69,8 @@ ABILITY_FLOOR = 0.3                  # "can you do math?": the activity's comman
 def _same_subject(one: str | None, other: str | None) -> bool:
     """Whether two replies speak of the same thing: a word of three letters or more in both (stemmed)."""
     def words(text: str | None) -> set[str]:
-        return {stem(w) for w in content_words(text or "") if w.isalpha() and len(w) > 2}
+        plain = (w.strip(".'") for w in content_words(text or ""))     # "timer." at a sentence's end
+        return {stem(w) for w in plain if w.isalpha() and len(w) > 2}
     return bool(words(one) & words(other))
 
 

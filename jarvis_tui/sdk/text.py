@@ -977,7 +977,7 @@ def refers_back(text: str) -> bool:
 _ANOTHER = re.compile(r"^(?:(?:go\s+on|come\s+on|ok|okay|alright|yes|yeah|oh|and|so|then|ha|haha|lol|nice|good\s+one)[\s,]+)*"
                       r"(?:(?:give|tell|get)\s+(?:me|us)\s+|(?:let's|can\s+i|can\s+we)\s+(?:have|hear)\s+|do\s+(?:that|it)\s+)?"
                       r"(?:another(?:\s+one)?|one\s+more(?:\s+time)?|once\s+more|again|same\s+again|"
-                      r"(?:do\s+)?(?:that|it|the\s+same)\s+again|more)"
+                      r"(?:do\s+)?(?:that|it|the\s+same)\s+again|(?:a\s+)?(?:(?:little|tiny|wee)\s+)?(?:bit\s+)?more|even\s+more)"
                       r"(?:\s+(?:please|then|jarvis))*$")
 _HEAR_AGAIN = re.compile(r"^(?:(?:sorry|pardon|what)\s+)?(?:(?:can|could|would)\s+you\s+)?"
                          r"(?:say\s+(?:that|it)\s+again|repeat(?:\s+(?:that|it|yourself|what\s+you\s+said))?"

@@ -105,9 +105,22 @@ def test_a_fact_told_plainly_is_remembered_and_answered(rt, clock):
     assert [m["text"] for m in rt.store.memories.all()] == ["my wife's name is anna", "my birthday is march 3rd"]
 
 
+@pytest.mark.parametrize("said, asked, answer", [
+    ("my neighbour's called gary", "who's my neighbour", "Your neighbour's called gary."),
+    ("our cat is named biscuit", "what's our cat called", "Your cat is named biscuit."),
+])
+def test_a_name_told_of_anyone_is_remembered(rt, said, asked, answer):
+    """"my neighbour's called gary" looked up a memory about gary: the names it kept were of a fixed list
+    of things (a wife's name, a doctor); a name told with "called" or "named" is one, whoever it is."""
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["remember"]
+    turn, _ = ask(rt, asked)
+    assert turn.spoken == answer
+
+
 def test_what_is_happening_to_a_thing_is_not_told_as_a_fact(rt):
     for said in ("my birthday is coming up", "my day was terrible", "my phone is dead", "my car is broken",
-                 "what's my wife's name", "my flight is at 6"):
+                 "what's my wife's name", "my flight is at 6", "my son is called up for jury duty", "my boss was called away"):
         assert rt.registry.get("remember").pre_route(said) is None, said
 
 

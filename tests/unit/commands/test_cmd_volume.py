@@ -146,3 +146,12 @@ def test_set_without_a_level_asks_which(rt, output):
     r = rt.registry.get("volume").execute(RequestInformation("set the volume"), action="set")
     assert r.message == "Which volume, in percent?" and r.wait_for_input and output.percent == 50
     assert r.awaits == {"argument": "level", "arguments": {"action": "set"}}
+
+
+@pytest.mark.parametrize("more", ["bit more", "a little more", "even more"])
+def test_a_bit_more_turns_it_up_again(rt, output, more):
+    """"make it louder", then "bit more" was declined ("Sorry, I can't help with that yet.")."""
+    ask(rt, "turn it up")
+    after_one = output.percent
+    turn, _ = ask(rt, more)
+    assert turn.route == "repeat" and output.percent > after_one > 50

@@ -21,7 +21,7 @@ from jarvis_tui.sdk.text import asks_for_another, asks_to_hear_again
 @pytest.mark.parametrize("text", ["one more", "Another one, please.", "again", "do that again", "same again",
                                   "okay one more", "give me another one", "can you do it again", "once more",
                                   "haha one more time", "go on then another", "go on, one more", "good one, another please",
-                                  "come on, again"])
+                                  "come on, again", "bit more", "a little bit more", "even more please"])
 def test_asking_for_another(text):
     assert asks_for_another(text)
 

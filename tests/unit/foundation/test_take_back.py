@@ -220,3 +220,11 @@ def test_only_one_change_is_taken_back_and_only_one_turn_back(rt, clock):
     ask(rt, "what's the weather like")          # two turns after the change: it is no longer "it"
     turn, _ = ask(rt, "scratch that")
     assert turn.route != "take_back" and [t["label"] for t in rt.store.timers.running()] == ["pasta"]
+
+
+def test_the_subject_of_two_replies_is_read_past_their_full_stops():
+    """"Timer set for 15 minutes." and "... Running: the 15 minute timer." share "timer" (its full stop
+    hid it, and "bin it" after the second was declined)."""
+    from jarvis_tui.assistant.assistant import _same_subject
+    assert _same_subject("You don't have a cake timer. Running: the 15 minute timer.", "Timer set for 15 minutes.")
+    assert not _same_subject("It's 3:05 PM.", "Timer set for 15 minutes.")
