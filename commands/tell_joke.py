@@ -35,7 +35,10 @@ def _joke_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     topic = (g.get("topic2") or g.get("topic") or "").strip()
     # the words before a determiner are how it was asked ("crack me a joke", "hit me with a dad joke"):
     # the topic is what comes after the last one
-    topic = re.split(r"\b(?:a|an|another|some|any|one|the|your|me|us)\s+", f"{topic} ")[-1].strip()
+    asking = re.split(r"\b(?:a|an|another|some|any|one|the|your|me|us)\s+", f"{topic} ")
+    if len(asking) > 1 and re.search(r"\b(?:was|is|were|are|that's|it's|wasn't|isn't|not)\b", asking[0]):
+        return None             # "that was a rubbish joke" is a remark about one, not a request
+    topic = asking[-1].strip()
     topic = re.sub(r"^(?:funny|good|bad|great|short|quick|clean|silly|new|another|other|random)\s+", "", topic)
     topic = re.sub(r"\s+(?:funny|good|bad|short|quick|clean|silly)$", "", topic).strip()
     if not topic:
@@ -90,7 +93,8 @@ class TellJokeCommand(JarvisCommandBase):
     def fast_paths(self) -> list[FastPath]:
         return [
             FastPath("tell_joke.tell",
-                     r"(?:tell|give|say|share)(?:\s+(?:me|us))?\s+(?:a|an|another|one more|one|some|any)\s+(?P<topic>[a-z -]+?\s+)?jokes?"
+                     r"(?:tell|give|say|share|(?:let's|let\s+(?:me|us)|can\s+(?:i|we))\s+(?:hear|have))(?:\s+(?:me|us))?\s+"
+                     r"(?:a|an|another|one more|one|some|any)\s+(?P<topic>[a-z -]+?\s+)?jokes?"
                      r"(?:\s+(?:about|on|with|involving)\s+(?P<topic2>[a-z -]+))?",
                      _joke_claim, "tell me a joke (about cats)"),
             FastPath("tell_joke.got_any",
@@ -99,9 +103,20 @@ class TellJokeCommand(JarvisCommandBase):
                      _joke_claim, "got any jokes about animals"),
             FastPath("tell_joke.laugh", r"(?:make me laugh|cheer me up with a joke|say something funny|tell me something funny)"
                      r"(?:\s+with\s+a\s+joke\s+about\s+(?P<topic2>[a-z -]+))?", _joke_claim, "make me laugh"),
+            # right after a joke, one more about something with "joke" left out: "got any about the sea"
+            FastPath("tell_joke.more_about",
+                     r"(?:(?:and|ok|okay|ha|haha|go\s+on)[\s,]+)*(?:(?:do\s+you\s+)?(?:know|have)|(?:have\s+)?you\s+got|got|tell\s+(?:me|us)"
+                     r"|give\s+(?:me|us)|what\s+about|how\s+about)?\s*(?:any|one|some|another)(?:\s+(?:more|other|else))?(?:\s+ones?)?"
+                     r"\s+(?:about|on|with)\s+(?P<topic2>[a-z -]+)",
+                     self._more_about_claim, "got any about the sea (right after a joke)"),
             FastPath("tell_joke.bare", r"(?:a\s+|another\s+)?(?P<topic>[a-z -]+?\s+)?joke(?:\s+about\s+(?P<topic2>[a-z -]+))?",
                      _joke_claim, "joke / dad joke"),
         ]
+
+    def _more_about_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        if self.services is None or self.command_name not in self.services.last_commands():
+            return None
+        return _joke_claim(m, text)
 
     # what the intent router learns from besides the examples (the module's constants above)
     negative_examples = _NEGATIVES

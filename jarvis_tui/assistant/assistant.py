@@ -178,6 +178,10 @@ class Assistant:
             except Exception:  # noqa: BLE001 - a brain without history is never in a follow-up
                 follow_up = False
         result = router.decide(text, allow_decline=not follow_up)
+        sure = self.registry.get(result.tool) if result.decision == "direct" and result.tool else None
+        if sure is not None and sure.allow_direct_answer and not any(p.from_user for p in sure.parameters):
+            follow_up = False       # a remark the router is sure of ("that answer was useless"): no words of the
+                                    # request become arguments, so the conversation cannot change what it does
         if follow_up and result.decision != "decline":
             # the conversation decides, never a guess acted on without asking: the model chooses with
             # the history. Words the router is sure of stay with that command or the one the last turn

@@ -1053,7 +1053,7 @@ OBLIGATION = (r"(?:i|we)(?:'ve\s+got\s+to|(?:\s+(?:really|still|also|definitely)
 # ---- taking back what was just done -------------------------------------------------------------------
 _TAKE_BACK = re.compile(
     r"(?:(?:no|nope|oh|oops|whoops|woops|actually|wait|sorry|hmm|um|uh|my\s+bad|never\s*mind|on\s+second\s+thought"
-    r"|ok|okay|alright|right|so|and|then)\s+)*"
+    r"|ok|okay|alright|right|so|and|then|forget\s+(?:it|that))\s+)*"
     r"(?:(?:please|just|(?:can|could|would)\s+you)\s+)*"
     r"(?:(?:cancel|undo|scratch|delete|remove|reverse|forget|drop)\s+(?:that|this)(?:\s+one)?(?:\s+(?:last\s+)?one)?"
     # verbs that end what was just made, said of "it" too: "kill it", "get rid of that", "call it off"

@@ -191,3 +191,19 @@ def test_more_time_said_alone_goes_on_the_one_running_timer(rt):
         assert set_timer.pre_route(said) is None, said
     ask(rt, "set a 10 minute timer for the rice")
     assert set_timer.pre_route("add five minutes") is None              # two timers: which one is asked
+
+
+@pytest.mark.parametrize("said, seconds, label", [
+    ("pop a five minute timer on for the tea", 300, "tea"),
+    ("could you pop a timer on for twelve minutes", 720, None),
+    ("stick the oven timer on for forty minutes", 2400, "oven"),
+    ("i need a 3 minute timer", 180, None),
+    ("put a ten minute timer on", 600, None),
+])
+def test_a_timer_popped_or_stuck_on_is_set(rt, said, seconds, label):
+    """"pop a five minute timer on for the tea" was declined, "stick the oven timer on for forty minutes"
+    read the timers: the verbs people put a timer on with, and the "on" after it."""
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["set_timer"]
+    (timer,) = rt.store.timers.running()
+    assert (timer["duration_seconds"], timer["label"]) == (seconds, label)

@@ -167,3 +167,21 @@ def test_a_topic_said_that_the_model_left_out_is_kept(rt):
     told = command.execute(RequestInformation("give me a funny one about dogs"),
                            **command.post_process_tool_call({}, "give me a funny one about dogs")).message
     assert "dog" in told.lower()
+
+
+def test_one_about_something_right_after_a_joke_is_a_joke_about_it(rt):
+    """"got any about the sea" after a joke went to the model, which answered "Yes, I've heard about the
+    sea."; said with no joke before, it is still the model's to decide."""
+    first = rt.assistant.handle_text("let's hear a joke")
+    assert first.route == "pre_route" and [c.name for c in first.tool_calls] == ["tell_joke"]
+    turn = rt.assistant.handle_text("got any about computers")
+    assert turn.route == "pre_route" and turn.tool_calls[0].arguments == {"topic": "computers"}
+    assert "comput" in turn.spoken.lower()
+    assert rt.registry.get("tell_joke").pre_route("what about one on the weather") is not None
+    rt.assistant.handle_text("what time is it")
+    assert rt.registry.get("tell_joke").pre_route("got any about the sea") is None
+
+
+@pytest.mark.parametrize("remark", ["that was a rubbish joke", "that's a terrible joke", "it was not a funny joke"])
+def test_a_remark_about_a_joke_is_no_request_for_one(rt, remark):
+    assert rt.registry.get("tell_joke").pre_route(remark) is None

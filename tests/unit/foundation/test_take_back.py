@@ -21,7 +21,7 @@ from jarvis_tui.sdk.text import asks_to_hear_again, asks_to_take_back
                                   "that's not what i said", "on second thought, cancel that",
                                   # other verbs that end what was just made
                                   "ok kill it", "get rid of it", "scrap that", "ditch it", "call it off",
-                                  "okay nix that one", "bin it"])
+                                  "okay nix that one", "bin it", "forget it, cancel it"])
 def test_words_that_take_back_what_was_just_done(text):
     assert asks_to_take_back(text)
 

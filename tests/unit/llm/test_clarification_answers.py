@@ -370,3 +370,15 @@ def test_a_fast_path_that_claims_without_the_fact_asks_for_it(rt, asked):
     turn = rt.assistant.handle_text("my passport number ends in 4421")
     assert turn.route == "follow_up" and turn.spoken == "Got it: your passport number ends in 4421."
     assert [m["text"] for m in rt.store.memories.all()] == ["my passport number ends in 4421"]
+
+
+@pytest.mark.parametrize("remark", ["that answer was useless", "that was a rubbish joke"])
+def test_a_remark_about_the_last_reply_is_answered_not_declined(rt, talk, remark):
+    """"that answer was useless" after a reply points back, so it went to the model with the history,
+    which declined it ("Sorry, I can't help with that yet."): a remark the router is sure of, for a
+    command that takes no words of the request (chat), is answered as it would be alone."""
+    say, backend = talk(["Sorry about that, I'll try to do better."])
+    say("tell me a joke")
+    turn = say(remark)
+    assert turn.route == "router" and [c.name for c in turn.tool_calls] == ["chat"]
+    assert turn.spoken == "Sorry about that, I'll try to do better."
