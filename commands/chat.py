@@ -248,7 +248,7 @@ _LOW_STEMS = frozenset(stem(w) for w in """
 # the user's words of praise, said of the assistant ("you're pretty clever")
 _PRAISE_STEMS = frozenset(stem(w) for w in """
     great clever smart brilliant amazing awesome best helpful funny nice kind good love like lovely cool genius
-    useful star legend wonderful fantastic superb excellent impressive handy
+    useful star legend wonderful fantastic superb excellent impressive handy hilarious witty
     """.split())
 _NEGATED = re.compile(r"\b(?:not|no longer|never)\s+(?:so\s+|that\s+|too\s+|very\s+|feeling\s+)?(\w+)")
 # a remark about the assistant or its last answer

@@ -20,6 +20,8 @@ _EXAMPLES = [
     "don't worry about it", "it doesn't matter", "leave it", "i changed my mind", "not you",
     "sorry i wasn't talking to you", "i was talking to someone else", "ignore me", "ok cool",
     "okay got it", "alright", "i'm all set", "we're done here",
+    # hushing it while it speaks (a length said is the volume's: "be quiet for an hour")
+    "shh", "shush", "hush", "quiet please", "pipe down", "stop talking", "that's enough", "okay stop",
 ]
 _NEGATIVES = ["cancel the timer", "delete that reminder", "forget my locker code"]
 # of those, the ones that say nothing but letting it go, whatever came before ("ok cool" may answer a

@@ -57,6 +57,13 @@ _MORE_EXAMPLES += [
  ('do we have eggs on the grocery list', {'action': 'read', 'items': ['eggs']}),
  ('dish soap, stick it on the list', {'action': 'add', 'items': ['dish soap']}),
 ]
+# household things needed, said with no list named
+_MORE_EXAMPLES += [
+ ('i need toothpaste and shampoo', {'action': 'add', 'items': ['toothpaste', 'shampoo']}),
+ ('we need kitchen roll and fabric softener', {'action': 'add', 'items': ['kitchen roll', 'fabric softener']}),
+ ("we've run out of dishwasher salt", {'action': 'add', 'items': ['dishwasher salt']}),
+ ('i need to get some light bulbs', {'action': 'add', 'items': ['light bulbs']}),
+]
 # taken off in other words, the list just used left unnamed ("take the cheese off"), and put back
 _MORE_EXAMPLES += [
  ('take the cheese off', {'action': 'remove', 'items': ['cheese']}),

@@ -206,11 +206,11 @@ class VolumeCommand(JarvisCommandBase):
     def fast_paths(self) -> list[FastPath]:
         return [
             FastPath("volume.up",
-                     r"(?:(?:turn|crank|bump|pump|put|bring)\s+(?:" + _IT + r"\s+up|up\s+" + _IT + r")|"
+                     r"(?:(?:turn|crank|bump|pump|put|bring|kick|dial)\s+(?:" + _IT + r"\s+up|up\s+" + _IT + r")|"
                      r"(?:increase|raise|boost)\s+(?:the\s+)?(?:volume|sound)|volume\s+up|louder)" + _SOFT + _AMOUNT + _SOFT,
                      _step_claim(+1), "turn it up / volume up by 20 percent"),
             FastPath("volume.down",
-                     r"(?:(?:turn|bring|put)\s+(?:" + _IT + r"\s+down|down\s+" + _IT + r")|"
+                     r"(?:(?:turn|bring|put|knock|take|dial)\s+(?:" + _IT + r"\s+down|down\s+" + _IT + r")|"
                      r"(?:decrease|lower|reduce)\s+(?:the\s+)?(?:volume|sound)|volume\s+down|quieter)" + _SOFT + _AMOUNT + _SOFT,
                      _step_claim(-1), "turn it down / lower the volume by 10"),
             FastPath("volume.set",

@@ -253,6 +253,7 @@ def test_a_remark_that_stands_on_its_own_is_read_alone(rt):
     ("you're brilliant", "Thanks, I try my best!", "Thanks, I try my best!"),
     ("you're so clever", "Aww, that's very kind of you.", "Aww, that's very kind of you."),
     ("you're really useful", "Jarvis is really helpful! How can I assist you today?", "Thank you, that's kind of you to say!"),
+    ("you're hilarious", "That's a great joke! I'm glad you found it amusing.", "Thank you, that's kind of you to say!"),
     # praise said with "not" is none: thanked, it was "Thank you, that's kind of you to say!"
     ("you're not very smart are you", "Thank you for the compliment!", "Sorry I let you down. I'll try to do better."),
     ("the party wasn't nice at all", "I'm glad you liked it!", "Sorry to hear that. I hope things get better soon."),

@@ -155,3 +155,10 @@ def test_a_bit_more_turns_it_up_again(rt, output, more):
     after_one = output.percent
     turn, _ = ask(rt, more)
     assert turn.route == "repeat" and output.percent > after_one > 50
+
+
+@pytest.mark.parametrize("said, step", [("knock it down a notch", -1), ("dial it down", -1), ("kick it up a bit", 1)])
+def test_knocked_down_a_notch(rt, output, said, step):
+    """"knock it down a notch" was declined."""
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and (output.percent - 50) * step > 0

@@ -111,6 +111,8 @@ def test_training_data_comes_from_the_commands_declarations():
     ("book me a taxi to the airport", "book or call a taxi"),
     ("text my neighbour that the parcel came", "make phone calls and send texts"),     # a text is not an e-mail
     ("send a whatsapp to dave saying happy birthday", "make phone calls and send texts"),
+    ("what time is sunset", "tell sunrise and sunset times"),      # was the time now ("It's 4:59 AM.")
+    ("when does the sun come up on sunday", "tell sunrise and sunset times"),
 ])
 def test_requests_no_command_serves_are_declined_with_their_topic(router, text, topic):
     d = router.decide(text)
@@ -136,6 +138,9 @@ def test_a_request_near_none_of_the_topics_names_none(router, text):
     ("tell me a joke about cats", "tell_joke"),
     ("what's the weather going to be like in paris tomorrow", "get_weather"),
     ("tell me a fun fact about penguins", "answer_question"),      # was a joke "about fun fact"
+    ("shh", "dismiss"), ("hush now", "dismiss"),                    # were declined
+    ("i need washing up liquid and bleach", "shopping_list"),      # was declined
+    ("what time is it in tokyo", "get_current_time"),
 ])
 def test_top_tool_for_plain_requests(router, text, tool):
     assert router.rank(text)[0][0] == tool
