@@ -344,6 +344,17 @@ class SetTimerCommand(JarvisCommandBase):
             return None
         return say(f"OK, I've cancelled {_your_timer(timer)}.", cancelled=[timer["id"]])
 
+    def end(self, arguments: dict[str, Any], result: dict[str, Any]) -> Any:
+        """"Kill it" right after a timer was set, made longer or corrected: the timer is cancelled (taking
+        back a correction would only put its old length back)."""
+        if self.services is None or result.get("timer_id") is None:
+            return None
+        service = timer_service(self.services)
+        timer = service.get(int(result["timer_id"]))
+        if timer is None or timer.get("state") not in ("running", "paused") or not service.cancel(timer["id"]):
+            return None
+        return say(f"OK, I've cancelled {_your_timer(timer)}.", cancelled=[timer["id"]])
+
     def _correct(self, seconds: int):
         """The timer just set, made `seconds` long from when it was set; None when none was just set."""
         timer = self._just_set()

@@ -31,8 +31,8 @@ from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.grounding import content_words, said_share
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
-from jarvis_tui.sdk.text import (asks_for_another, asks_question, asks_to_hear_again, asks_to_take_back, refers_back,
-                                 split_requests, stem)
+from jarvis_tui.sdk.text import (asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again, asks_to_take_back,
+                                 refers_back, split_requests, stem)
 
 log = logging.getLogger(__name__)
 # an argument holding this share of the request's content words is the request said back, not a part of it
@@ -708,13 +708,14 @@ class Assistant:
         last = self._recent_turn(request)
         if last is None:
             return False
-        undone = [] if dismissed else self._taken_back(last)
+        ending = asks_to_end_it(turn.text)
+        undone = [] if dismissed else self._taken_back(last, ending)
         before = last.before
         if (not undone and not dismissed and before is not None and time.monotonic() - before.at <= REPEAT_WINDOW_S
                 and _same_subject(last.spoken, before.spoken)):
             # a read of the same thing in between ("Timer set for 20 minutes.", "Your 20 minute timer has 20
             # minutes left.", "call it off"); after "It's 3:05 PM." that is no longer what "that" means
-            undone = self._taken_back(before)
+            undone = self._taken_back(before, ending)
         if not undone:
             if last.asked and not last.made and pre_route(turn.text, self._fast_path_order(request)) is None:
                 # "cancel that", "never mind" to a question back ("Who should it go to?"): the request is
@@ -747,15 +748,16 @@ class Assistant:
             self.awaiting = (command.command_name, {"argument": asked, "arguments": dict(arguments),
                                                     "asked_in": turn.text})
 
-    def _taken_back(self, last: LastTurn) -> list[tuple[str, dict[str, Any], CommandResponse]]:
-        """What each call that `last` made answers when asked to take it back (a read answers nothing)."""
+    def _taken_back(self, last: LastTurn, ending: bool = False) -> list[tuple[str, dict[str, Any], CommandResponse]]:
+        """What each call that `last` made answers when asked to take it back (a read answers nothing),
+        or, `ending` ("kill it"), to end what it made or changed."""
         undone: list[tuple[str, dict[str, Any], CommandResponse]] = []
         for name, args, result in last.made:
             command = self.registry.get(name)
             if command is None:
                 continue
             try:
-                response = command.take_back(dict(args), dict(result))
+                response = (command.end if ending else command.take_back)(dict(args), dict(result))
             except Exception as exc:            # a command that fails to undo says so; nothing else runs
                 log.exception("take_back of %s failed", name)
                 response = CommandResponse.error_response(f"I couldn't undo that ({name}: {exc}).")

@@ -143,6 +143,12 @@ class IJarvisCommand(ABC):
         as any others)."""
         return None
 
+    def end(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
+        """End the thing a call of this command just made or changed, when the user says so at once
+        ("kill it", "scrap that"): after a call that made it, the same as `take_back`; a command whose
+        calls also change a thing (a timer made longer) ends the thing itself. None: nothing to end."""
+        return self.take_back(arguments, result)
+
     def startup_notice(self) -> str | None:
         """Something to tell the user when the assistant starts ("2 things happened while I was
         off"): announced once, spoken when audio is on; None when there is nothing."""

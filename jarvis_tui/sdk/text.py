@@ -1051,18 +1051,29 @@ OBLIGATION = (r"(?:i|we)(?:'ve\s+got\s+to|(?:\s+(?:really|still|also|definitely)
 
 
 # ---- taking back what was just done -------------------------------------------------------------------
-_TAKE_BACK = re.compile(
+_TAKE_BACK_LEAD = (
     r"(?:(?:no|nope|oh|oops|whoops|woops|actually|wait|sorry|hmm|um|uh|my\s+bad|never\s*mind|on\s+second\s+thought"
     r"|ok|okay|alright|right|so|and|then|forget\s+(?:it|that))\s+)*"
-    r"(?:(?:please|just|(?:can|could|would)\s+you)\s+)*"
+    r"(?:(?:please|just|(?:can|could|would)\s+you)\s+)*")
+_TAKE_BACK_TAIL = r"(?:\s+(?:please|then|jarvis|actually|thanks|thank\s+you))*"
+# verbs that end the thing just made or changed, said of "it" too: "kill it", "get rid of that", "call it off"
+_END_IT = (r"(?:(?:kill|scrap|ditch|bin|nix|get\s+rid\s+of)\s+(?:it|that|this)(?:\s+(?:last\s+)?one)?"
+           r"|call\s+(?:it|that)\s+off)")
+_TAKE_BACK = re.compile(
+    _TAKE_BACK_LEAD +
     r"(?:(?:cancel|undo|scratch|delete|remove|reverse|forget|drop)\s+(?:that|this)(?:\s+one)?(?:\s+(?:last\s+)?one)?"
-    # verbs that end what was just made, said of "it" too: "kill it", "get rid of that", "call it off"
-    r"|(?:cancel|kill|scrap|ditch|bin|nix|get\s+rid\s+of)\s+(?:it|that|this)(?:\s+(?:last\s+)?one)?"
-    r"|call\s+(?:it|that)\s+off"
+    r"|cancel\s+it|" + _END_IT +
     r"|undo(?:\s+(?:it|the\s+last\s+(?:one|thing)))?|take\s+(?:that|it)\s+back"
     r"|(?:i\s+)?(?:didn't|did\s+not)\s+mean\s+(?:that|it)|(?:don't|do\s+not)\s+do\s+(?:that|it)"
-    r"|that's\s+not\s+what\s+i\s+(?:said|meant|wanted|asked(?:\s+for)?))"
-    r"(?:\s+(?:please|then|jarvis|actually|thanks|thank\s+you))*")
+    r"|that's\s+not\s+what\s+i\s+(?:said|meant|wanted|asked(?:\s+for)?))" + _TAKE_BACK_TAIL)
+_ENDS_IT = re.compile(_TAKE_BACK_LEAD + _END_IT + _TAKE_BACK_TAIL)
+
+
+def asks_to_end_it(text: str) -> bool:
+    """The whole request ends the thing just made or changed ("kill it", "scrap that", "call it off"):
+    after a change to a timer, the timer goes, not only the change (`IJarvisCommand.end`)."""
+    t = " ".join(normalize_utterance(text).replace(",", " ").split()).strip(" .!?")
+    return bool(_ENDS_IT.fullmatch(t))
 
 
 def asks_to_take_back(text: str) -> bool:

@@ -228,3 +228,24 @@ def test_the_subject_of_two_replies_is_read_past_their_full_stops():
     from jarvis_tui.assistant.assistant import _same_subject
     assert _same_subject("You don't have a cake timer. Running: the 15 minute timer.", "Timer set for 15 minutes.")
     assert not _same_subject("It's 3:05 PM.", "Timer set for 15 minutes.")
+
+
+@pytest.mark.parametrize("said", ["ok kill it", "scrap it", "call it off"])
+def test_kill_it_after_a_timer_was_corrected_cancels_the_timer(rt, clock, said):
+    """"actually make it fifteen", then "ok kill it" took back the correction ("OK, I've put it back:
+    your timer has 11 minutes left."): ending it ends the timer (`end`); "undo" still takes back only
+    the correction."""
+    ask(rt, "set a timer for 12 minutes")
+    ask(rt, "actually make it fifteen")
+    turn, _ = ask(rt, said)
+    assert turn.route == "take_back" and turn.spoken == "OK, I've cancelled your timer."
+    assert rt.store.timers.running() == []
+
+
+def test_undo_after_a_correction_puts_the_old_length_back(rt, clock):
+    ask(rt, "set a timer for 12 minutes")
+    ask(rt, "actually make it fifteen")
+    turn, _ = ask(rt, "undo")
+    assert turn.route == "take_back" and turn.spoken.startswith("OK, I've put it back")
+    (timer,) = rt.store.timers.running()
+    assert timer["duration_seconds"] == 720
