@@ -340,9 +340,7 @@ class SetTimerCommand(JarvisCommandBase):
                 return None
             return say(f"OK, I've put it back: {_your_timer(changed)} has {say_duration(changed['remaining_seconds'])} left.",
                        timer_id=changed["id"], ends_at=changed.get("ends_at"))
-        if not service.cancel(timer["id"]):
-            return None
-        return say(f"OK, I've cancelled {_your_timer(timer)}.", cancelled=[timer["id"]])
+        return self._cancelled(service, timer)
 
     def end(self, arguments: dict[str, Any], result: dict[str, Any]) -> Any:
         """"Kill it" right after a timer was set, made longer or corrected: the timer is cancelled (taking
@@ -351,7 +349,14 @@ class SetTimerCommand(JarvisCommandBase):
             return None
         service = timer_service(self.services)
         timer = service.get(int(result["timer_id"]))
-        if timer is None or timer.get("state") not in ("running", "paused") or not service.cancel(timer["id"]):
+        if timer is None or timer.get("state") not in ("running", "paused"):
+            return None
+        return self._cancelled(service, timer)
+
+    @staticmethod
+    def _cancelled(service: Any, timer: dict[str, Any]) -> Any:
+        """The timer cancelled, said so; None when it could not be (it rang meanwhile)."""
+        if not service.cancel(timer["id"]):
             return None
         return say(f"OK, I've cancelled {_your_timer(timer)}.", cancelled=[timer["id"]])
 
