@@ -11,7 +11,7 @@ from commands._common import fail, say
 from commands._grounding import content_words, drop_ungrounded
 from commands._parsing import join_words, parse_duration, split_items
 from jarvis_tui.sdk.text import (QUESTION_WORDS, REQUEST_OPENERS, asks_question, corrected_value, normalize_utterance,
-                                 parse_number, stem)
+                                 numbers_said, parse_number, stem)
 from jarvis_tui.sdk import (CommandResponse, FastPath, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
 
@@ -528,6 +528,22 @@ class ListCommandBase(JarvisCommandBase):
         first = normalize_utterance(m.group("items")).split()[:1]
         if not first or first[0] in REQUEST_OPENERS or first[0] in QUESTION_WORDS or asks_question(m.group("items")):
             return None
+        last = self._last_change()
+        if last is not None and last.action == "remove":
+            # after "knock the apples off": "and the cheese" (on the list) is taken off too, "and some crackers"
+            # (not on it) can only be put on; the model asked "Remove crackers from your shopping list?"
+            claim = items_claim("remove", self.items_param)(m, text)
+            if claim is None:
+                return None
+            items = claim.arguments[self.items_param]
+            on_it = [bool(self._candidates(i, None)) for i in items]
+            if all(on_it):
+                return claim
+            said = normalize_utterance(m.group("items"))
+            if any(on_it) or any(numbers_said(i) or re.search(r"\b(?:that|it|this|them|those)\b", i) for i in items) \
+                    or not re.match(r"(?:some|a|an|more|another)\s", said):
+                return None             # "and the factorial of that", "and squared": no thing said to put on
+            return items_claim("add", self.items_param)(m, text)
         return self._also_claim(m, text)
 
     def _taking_back_paths(self) -> list[FastPath]:

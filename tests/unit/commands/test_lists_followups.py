@@ -371,3 +371,16 @@ def test_an_item_named_without_what_it_is_for_is_taken_off_the_list_just_used(rt
     turn, _ = ask(rt, "delete the socks")
     assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["named_list"]
     assert [i["text"] for i in rt.store.lists.items("christmas")] == ["scarf for mum"]
+
+
+def test_and_more_after_a_removal_takes_off_what_is_on_the_list_and_puts_on_what_is_not(rt):
+    """"knock the apples off", "and some crackers": completed as "knock some crackers off", the model
+    asked "Remove crackers from your shopping list?" for an item that was never on it."""
+    ask(rt, "put apples, cheddar and grapes on the shopping list")
+    ask(rt, "knock the apples off")
+    turn, _ = ask(rt, "and some crackers")
+    assert turn.route == "pre_route" and turn.spoken == "Added crackers to your shopping list."
+    ask(rt, "remove the grapes from my shopping list")
+    turn, _ = ask(rt, "and the cheddar")
+    assert turn.route == "pre_route" and turn.spoken == "Removed cheddar from your shopping list."
+    assert _open(rt, "shopping") == ["crackers"]
