@@ -35,7 +35,10 @@ def asked_argument(command: Any, failed: list[Any]) -> str | None:
             return r.param_name
     return None
 
+
 def clarification_question(command: Any, name: str, failed: list[Any], response: CommandResponse) -> str:
+    """What to ask the user for the first failed value of a call of `name`: the parameter's own question,
+    the command's validation message when it is a question, or the values to choose from."""
     declared = {p.name: p for p in getattr(command, "parameters", [])} if command is not None else {}
     for r in failed:
         param = (r.param_name or "that").replace("_", " ")
