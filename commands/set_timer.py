@@ -16,7 +16,7 @@ from jarvis_tui.sdk import (CommandAntipattern, CommandExample, FastPath, Jarvis
 MAX_SECONDS = 24 * 3600
 # "a second timer", "the third one", "a new timer": which timer, not how long ("a second" counts no seconds here)
 _ORDINAL = r"(?:(?:a|an|the|my)\s+(?:second|third|fourth|fifth|new|separate|different)|another|one\s+more)"
-_VERB = (r"(?:(?:set|start|create|make|put on|put|pop on|pop|stick on|stick|add|begin|run|give me|get|i need|i want|"
+_VERB = (r"(?:(?:set|start|create|make|put on|put|pop on|pop|stick on|stick|chuck|throw|add|begin|run|give me|get|i need|i want|"
          r"i'd like)\s+)?"
          r"(?:(?:" + _ORDINAL + r"|a|an|one|the|me a)\s+(?!(?:hours?|minutes?|seconds?|half|quarter)\b))?")
 _LABEL_TAIL = r"(?:,?\s+(?:for|called|named|labell?ed|titled)\s+(?:the\s+|my\s+)?(?P<label>[a-z][a-z' ]{0,30}))?"
@@ -154,11 +154,11 @@ class SetTimerCommand(JarvisCommandBase):
                      _VERB + r"timer\s+(?:called|named)\s+(?P<label>[a-z]+)\s+for\s+(?P<dur>[\w ,./-]+)",
                      _duration_claim, "set a timer called pizza for 5 minutes"),
             FastPath("set_timer.timer_for_label_for_n",
-                     _VERB + r"timer\s+for\s+(?:the\s+|my\s+)?(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*){0,2}),?"
+                     _VERB + r"timer\s+(?:on\s+)?for\s+(?:the\s+|my\s+)?(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*){0,2}),?"
                      r"\s+for\s+(?P<dur>[\w ,./-]+)",
                      _duration_claim, "set a timer for the eggs for 6 minutes"),
             FastPath("set_timer.timer_for_label_n",
-                     _VERB + r"timer\s+for\s+(?:the|my)\s+(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*){0,2}),?"
+                     _VERB + r"timer\s+(?:on\s+)?for\s+(?:the|my)\s+(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*){0,2}),?"
                      r"\s+(?P<dur>(?:an?|half|\d+|" + "|".join(sorted(NUMBER_WORDS)) + r")\b[\w ,./-]*)",
                      _duration_claim, "set a timer for my bread 45 minutes"),
             FastPath("set_timer.label_timer_for_n", _VERB + _WORD_LABEL + r"\s+timer\s+(?:on\s+)?(?:for\s+)?(?P<dur>[\w ,./-]+)",

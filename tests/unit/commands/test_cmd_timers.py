@@ -199,6 +199,8 @@ def test_more_time_said_alone_goes_on_the_one_running_timer(rt):
     ("stick the oven timer on for forty minutes", 2400, "oven"),
     ("i need a 3 minute timer", 180, None),
     ("put a ten minute timer on", 600, None),
+    ("chuck a timer on for the pizza, twelve minutes", 720, "pizza"),      # holdout 27: the name was lost
+    ("throw a timer on for the eggs for 6 minutes", 360, "eggs"),
 ])
 def test_a_timer_popped_or_stuck_on_is_set(rt, said, seconds, label):
     """"pop a five minute timer on for the tea" was declined, "stick the oven timer on for forty minutes"
