@@ -327,12 +327,10 @@ class SetTimerCommand(JarvisCommandBase):
     def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> Any:
         """"Cancel that" right after: the timer just set is cancelled; time just added to a timer (or
         a length just corrected) is taken off again."""
-        if self.services is None or result.get("timer_id") is None:
-            return None
-        service = timer_service(self.services)
-        timer = service.get(int(result["timer_id"]))
-        if timer is None or timer.get("state") not in ("running", "paused"):
+        found = self._still_running(result)
+        if found is None:
             return None                           # it has rung or was cancelled since
+        service, timer = found
         added = result.get("added_seconds")
         if added is not None:
             changed = service.extend(timer["id"], -int(added))
@@ -345,13 +343,18 @@ class SetTimerCommand(JarvisCommandBase):
     def end(self, arguments: dict[str, Any], result: dict[str, Any]) -> Any:
         """"Kill it" right after a timer was set, made longer or corrected: the timer is cancelled (taking
         back a correction would only put its old length back)."""
+        found = self._still_running(result)
+        return self._cancelled(*found) if found is not None else None
+
+    def _still_running(self, result: dict[str, Any]) -> tuple[Any, dict[str, Any]] | None:
+        """The timer service and the timer a call's result names, while that timer runs (or is paused)."""
         if self.services is None or result.get("timer_id") is None:
             return None
         service = timer_service(self.services)
         timer = service.get(int(result["timer_id"]))
         if timer is None or timer.get("state") not in ("running", "paused"):
             return None
-        return self._cancelled(service, timer)
+        return service, timer
 
     @staticmethod
     def _cancelled(service: Any, timer: dict[str, Any]) -> Any:

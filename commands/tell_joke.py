@@ -168,11 +168,12 @@ class TellJokeCommand(JarvisCommandBase):
         pool = [j for jokes in data["topics"].values() for j in jokes]
         words = [w for w in re.findall(r"[a-z]+", asked.lower()) if len(w) > 2]
         matching = [j for j in pool if words and all(re.search(rf"\b{re.escape(w.rstrip('s'))}", j.lower()) for w in words)]
-        if topic and (topic == " ".join(asked.lower().split()) or not any(j not in self._recent for j in matching)):
+        fresh = any(j not in self._recent for j in matching)
+        if topic and (topic == " ".join(asked.lower().split()) or not fresh):
             # the collection's own topic ("animals"), or one of its kind with no fresh joke that names it
             joke = self._pick(data["topics"][topic])
             return say(joke, topic=topic, joke=joke)
-        if matching and any(j not in self._recent for j in matching):
+        if fresh:
             joke = self._pick(matching)
             return say(joke, topic=asked, joke=joke)
         if matching:                        # each one about it was just told: another, not the same again

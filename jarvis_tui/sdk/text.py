@@ -974,6 +974,11 @@ def refers_back(text: str) -> bool:
 
 
 # ---- asking for the last turn again ------------------------------------------------------------------
+def _whole_request(text: str) -> str:
+    """The request's words as the whole-request grammars below read them (normalized, commas as spaces)."""
+    return " ".join(normalize_utterance(text).replace(",", " ").split())
+
+
 _ANOTHER = re.compile(r"^(?:(?:go\s+on|come\s+on|ok|okay|alright|yes|yeah|oh|and|so|then|ha|haha|lol|nice|good\s+one)[\s,]+)*"
                       r"(?:(?:give|tell|get)\s+(?:me|us)\s+|(?:let's|can\s+i|can\s+we)\s+(?:have|hear)\s+|do\s+(?:that|it)\s+)?"
                       r"(?:another(?:\s+one)?|one\s+more(?:\s+time)?|once\s+more|again|same\s+again|"
@@ -1012,7 +1017,7 @@ def asks_for_another(text: str) -> bool:
     """The whole request asks for the last one again, to be done once more ("another one", "one more",
     "again", "do that again", "same again please"): nothing else is said, so nothing else is asked.
     "another joke about dogs" or "one more timer for 5 minutes" say what they want and are not this."""
-    t = " ".join(normalize_utterance(text).replace(",", " ").split())
+    t = _whole_request(text)
     t = re.sub(r"^(?:ok(?:ay)?|oh|yeah|and|haha|ha|great|nice|cool|good one)\s+", "", t)
     return bool(_ANOTHER.match(t))
 
@@ -1020,7 +1025,7 @@ def asks_for_another(text: str) -> bool:
 def asks_to_hear_again(text: str) -> bool:
     """The whole request asks the assistant to say its last reply again ("say that again", "sorry,
     what?", "I didn't catch that", "can you repeat that"): nothing is to be done again."""
-    t = " ".join(normalize_utterance(text).replace(",", " ").split())
+    t = _whole_request(text)
     return bool(_HEAR_AGAIN.match(t))
 
 
@@ -1072,7 +1077,7 @@ _ENDS_IT = re.compile(_TAKE_BACK_LEAD + _END_IT + _TAKE_BACK_TAIL)
 def asks_to_end_it(text: str) -> bool:
     """The whole request ends the thing just made or changed ("kill it", "scrap that", "call it off"):
     after a change to a timer, the timer goes, not only the change (`IJarvisCommand.end`)."""
-    t = " ".join(normalize_utterance(text).replace(",", " ").split()).strip(" .!?")
+    t = _whole_request(text).strip(" .!?")
     return bool(_ENDS_IT.fullmatch(t))
 
 
@@ -1080,7 +1085,7 @@ def asks_to_take_back(text: str) -> bool:
     """The whole request takes back what was just done ("cancel that", "undo", "scratch that", "never
     mind, cancel that", "I didn't mean that"): it names nothing else. "Never mind" or "forget it" alone
     dismiss, and "cancel my timer" names what it cancels: neither is this."""
-    t = " ".join(normalize_utterance(text).replace(",", " ").split()).strip(" .!?")
+    t = _whole_request(text).strip(" .!?")
     return bool(_TAKE_BACK.fullmatch(t))
 
 
