@@ -16,6 +16,7 @@ from commands._sound_server import DesktopVolume, OutputState, SoundServerError
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation)
 from jarvis_tui.sdk.services import CommandServices
+from jarvis_tui.sdk.grounding import said_values
 from jarvis_tui.sdk.text import numbers_said
 
 UNMUTE_AT = "volume.unmute_at"      # settings key: when a timed mute ends (ISO time)
@@ -281,8 +282,7 @@ class VolumeCommand(JarvisCommandBase):
         said = [int(n) for n in numbers_said(words) if n == int(n)]
         if len(said) == 1 and len(words.split()) <= 3 and 0 <= said[0] <= MAX_LEVEL:
             return {**arguments, "action": "set", "level": said[0]}
-        text = " " + " ".join(re.findall(r"[a-z']+", words.lower())) + " "
-        ways = [a for a in ("up", "down", "mute", "unmute") if any(f" {w} " in text for w in ACTION_WORDS[a])]
+        ways = list(said_values({a: ACTION_WORDS[a] for a in ("up", "down", "mute", "unmute")}, words))
         if len(ways) == 1 and len(words.split()) <= 4:          # "a bit quieter", "louder please"
             return {**arguments, "action": ways[0]}
         return None

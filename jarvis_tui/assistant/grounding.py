@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from jarvis_tui.sdk.command import IJarvisCommand
-from jarvis_tui.sdk.grounding import number_said, said_share
-from jarvis_tui.sdk.text import asks_question, normalize_utterance, plain_text
+from jarvis_tui.sdk.grounding import number_said, said_share, said_values
+from jarvis_tui.sdk.text import asks_question, plain_text
 
 MIN_SHARE = 0.5          # at least half of a value's content words must have been said
 OWN_WORDS_MIN = 3        # the assistant's own words are checked against the prompt from this many words
@@ -43,19 +43,6 @@ class Grounded:
     arguments: dict[str, Any]
     dropped: dict[str, Any] = field(default_factory=dict)     # name -> the value the user never said
     corrected: dict[str, Any] = field(default_factory=dict)   # name -> the model's value, replaced by the said one
-
-
-def said_values(evidence: dict[str, list[str]], utterance: str) -> dict[str, int]:
-    """The enum values whose words or phrases the utterance contains (whole words, any case), each
-    with where its first word was said."""
-    said = f" {plain_text(normalize_utterance(utterance))} "
-    found: dict[str, int] = {}
-    for value, words in evidence.items():
-        places = [said.find(f" {plain_text(w)} ") for w in words if plain_text(w)]
-        places = [i for i in places if i >= 0]
-        if places:
-            found[value] = min(places)
-    return found
 
 
 def _grounded_items(chosen: list[Any], evidence: dict[str, list[str]], said: dict[str, int]) -> list[Any]:

@@ -12,7 +12,8 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any, Iterable
 
-from jarvis_tui.sdk.text import TIME_UNIT_SECONDS, expand_contractions, find_duration, numbers_said
+from jarvis_tui.sdk.text import (TIME_UNIT_SECONDS, expand_contractions, find_duration, normalize_utterance, numbers_said,
+                                 plain_text)
 
 _STOP = frozenset("""a an the to of for on in at by with and or my me i you your it its this that these those
 is are be was were am do does did please some any all from about up out off into""".split())
@@ -159,3 +160,16 @@ def as_said(value: str, utterance: str, most: int = 3) -> str:
         if k == len(wanted) and left_out:
             return " ".join(said[start:j])
     return value
+
+
+def said_values(evidence: dict[str, list[str]], utterance: str) -> dict[str, int]:
+    """The enum values whose words or phrases the utterance contains (whole words, any case), each
+    with where its first word was said."""
+    said = f" {plain_text(normalize_utterance(utterance))} "
+    found: dict[str, int] = {}
+    for value, words in evidence.items():
+        places = [said.find(f" {plain_text(w)} ") for w in words if plain_text(w)]
+        places = [i for i in places if i >= 0]
+        if places:
+            found[value] = min(places)
+    return found
