@@ -51,7 +51,7 @@ from jarvis_tui.assistant.sentence_embedder import EmbedderError, SentenceEmbedd
 from jarvis_tui.sdk.command import IJarvisCommand
 from jarvis_tui.sdk.grammar import DECLINE_TOOL
 from jarvis_tui.sdk.grounding import content_words
-from jarvis_tui.sdk.text import DISCOURSE_WORDS, NUMBER_WORDS, main_clause, normalize_utterance, stem
+from jarvis_tui.sdk.text import DISCOURSE_WORDS, NUMBER_WORDS, expand_negations, main_clause, normalize_utterance, stem
 
 log = logging.getLogger(__name__)
 
@@ -121,8 +121,10 @@ class RouterResult:
 
 def routed_words(text: str) -> str:
     """What the router reads of an utterance: its words normalised, without a clause that says why it
-    is asked ("remind me to take an umbrella because it might rain" is a reminder, not weather)."""
-    return main_clause(normalize_utterance(text))
+    is asked ("remind me to take an umbrella because it might rain" is a reminder, not weather), with
+    "n't" said as "not": "that wasn't even funny" read as "that wasn ... funny" was nearer praise and a
+    joke than "that was not even funny", a remark about the last reply (holdout 27)."""
+    return main_clause(normalize_utterance(expand_negations(text)))
 
 
 @dataclass

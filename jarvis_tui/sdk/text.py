@@ -809,6 +809,15 @@ def expand_contractions(text: str) -> str:
     return _CONTRACTIONS.sub(one, text.replace("\u2019", "'"))
 
 
+_NEGATION = re.compile(r"\b(won't|can't|shan't|ain't|\w+n't)\b", re.I)
+
+
+def expand_negations(text: str) -> str:
+    """"that wasn't funny" -> "that was not funny": only the contractions that say "not", whose
+    negation a reader of whole words loses ("wasn't" is read as "wasn", like praise with a typo)."""
+    return _NEGATION.sub(lambda m: expand_contractions(m.group(1)), text.replace("\u2019", "'"))
+
+
 def plain_text(text: str) -> str:
     """Lower case words only: punctuation, brackets and music marks become spaces (for comparing
     transcripts and texts word by word)."""

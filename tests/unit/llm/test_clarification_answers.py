@@ -372,7 +372,7 @@ def test_a_fast_path_that_claims_without_the_fact_asks_for_it(rt, asked):
     assert [m["text"] for m in rt.store.memories.all()] == ["my passport number ends in 4421"]
 
 
-@pytest.mark.parametrize("remark", ["that answer was useless", "that was a rubbish joke"])
+@pytest.mark.parametrize("remark", ["that answer was useless", "that was a rubbish joke", "that wasn't even funny"])
 def test_a_remark_about_the_last_reply_is_answered_not_declined(rt, talk, remark):
     """"that answer was useless" after a reply points back, so it went to the model with the history,
     which declined it ("Sorry, I can't help with that yet."): a remark the router is sure of, for a

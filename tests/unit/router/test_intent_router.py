@@ -155,6 +155,18 @@ def test_thanks_and_reactions_to_an_answer_are_small_talk(router, text):
     assert d.decision == "direct" and d.tool == "chat"
 
 
+@pytest.mark.parametrize("contracted, spelled", [("that wasn't even funny", "that was not even funny"),
+                                                  ("it isn't what i wanted", "it is not what i wanted"),
+                                                  ("i can't sleep", "i can not sleep")])
+def test_a_contracted_not_is_read_as_not(router, contracted, spelled):
+    """"that wasn't even funny" after a joke told another one: the router read "wasn't" as a word of
+    its own, without the negation, and ranked the remark near praise and jokes, unsure; "that was not
+    even funny" was a sure chat remark. The two are one request to it."""
+    assert router.rank(contracted) == router.rank(spelled)
+    d = router.decide("that wasn't even funny")
+    assert d.decision == "direct" and d.tool == "chat"
+
+
 def test_a_decline_fires_nothing_and_says_what_it_cannot_do(runtime):
     events = []
     runtime.bus.subscribe(events.append)
