@@ -119,6 +119,13 @@ _MORE_EXAMPLES += [(t, {}) for t in [
  'that made me laugh', "that's hilarious", 'that joke was lame', 'not funny at all', 'good answer',
  'interesting', "i didn't know that", 'you got that wrong', 'well done', 'ha good one',
 ]]
+# greetings and "how are you" in other words: a greeting, not a question about what it can do ("how are
+# things" listed its abilities) nor a request to let something go ("you alright" was dismissed)
+_MORE_EXAMPLES += [(t, {}) for t in [
+ 'how do you do', 'how goes it', 'you alright', 'are you well', 'are you doing ok', 'how are you holding up',
+ "how's the world treating you", 'how are you feeling today', 'all good with you', 'hiya', 'hello again',
+ 'long time no see', 'good afternoon', "yo what's going on", 'how are you getting along', 'hey how are you doing',
+]]
 _NEGATIVES: list[str] = []
 _DOMAIN_WORDS: list[str] = []
 

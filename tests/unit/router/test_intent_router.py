@@ -167,6 +167,14 @@ def test_a_contracted_not_is_read_as_not(router, contracted, spelled):
     assert d.decision == "direct" and d.tool == "chat"
 
 
+@pytest.mark.parametrize("text", ["how are things", "how are things going", "how's stuff"])
+def test_how_are_you_in_other_words_is_small_talk(router, text):
+    """"how are things" was unsure between chat and the capabilities list, and the model said what the
+    assistant can do: a greeting in any words is small talk, never the list or a dismissal."""
+    d = router.decide(text)
+    assert d.decision == "direct" and d.tool == "chat"
+
+
 def test_a_decline_fires_nothing_and_says_what_it_cannot_do(runtime):
     events = []
     runtime.bus.subscribe(events.append)
