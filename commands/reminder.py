@@ -11,7 +11,7 @@ from commands._common import examples, fail, say
 from commands._grounding import as_said, drop_ungrounded
 from jarvis_tui.sdk.grounding import content_words
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import (DISCOURSE_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, find_period, FoundPeriod,
+from jarvis_tui.sdk.text import (DISCOURSE_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, hourless_clock_time, find_period, FoundPeriod,
                                  join_words, normalize_utterance, parse_number, plural, say_date, stem)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -674,6 +674,8 @@ def new_when(said: str) -> tuple[str, str | None]:
         return tail, clock
     value = corrected_value(said) or _bare_when(said)
     found = when_only(_correction_words(value), _dt.date.today()) if value else None
+    if found is None and value and hourless_clock_time(_correction_words(value), "00:00"):
+        return _correction_words(value), None       # "make it half past": in the hour of the one it moves
     return found or ("", None)
 
 
@@ -1154,6 +1156,11 @@ class ReminderCommand(JarvisCommandBase):
             seconds = parse_duration(words) or _in_the_same_unit(words, from_now[1])
             if seconds and seconds % 60 == 0 and 0 < seconds <= 60 * 24 * 366 * 60:
                 return PreRouteResult(arguments={"action": "move", "relative_minutes": seconds // 60})
+        if found is None and value and not relative:
+            # a clock time without its hour ("make it half past", "at quarter to"): in the hour of the one set
+            due = parse_iso(self._just_set()["due_at"]).astimezone(self._now().tzinfo)
+            clock = hourless_clock_time(_correction_words(value), due.strftime("%H:%M"))
+            found = (value, clock) if clock else None
         if found is None:
             return None
         return PreRouteResult(arguments={"action": "move", **({"time": found[1]} if found[1] else {})})
@@ -1846,8 +1853,9 @@ class ReminderCommand(JarvisCommandBase):
         if kw.get("relative_minutes"):
             due = (now + _dt.timedelta(minutes=int(kw["relative_minutes"]))).replace(microsecond=0)
         elif time or tail:
-            if not time:                               # "move it to friday": at the hour it had
-                time = before.strftime("%H:%M")
+            if not time:                               # "move it to friday": at the hour it had; "make it half
+                # past": in that hour
+                time = hourless_clock_time(tail, before.strftime("%H:%M")) or before.strftime("%H:%M")
             elif not _MERIDIEM_SAID.search(tail):
                 time = _nearer_half(time, before, alarm=noun is not None)
             if find_date(tail, now.date()) is None:     # a time alone: the day it had

@@ -376,6 +376,30 @@ def parse_clock_time(text: str, require_meridiem: bool = True) -> str | None:
     return f"{hour:02d}:{minute:02d}"
 
 
+_HOURLESS = re.compile(r"(?:(?:at|for|by|around|to)\s+)?(?:a\s+)?(?P<a>half|quarter|[\w-]+(?:\s+(?!minutes?\b)[\w-]+)?)"
+                       r"(?:\s+minutes?)?\s+(?P<rel>past|after|to|till|before)")
+
+
+def hourless_clock_time(text: str, near: str) -> str | None:
+    """A clock time said without its hour ("half past", "quarter to", "at twenty past"), read in the
+    hour of the clock time `near` ('HH:MM') that it changes: "half past" of 7:15 is 7:30, "quarter to"
+    of 7:00 is 6:45 (to the hour at or after it), of 7:15 7:45. None for any other words."""
+    m = _HOURLESS.fullmatch(" ".join(text.lower().split()))
+    if m is None:
+        return None
+    mins = {"half": 30, "quarter": 15}.get(m.group("a"))
+    if mins is None:
+        n = parse_number(m.group("a"))
+        mins = int(n) if n is not None and n == int(n) else None
+    if mins is None or not 0 < mins < 60:
+        return None
+    hour, minute = (int(x) for x in near.split(":"))
+    if m.group("rel") in ("past", "after"):
+        return f"{hour:02d}:{mins:02d}"
+    to = (hour + (1 if minute else 0)) % 24          # the hour it is "to"
+    return f"{(to - 1) % 24:02d}:{60 - mins:02d}"
+
+
 def find_clock_time(text: str, require_meridiem: bool = False) -> tuple[str, str] | None:
     """The clock time a sentence says after "at / by / for / around / until" (or an alarm word):
     ('HH:MM', the words it was read from), the longest reading winning ("at half past six in the

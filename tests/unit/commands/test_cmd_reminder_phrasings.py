@@ -283,6 +283,25 @@ def test_a_correction_of_an_afternoon_reminder_stays_in_the_afternoon(rt, clock,
     assert _rows(rt) == {"call the plumber": (due, None)}
 
 
+@pytest.mark.parametrize("first, said, what, due", [
+    ("wake me up at 7 tomorrow", "make it half past", "wake up", _at(5, 7, 30)),
+    ("wake me up at 7:15 tomorrow", "actually make that quarter to", "wake up", _at(5, 7, 45)),
+    ("wake me up at 7 tomorrow", "actually, quarter to", "wake up", _at(5, 6, 45)),
+    ("remind me to call the plumber at 3 pm", "can you make it twenty past", "call the plumber", _at(4, 15, 20)),
+])
+def test_a_clock_time_said_without_its_hour_is_in_the_hour_of_the_one_just_set(rt, clock, first, said, what, due):
+    """"wake me at seven fifteen" then "make it half past" asked "When should I remind you?": a clock
+    time said without its hour moves what was just set within its own hour."""
+    ask(rt, first)
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success, turn.spoken
+    assert _rows(rt) == {what: (due, None)}
+
+
+def test_a_clock_time_without_its_hour_is_claimed_only_right_after_one_was_set(rt, clock):
+    assert rt.registry.get("reminder").pre_route("make it half past") is None
+
+
 def test_a_correction_keeps_the_half_of_the_day_and_moves_the_newest(rt, clock):
     ask(rt, "remind me to call mom at 8 pm")
     ask(rt, "remind me to water the plants at 6 pm")
