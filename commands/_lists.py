@@ -10,7 +10,7 @@ from typing import Any, Callable
 from commands._common import fail, say
 from commands._grounding import content_words, drop_ungrounded
 from commands._parsing import join_words, parse_duration, split_items
-from jarvis_tui.sdk.text import (QUESTION_WORDS, REQUEST_OPENERS, asks_question, corrected_value, normalize_utterance,
+from jarvis_tui.sdk.text import (QUESTION_WORDS, REQUEST_OPENERS, SAYING_NO, asks_question, corrected_value, normalize_utterance,
                                  numbers_said, parse_number, stem)
 from jarvis_tui.sdk import (CommandResponse, FastPath, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
@@ -197,7 +197,7 @@ REMOVE_SAID = (
     r"|(?:i|we)\s+(?:don't|do\s+not|no\s+longer)\s+need\s+(?P<items6>.+?)(?:\s+(?:any\s*more|after\s+all|now))?)")
 
 # ---- the last change taken back -------------------------------------------------------------------
-_OOPS = (r"(?:(?:oh|oops|whoops|no|nope|wait|actually|sorry|hmm|um|well|hang\s+on|on\s+second\s+thought"
+_OOPS = (r"(?:(?:oh|oops|whoops|" + SAYING_NO + r"|wait|actually|sorry|hmm|um|well|hang\s+on|on\s+second\s+thought"
          r"|(?:i\s+)?changed\s+my\s+mind|never\s+mind|my\s+bad|and|so|ok|okay|please)[\s,]+)*")
 _AFTER_ALL = r"(?:\s+(?:again|after\s+all|then|too|for\s+me|thanks|thank\s+you|please|now))*"
 # "undo that": whatever the last change was

@@ -31,8 +31,8 @@ from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.grounding import content_words, said_share
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
-from jarvis_tui.sdk.text import (asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again, asks_to_take_back,
-                                 refers_back, split_requests, stem)
+from jarvis_tui.sdk.text import (SAYING_NO, asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again,
+                                 asks_to_take_back, refers_back, split_requests, stem)
 
 log = logging.getLogger(__name__)
 # an argument holding this share of the request's content words is the request said back, not a part of it
@@ -43,8 +43,8 @@ CANCELLED = "Cancelled."
 _YES = re.compile(r"^(yes|yeah|yep|sure|ok|okay|do it|go ahead|confirm|please do|yes please|send it|clear it)$")
 # "no", and the ways of saying it to a question just asked ("actually don't send it", "no, leave it"):
 # a verb after "don't" is the one the question was about
-_NO = re.compile(r"^(?:(?:actually|oh|um|uh|wait|hmm|no)[,\s]+)*"
-                 r"(?:no|nope|cancel(?:\s+(?:it|that))?|never ?mind|stop|forget it|no thanks|no thank you|"
+_NO = re.compile(r"^(?:(?:actually|oh|um|uh|wait|hmm|" + SAYING_NO + r")[,\s]+)*"
+                 r"(?:" + SAYING_NO + r"|cancel(?:\s+(?:it|that))?|never ?mind|stop|forget it|no thanks|no thank you|"
                  r"(?:leave|keep)\s+(?:it|them|that)(?:\s+(?:on|there|in|as\s+it\s+is|alone))?|"
                  r"(?:don't|do\s+not|please\s+don't)(?:\s+[a-z]+(?:\s+(?:it|that|them|this|anything))?)?)$")
 
@@ -60,6 +60,7 @@ class PendingActions:
 CONFIRM_ACTION = "confirm_call"      # the Yes button of a confirmation question (handled here, not by the command)
 KEPT = "Okay, I've left it as it is."
 DROPPED = "Okay, I've dropped it."             # "cancel that" to a question back: nothing was done
+NOTHING_DONE = "Okay. I didn't do anything, so there's nothing to cancel."     # "cancel that" after a decline
 MAX_REQUESTS_SAID = 4                # requests one sentence may hold ("set a timer ... and add milk ...")
 REPEAT_WINDOW_S = 600                # "one more" / "say that again" point at a turn at most this old
 NOTHING_SAID = "I haven't said anything yet."      # "say that again" with nothing said (a while) before
@@ -90,6 +91,7 @@ class LastTurn:
     # id of what it made): what "cancel that" takes back
     made: list[tuple[str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
     asked: bool = False                          # it ended on a question back ("Who should it go to?")
+    ran: bool = True                             # a command ran in it (not a decline, not words alone)
     # the turn before it, when this one changed nothing that can be taken back ("set a timer", "how long's
     # left", "call it off": the timer); one turn only, and none after a take-back
     before: "LastTurn | None" = None
@@ -500,7 +502,7 @@ class Assistant:
         self.last_turn = LastTurn(request.conversation_id or "default", request,
                                   [(c.name, dict(c.arguments)) for c in done], turn.spoken,
                                   tried=[(c.name, dict(c.arguments)) for c in answered], made=made,
-                                  asked=bool(turn.wait_for_input and answered and not done),
+                                  asked=bool(turn.wait_for_input and answered and not done), ran=bool(turn.tool_calls),
                                   before=replace(previous, before=None) if previous is not None
                                   and turn.route != "take_back" else None)
 
@@ -701,7 +703,8 @@ class Assistant:
         each command that did it puts it back (`take_back`: the reminder just set is deleted, not a
         dismissal that leaves it set). Nothing else runs. False when the words are not that or nothing
         the last turn did can be taken back; then they are routed as any others ("undo that" after a
-        list change is the list's own). "Cancel", "never mind" or "no" alone drop only a question back."""
+        list change is the list's own). "Cancel", "never mind" or "no" alone drop only a question back.
+        After a turn that ran nothing (a decline) there is nothing to take back, and it says so."""
         dismissed = not asks_to_take_back(turn.text)
         if dismissed and not _NO.match(normalize_utterance(turn.text)):
             return False
@@ -717,6 +720,13 @@ class Assistant:
             # minutes left.", "call it off"); after "It's 3:05 PM." that is no longer what "that" means
             undone = self._taken_back(before, ending)
         if not undone:
+            if not dismissed and not last.ran and not last.asked:
+                # "cancel that" right after a turn that ran nothing (declined, or answered in words): there is
+                # nothing to take back; routed as words it went to the model, which read or cancelled timers
+                turn.route = "follow_up"
+                turn.spoken = NOTHING_DONE
+                self._note(turn, request)
+                return True
             if last.asked and not last.made and pre_route(turn.text, self._fast_path_order(request)) is None:
                 # "cancel that", "never mind" to a question back ("Who should it go to?"): the request is
                 # dropped; it went to the model as a new request and cancelled a timer ("undo that" after a

@@ -1027,14 +1027,18 @@ _HEAR_AGAIN = re.compile(r"^(?:(?:sorry|pardon|what)\s+)?(?:(?:can|could|would)\
                          r"|sorry\s+what|what)(?:\s+(?:please|again|jarvis))*$")
 
 
+# the ways of saying "no" that lead a correction, a take-back or an answer ("nah, cancel that")
+SAYING_NO = r"(?:no|nope|nah|naw)"
+
+
 # a correction of what was just asked: "actually make that 6:45", "no wait, make it 10", "change it to
 # 20 minutes instead", "i meant tuesday", "sorry, 7:30"
 _CORRECTION = re.compile(
-    r"(?:(?:actually|no|nope|oh|oops|whoops|woops|sorry|my\s+bad|wait|hang\s+on|hold\s+on|hmm|um|uh|er|erm|"
+    r"(?:(?:actually|" + SAYING_NO + r"|oh|oops|whoops|woops|sorry|my\s+bad|wait|hang\s+on|hold\s+on|hmm|um|uh|er|erm|"
     r"on\s+second\s+thought|scratch\s+that)[,\s]+)*"
     r"(?:(?:(?:can|could|would)\s+you\s+|let's\s+)?(?:make|change|set|switch|move|put|push|bring)\s+(?:that|it|this)"
     r"(?:\s+one)?(?:\s+(?:to|for|into|till|until|at|on))?\s+|i\s+(?:meant|mean|said)\s+"
-    r"|(?<![\w'])(?:actually|no|sorry|oops|whoops|my\s+bad|scratch\s+that)[,\s]+)"
+    r"|(?<![\w'])(?:actually|" + SAYING_NO + r"|sorry|oops|whoops|my\s+bad|scratch\s+that)[,\s]+)"
     r"(?P<value>.+?)(?:,?\s+(?:instead|please|then|rather))*")
 
 
@@ -1090,7 +1094,7 @@ OBLIGATION = (r"(?:i|we)(?:'ve\s+got\s+to|(?:\s+(?:really|still|also|definitely)
 
 # ---- taking back what was just done -------------------------------------------------------------------
 _TAKE_BACK_LEAD = (
-    r"(?:(?:no|nope|oh|oops|whoops|woops|actually|wait|sorry|hmm|um|uh|my\s+bad|never\s*mind|on\s+second\s+thought"
+    r"(?:(?:" + SAYING_NO + r"|oh|oops|whoops|woops|actually|wait|sorry|hmm|um|uh|my\s+bad|never\s*mind|on\s+second\s+thought"
     r"|ok|okay|alright|right|so|and|then|forget\s+(?:it|that))\s+)*"
     r"(?:(?:please|just|(?:can|could|would)\s+you)\s+)*")
 _TAKE_BACK_TAIL = r"(?:\s+(?:please|then|jarvis|actually|thanks|thank\s+you))*"

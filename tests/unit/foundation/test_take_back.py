@@ -141,6 +141,24 @@ def test_after_a_turn_that_changed_nothing_the_words_are_routed_as_any_others(rt
     assert turn.route != "take_back"
 
 
+@pytest.mark.parametrize("said", ["nah cancel that", "cancel that", "undo"])
+def test_after_a_decline_there_is_nothing_to_take_back(rt, clock, said):
+    """"nah cancel that" after "message sarah ..." was declined went to the model, which read the
+    timers: nothing ran, so nothing is cancelled or read, and a timer set before is left alone."""
+    ask(rt, "set a timer for 10 minutes")
+    declined, _ = ask(rt, "turn on the living room lights")
+    assert declined.route == "none" and not declined.tool_calls
+    turn, _ = ask(rt, said)
+    assert turn.spoken == "Okay. I didn't do anything, so there's nothing to cancel."
+    assert not turn.tool_calls and len(rt.store.timers.running()) == 1
+
+
+def test_nah_says_no(rt, clock):
+    ask(rt, "remind me in an hour to check the oven")
+    turn, _ = ask(rt, "nah, scratch that")
+    assert turn.route == "take_back" and rt.store.reminders.active() == []
+
+
 def test_long_after_it_is_not_taken_back(rt, clock, monkeypatch):
     ask(rt, "remind me in an hour to check the oven")
     import jarvis_tui.assistant.assistant as assistant_module
