@@ -126,6 +126,12 @@ _MORE_EXAMPLES += [(t, {}) for t in [
  "how's the world treating you", 'how are you feeling today', 'all good with you', 'hiya', 'hello again',
  'long time no see', 'good afternoon', "yo what's going on", 'how are you getting along', 'hey how are you doing',
 ]]
+# how warm or cold it feels where the user is: a remark (nothing here heats or cools a room), not a
+# question about the weather; "it's freezing in here" was declined
+_MORE_EXAMPLES += [(t, {}) for t in [
+ "it's so cold in this house", "i'm freezing", "it's roasting in the kitchen", "it's really stuffy in here",
+ 'brr it is cold tonight', 'the office is way too hot', 'my hands are frozen', "it's like an oven in the bedroom",
+]]
 _NEGATIVES: list[str] = []
 _DOMAIN_WORDS: list[str] = []
 

@@ -175,6 +175,16 @@ def test_how_are_you_in_other_words_is_small_talk(router, text):
     assert d.decision == "direct" and d.tool == "chat"
 
 
+@pytest.mark.parametrize("text", ["it's freezing in here", "it's boiling hot in this kitchen"])
+def test_how_warm_it_feels_indoors_is_a_remark(router, text):
+    """"it's freezing in here" was near the weather (0.58), and the model declined it: said of where the
+    user is, it is small talk. The weather asked about, and the heating asked for, are not."""
+    d = router.decide(text)
+    assert d.decision == "direct" and d.tool == "chat"
+    assert router.decide("is it going to be cold tomorrow").tool == "get_weather"
+    assert router.decide("turn the heating up").decision == "decline"
+
+
 def test_a_decline_fires_nothing_and_says_what_it_cannot_do(runtime):
     events = []
     runtime.bus.subscribe(events.append)
