@@ -34,7 +34,7 @@ from jarvis_tui.assistant.turn_control import TurnCancelledError, TurnControl
 from jarvis_tui.llm.backend import ChoosingBackend, Completion, LlmError, PreparableBackend
 from jarvis_tui.sdk.grammar import call_choices, with_fixed_arguments
 from jarvis_tui.sdk.history import HistoryTurn, result_summary
-from jarvis_tui.sdk.text import refers_back
+from jarvis_tui.sdk.text import asks_question, refers_back
 from jarvis_tui.sdk.responses import CommandResponse, RequestInformation
 
 if TYPE_CHECKING:
@@ -266,6 +266,16 @@ class ConversationBrain:
         if fixed and len(allowed) == 1 and hit[0] is not None:
             return with_fixed_arguments(hit[0], allowed[0], fixed), hit[1]
         return hit
+
+    @staticmethod
+    def _not_this(assistant: Assistant, rejected: list[dict[str, Any]]) -> str | None:
+        """What to say when the only command that came up could not take the user's words: what that
+        command does (its `capability`), and that this is not it; None when it declares none."""
+        for r in rejected:
+            command = assistant.registry.get(str(r.get("name", "")))
+            if command is not None and command.capability:
+                return f"Sorry, I can't do that. I can {command.capability}, but not that."
+        return None
 
     @staticmethod
     def _declined_topic(assistant: Assistant, text: str, decision: RouterResult | None) -> str | None:
@@ -550,6 +560,13 @@ class ConversationBrain:
                         allowed = tuple(n for n in nearest
                                         if (c := self._command(commands, n)) is not None and c.allow_direct_answer)
                         decline = not allowed
+                        if not allowed and asks_question(text) and assistant.router is not None \
+                                and assistant.router.topic(text) is None:
+                            # a question near no topic it cannot do ("what's a hundred and twenty in roman
+                            # numerals" is no sum, and was "Sorry, I didn't understand that."): the commands
+                            # that answer in words may answer it, or the model declines
+                            allowed = tuple(n for n, _ in router.ranked if n in names and n != bad and (
+                                c := self._command(commands, n)) is not None and c.allow_direct_answer)[:size]
                     if allowed:
                         continue
                 p.parsed.calls = [c for c in p.parsed.calls if c["name"] != bad]
@@ -821,7 +838,9 @@ class ConversationBrain:
                             spoken_parts.append(turn.message)
                             assistant.emit(ev.Declined(text=text, topic=topic, reason="llm", turn_id=turn.turn_id))
                             break
-                        spoken_parts.append(NOT_UNDERSTOOD)
+                        # a command that came up but could not take the words says what it does do ("I can do
+                        # arithmetic, but not that."), not "I didn't understand"
+                        spoken_parts.append(self._not_this(assistant, p.parsed.rejected) or NOT_UNDERSTOOD)
                         if why:
                             assistant.emit(ev.Error(stage="llm", message=f"no usable tool call: {why}",
                                                     turn_id=turn.turn_id))

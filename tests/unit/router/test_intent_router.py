@@ -366,6 +366,41 @@ def test_a_sure_pick_that_lacks_what_it_needs_leaves_the_words_to_be_answered_in
     assert [c["name"] for c in d.tool_calls] == ["answer_question"] and not d.declined
 
 
+ROMAN = [("calculate", 0.654), (OUT_OF_SCOPE, 0.164), ("convert_measurement", 0.039), ("answer_question", 0.034),
+         ("chat", 0.013)]          # the real router's ranking of the question below
+
+
+def test_a_question_the_sure_pick_cannot_take_is_offered_to_the_commands_that_answer_in_words(runtime, monkeypatch):
+    """"what's a hundred and twenty in roman numerals": calculate could not take it, no command that
+    answers in words ranked above "no command fits", and the turn said "Sorry, I didn't understand
+    that." A question near no topic the assistant cannot do is offered to them, declining allowed."""
+    router = runtime.assistant.router
+    text = "what's a hundred and twenty in roman numerals"
+    assert router.topic(text) is None
+    brain, backend = scripted_brain(runtime, [
+        json.dumps({"tool": "calculate", "args": {"operation": "add"}}),
+        json.dumps({"tool": "answer_question", "args": {"query": text}})])
+    monkeypatch.setattr(router, "rank", lambda t: _ranked(router, ROMAN))
+    d = brain.route_only(runtime.assistant, text)
+    assert d.retries == ["grounding"]
+    offered = _tools_in(backend.requests[1]["json_schema"])
+    assert {"answer_question", "chat", "none"} <= set(offered) and "calculate" not in offered
+    assert all(runtime.registry.get(n).allow_direct_answer for n in offered if n != "none")
+    assert [c["name"] for c in d.tool_calls] == ["answer_question"]
+
+
+def test_when_nothing_can_take_the_words_it_says_what_the_command_does(runtime, monkeypatch):
+    """With no second try left, the turn says what the command that came up does, not "Sorry, I didn't
+    understand that."."""
+    monkeypatch.setattr(runtime.config.llm, "max_iterations", 1)
+    router = runtime.assistant.router
+    scripted_brain(runtime, [json.dumps({"tool": "calculate", "args": {"operation": "add"}})])
+    monkeypatch.setattr(router, "rank", lambda t: _ranked(router, ROMAN))
+    turn = runtime.assistant.handle_text("what's a hundred and twenty in roman numerals")
+    assert turn.tool_calls == []
+    assert turn.spoken == "Sorry, I can't do that. I can do arithmetic, but not that."
+
+
 def test_a_turn_the_router_declines_makes_no_llm_call(runtime, monkeypatch):
     brain, backend = scripted_brain(runtime, [json.dumps({"tool": "answer_question", "args": {"query": "x"}})])
     router = runtime.assistant.router
