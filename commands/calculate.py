@@ -1228,6 +1228,13 @@ class CalculateCommand(JarvisCommandBase):
             del out["operation"]
         if reading is None and _money_from_one_currency_to_another(voice_command):
             out.pop("operation", None)      # "whats 100 eur in jpy": no sum of the user's (the turn declines)
+        said = _words_and_numbers(voice_command)
+        if reading is None and self._follow_up(voice_command) is None and \
+                out.get("operation") in ("add", "subtract", "multiply", "divide") and \
+                sum(isinstance(w, Decimal) for w in said) <= 1 and not _OPERATION_WORDS & {w for w in said if isinstance(w, str)}:
+            # one number and no word of a sum ("what's 7 in binary", "120 in roman numerals"): the model's
+            # operation is a guess, and "And the other number?" asked for a sum nobody wanted
+            out.pop("operation", None)
         return out
 
     def _model_arguments(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:

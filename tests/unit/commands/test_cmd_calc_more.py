@@ -247,3 +247,22 @@ def test_the_router_is_sure_they_are_the_calculators(router, text):
 ])
 def test_the_router_leaves_look_alikes_to_their_commands(router, text, command):
     assert router.rank(text)[0][0] == command
+
+
+@pytest.mark.parametrize("said, args", [
+    ("what's a hundred and twenty in roman numerals", {"num1": 120, "operation": "multiply"}),
+    ("what's 255 in hex", {"num1": 255, "operation": "add"}),
+    ("how do you say 40 in french", {"num1": 40, "operation": "divide"}),
+])
+def test_one_number_and_no_word_of_a_sum_is_no_sum(rt, said, args):
+    """"what is 2024 in roman numerals": the model multiplied 2024 and the turn asked "And the other
+    number?": with one number and no word of an operation the operation is the model's guess, dropped
+    (the request is then no calculation: answered in words or declined)."""
+    out = rt.registry.get("calculate").post_process_tool_call(dict(args), said)
+    assert "operation" not in out
+
+
+@pytest.mark.parametrize("said, args", [("what is 2 plus", {"num1": 2, "operation": "add"}),
+                                        ("double 7", {"num1": 7, "operation": "multiply"})])
+def test_one_number_with_its_operation_said_keeps_it(rt, said, args):
+    assert rt.registry.get("calculate").post_process_tool_call(dict(args), said)["operation"] == args["operation"]
