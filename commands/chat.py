@@ -263,7 +263,7 @@ _PRAISE_STEMS = frozenset(stem(w) for w in """
     great clever smart brilliant amazing awesome best helpful funny nice kind good love like lovely cool genius
     useful star legend wonderful fantastic superb excellent impressive handy hilarious witty
     """.split())
-_NEGATED = re.compile(r"\b(?:not|no longer|never)\s+(?:so\s+|that\s+|too\s+|very\s+|feeling\s+|even\s+|really\s+|at\s+all\s+)?(\w+)")
+_NEGATED = re.compile(r"\b(?:not|no longer|never)\s+(?:so\s+|that\s+|too\s+|very\s+|feeling\s+|even\s+|really\s+|at\s+all\s+|any\s+)?(\w+)")
 # a remark about the assistant or its last answer
 _ABOUT_ASSISTANT = re.compile(r"\b(?:you|your|yours|yourself|answer|reply|response)\b")
 # asking to be cheered up: the reply must be something cheerful, not a promise of it

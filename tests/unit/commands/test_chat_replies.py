@@ -258,6 +258,8 @@ def test_a_remark_that_stands_on_its_own_is_read_alone(rt):
     ("you're not very smart are you", "Thank you for the compliment!", "Sorry I let you down. I'll try to do better."),
     ("the party wasn't nice at all", "I'm glad you liked it!", "Sorry to hear that. I hope things get better soon."),
     ("that wasn't even funny", "I'm glad you found the thought amusing.", "Sorry to hear that. I hope things get better soon."),
+    # "not any good": the praise is "good" ("Thanks for telling me!" took it for news)
+    ("that joke wasn't any good", "I'm glad you enjoyed it!", "Sorry to hear that. I hope things get better soon."),
     ("you got that wrong", "I'm sorry, I didn't mean to say that. I'm glad you found the information helpful.",
      "Sorry I let you down. I'll try to do better."),
 ])
