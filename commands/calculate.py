@@ -1228,13 +1228,6 @@ class CalculateCommand(JarvisCommandBase):
             del out["operation"]
         if reading is None and _money_from_one_currency_to_another(voice_command):
             out.pop("operation", None)      # "whats 100 eur in jpy": no sum of the user's (the turn declines)
-        said = _words_and_numbers(voice_command)
-        if reading is None and self._follow_up(voice_command) is None and \
-                out.get("operation") in ("add", "subtract", "multiply", "divide") and \
-                sum(isinstance(w, Decimal) for w in said) <= 1 and not _OPERATION_WORDS & {w for w in said if isinstance(w, str)}:
-            # one number and no word of a sum ("what's 7 in binary", "120 in roman numerals"): the model's
-            # operation is a guess, and "And the other number?" asked for a sum nobody wanted
-            out.pop("operation", None)
         return out
 
     def _model_arguments(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
@@ -1258,6 +1251,12 @@ class CalculateCommand(JarvisCommandBase):
         if split is not None:           # several operations: the last one done, each side worked out
             return {"num1": json_number(split[0]), "num2": json_number(split[2]), "operation": split[1]}
         out = _said_numbers_only(dict(args), voice_command)
+        said = _words_and_numbers(voice_command)
+        if follow_up is None and out.get("operation") in ("add", "subtract", "multiply", "divide") and \
+                sum(isinstance(w, Decimal) for w in said) <= 1 and not _OPERATION_WORDS & {w for w in said if isinstance(w, str)}:
+            # one number and no word of a sum ("what's 7 in binary", "120 in roman numerals"): the model's
+            # operation is a guess, and "And the other number?" asked for a sum nobody wanted
+            del out["operation"]
         if out.get("operation") in ("divide", "what_percent", "percent_change"):
             out["operation"] = _percent_asked(voice_command) or out["operation"]
         if out.get("operation") in _MORE_OPERATIONS and not _says_operation(out["operation"], voice_command):
