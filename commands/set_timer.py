@@ -168,6 +168,15 @@ class SetTimerCommand(JarvisCommandBase):
                      _duration_claim, "wake me up in 30 minutes (nothing else to remember)"),
             FastPath("set_timer.count_down", r"count\s*down\s+(?:from\s+)?(?P<dur>[\w ,./-]+)",
                      _duration_claim, "count down 3 minutes"),
+            # "time" as the verb: "can you time ten minutes for the eggs", "time my run, half an hour"
+            FastPath("set_timer.time_n",
+                     r"(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?time\s+(?:me\s+)?(?:for\s+)?(?P<dur>[\w ,./-]+?)(?:\s+for\s+me)?"
+                     + _LABEL_TAIL + r"(?:\s+please)?",
+                     _duration_claim, "can you time ten minutes for the eggs"),
+            FastPath("set_timer.time_label_n",
+                     r"(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?time\s+(?:the|my)\s+(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*)?),?"
+                     r"\s+(?:for\s+)?(?P<dur>(?:an?|half|\d+|" + "|".join(sorted(NUMBER_WORDS)) + r")\b[\w ,./-]*)",
+                     _duration_claim, "time the eggs for six minutes"),
             FastPath("set_timer.more_time",
                      r"(?:(?:and|now|then|please|just|can\s+you|could\s+you)\s+)*(?:add|put|stick|throw|pop|tack)\s+(?:another\s+)?(?P<dur>[\w ,./-]+?)"
                      r"\s+(?:more\s+)?(?:to|on(?:to)?)\s+(?:it|that|this|(?:the|my)\s+timer|(?:the|my)\s+(?P<label>[a-z]+)(?:\s+timer)?)",
