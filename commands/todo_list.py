@@ -10,9 +10,14 @@ from commands._lists import ADD_MORE, ADD_IT, DONE_IT, HAS, SOME_LIST, ListComma
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter, PreRouteResult
 from jarvis_tui.sdk.text import OBLIGATION, find_clock_time, find_date, find_duration
 
-_LIST = r"(?:my\s+|the\s+|our\s+)?(?:to-?\s?do|todo|task|tasks)\s+list"
+# what people call the list: "my to-do list", "the jobs list", "my chores", "my errands for today"
+_LIST = r"(?:my\s+|the\s+|our\s+)?(?:to-?\s?do|todo|task|tasks|jobs?|chores?|errands?)\s+list"
 _DONE = r"(?:as\s+)?(?:done|complete|completed|finished)"
-_TASKS = r"(?:" + _LIST + r"|(?:my\s+|the\s+|our\s+)(?:tasks|to-?dos|chores))"     # "add it to my tasks"
+_FOR_WHEN = r"(?:\s+for\s+(?:today|tomorrow|(?:this|the)\s+(?:week|weekend)))?"    # a day said with it, kept by nobody
+_TASKS = (r"(?:" + _LIST + r"|(?:my\s+|the\s+|our\s+)(?:tasks|to-?dos|chores|jobs|errands)" + _FOR_WHEN + r")")  # "add it to my tasks"
+# "what jobs have i got", "what chores are left", "which errands do i have today"
+_WHAT_TASKS = (r"(?:what|which)\s+(?:tasks|to-?dos|chores|jobs|errands)\s+(?:have\s+i\s+got|do\s+i\s+have|are\s+(?:left|there|on)"
+               r"|(?:have|do)\s+i\s+(?:got\s+)?(?:left|to\s+do|on))(?:\s+(?:today|now|left))?")
 # a task noted down with no list named: "write down that i have to book the mot", "make a note to call
 # the school" (the words after the note verb say something to do; a fact noted is a memory's)
 _NOTE = (r"(?:please\s+|(?:can|could|would)\s+you\s+)?(?:(?:jot|write|note|put|scribble|get)\s+(?:it\s+)?down|make\s+a\s+note"
@@ -64,7 +69,7 @@ _MORE_EXAMPLES += [
 # taking off what is not on a list: clothes, time off, planes
 _NEGATIVES: list[str] = ['take off your coat', 'take the afternoon off work', 'the plane takes off at noon',
                          'knock off early today']
-_DOMAIN_WORDS: list[str] = ['to do', 'to-do', 'todo', 'task', 'tasks', 'chores']
+_DOMAIN_WORDS: list[str] = ['to do', 'to-do', 'todo', 'task', 'tasks', 'chores', 'jobs', 'errands']
 
 
 class TodoListCommand(ListCommandBase):
@@ -113,7 +118,7 @@ class TodoListCommand(ListCommandBase):
     @property
     def fast_paths(self) -> list[FastPath]:
         return [
-            FastPath("todo_list.add", r"(?:add|put|write)\s+(?P<items>.+?)\s+(?:to|on|onto)\s+" + _LIST,
+            FastPath("todo_list.add", r"(?:add|put|write)\s+(?P<items>.+?)\s+(?:to|on|onto)\s+" + _TASKS,
                      items_claim("add", "tasks"), "add call the bank to my to-do list"),
             FastPath("todo_list.add_task", r"add\s+(?:a\s+)?(?:new\s+)?task(?:\s+to)?:?\s+(?P<items>.+)",
                      items_claim("add", "tasks"), "add a task to call the bank"),
@@ -130,7 +135,8 @@ class TodoListCommand(ListCommandBase):
                      "is the passport on my list (when it is on this one)"),
             FastPath("todo_list.read",
                      r"(?:what's|what is|what are|whats)\s+(?:on|in)\s+" + _LIST + r"|(?:read|show|tell|give|list)(?:\s+me)?\s+"
-                     + _LIST + r"|(?:check|open)\s+" + _LIST + r"|what are my tasks|(?:read|list|show)(?:\s+me)?\s+my\s+tasks",
+                     + _LIST + r"|(?:check|open)\s+" + _LIST + r"|what are my tasks|(?:read|list|show)(?:\s+me)?\s+my\s+tasks"
+                     r"|" + _WHAT_TASKS,
                      action_claim("read"), "what's on my to-do list"),
             FastPath("todo_list.uncomplete",
                      r"(?:mark|set)\s+(?P<items>.+?)\s+as\s+(?:not\s+done|not\s+complete|incomplete|undone|open|to\s?do)(?:\s+(?:on|in)\s+" + _LIST + r")?"
