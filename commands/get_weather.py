@@ -127,10 +127,16 @@ def _weather_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments=args)
 
 
+# what people ask whether to bring or wear for the weather, in their words ("do i need a brolly")
+WEATHER_GEAR = (r"umbrella|brolly|raincoat|rain\s+coat|rain\s+jacket|waterproofs?|coat|jacket|hat|sun\s?hat|sunscreen|"
+                r"sun\s?cream|sun\s?block|sunglasses|shades|gloves|scarf|boots|wellies|wellington\s+boots|jumper|sweater|"
+                r"hoodie|fleece|shorts|layers|thermals")
+
+
 # the words of a request that ask about the weather itself ("should i dress in layers" asks about clothes)
 _WEATHER_SAID = re.compile(r"\b(?:weather|forecast|rain\w*|snow\w*|hot|cold|warm|chilly|wind\w*|sun\w*|cloud\w*|"
                            r"humid\w*|temperature|degrees|storm\w*|frost\w*|fog\w*|freez\w*|hail|thunder\w*|wet|dry|"
-                           r"umbrella|coat|jacket|sunscreen|sunglasses|gloves|scarf|boots)\b")   # what it asks to bring
+                           r"(?:" + WEATHER_GEAR + r"))\b")   # what it asks to bring
 
 
 def _said_place(words: str) -> str | None:
@@ -295,7 +301,8 @@ class GetWeatherCommand(JarvisCommandBase):
                      r"raining|snowing|sunny|cold|hot|warm|windy|cold outside|hot outside|warm outside|freezing)" + tail,
                      _weather_claim, "will it rain tomorrow in seattle / is it raining in portland"),
             FastPath("get_weather.umbrella",
-                     r"(?:do i need|should i (?:bring|take)|will i need)\s+(?:an umbrella|a coat|a jacket|sunscreen)" + tail,
+                     r"(?:do i need|should i (?:bring|take|wear|pack)|will i need|do i want)\s+(?:(?:an?|my|some|a\s+pair\s+of)\s+)?"
+                     r"(?:" + WEATHER_GEAR + r")" + tail,
                      _weather_claim, "do i need an umbrella"),
             FastPath("get_weather.how_hot",
                      r"how (?:hot|cold|warm|nice|chilly|windy)\s+(?:is it|will it be|is it going to be|is it gonna be|it will be)" + tail,
