@@ -1095,11 +1095,11 @@ OBLIGATION = (r"(?:i|we)(?:'ve\s+got\s+to|(?:\s+(?:really|still|also|definitely)
 # ---- taking back what was just done -------------------------------------------------------------------
 _TAKE_BACK_LEAD = (
     r"(?:(?:" + SAYING_NO + r"|oh|oops|whoops|woops|actually|wait|sorry|hmm|um|uh|my\s+bad|never\s*mind|on\s+second\s+thought"
-    r"|ok|okay|alright|right|so|and|then|forget\s+(?:it|that))\s+)*"
-    r"(?:(?:please|just|(?:can|could|would)\s+you)\s+)*")
+    r"|ok|okay|alright|right|so|and|then|forget\s+(?:it|that)|thanks|thank\s+you|cheers)\s+)*"
+    r"(?:(?:please|just|(?:can|could|would)\s+you|you\s+can)\s+)*")
 _TAKE_BACK_TAIL = r"(?:\s+(?:please|then|jarvis|actually|thanks|thank\s+you))*"
 # verbs that end the thing just made or changed, said of "it" too: "kill it", "get rid of that", "call it off"
-_END_IT = (r"(?:(?:kill|scrap|ditch|bin|nix|get\s+rid\s+of)\s+(?:it|that|this)(?:\s+(?:last\s+)?one)?"
+_END_IT = (r"(?:(?:kill|scrap|ditch|bin|nix|get\s+rid\s+of|stop|end)\s+(?:it|that|this)(?:\s+(?:last\s+)?one)?(?:\s+now)?"
            r"|call\s+(?:it|that)\s+off)")
 _TAKE_BACK = re.compile(
     _TAKE_BACK_LEAD +
