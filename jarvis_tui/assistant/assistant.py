@@ -28,7 +28,7 @@ from jarvis_tui.assistant.turn import ToolCallRecord, TurnResult
 from jarvis_tui.assistant.turn_control import TurnCancelledError, TurnControl
 from jarvis_tui.commands_registry import CommandRegistry
 from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
-from jarvis_tui.sdk.grounding import content_words, said_share
+from jarvis_tui.sdk.grounding import content_words, named_from_reply, said_share
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.text import (SAYING_NO, asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again,
@@ -166,6 +166,13 @@ class Assistant:
             return []
         return [name for name, _ in last.tried if self.registry.get(name) is not None]
 
+    def _named_from_last_reply(self, text: str, conversation_id: str) -> list[str]:
+        """The words of `text` that name something the last turn's reply told (sdk.grounding.named_from_reply)."""
+        last = self.last_turn
+        if last is None or last.conversation_id != (conversation_id or "default") or not last.spoken:
+            return []
+        return named_from_reply(text, last.spoken, last.request.voice_command)
+
     def route_intent(self, text: str, conversation_id: str = "default", turn: TurnResult | None = None) -> RouterResult | None:
         """The router's decision for `text`, with the Routed event; None without a router. Right after
         the assistant asked something back, or when the words point at an earlier turn, it never
@@ -180,6 +187,16 @@ class Assistant:
             except Exception:  # noqa: BLE001 - a brain without history is never in a follow-up
                 follow_up = False
         result = router.decide(text, allow_decline=not follow_up)
+        if result.decision == "decline" and self.brain is not None and self._last_tools(conversation_id):
+            named = self._named_from_last_reply(text, conversation_id)
+            if named:
+                # the words name what the last reply told ("take the teabags off" after the list was read):
+                # the request is about that, in words the router does not know; the model decides with the
+                # history, among the command that told it and the router's own candidates, and may decline
+                log.info("not declined: %s named by the last reply", ", ".join(named))
+                result = router.decide(text, allow_decline=False)
+                if result.decision == "shortlist":
+                    result.shortlist = tuple(dict.fromkeys((*self._last_tools(conversation_id), *result.shortlist)))
         sure = self.registry.get(result.tool) if result.decision == "direct" and result.tool else None
         if sure is not None and sure.allow_direct_answer and not any(p.from_user for p in sure.parameters):
             follow_up = False       # a remark the router is sure of ("that answer was useless"): no words of the

@@ -173,3 +173,28 @@ def said_values(evidence: dict[str, list[str]], utterance: str) -> dict[str, int
         if places:
             found[value] = min(places)
     return found
+
+
+# words of a reply that name nothing the user could point back at
+_GENERIC = frozenset("""have has had got what when where which there here just like yes yeah okay sure sorry thanks thank
+done will would could should can cannot can't don't doesn't didn't isn't aren't wasn't that's there's it's what's
+item items thing things one ones more less much many very also still now then today tonight tomorrow yesterday week
+weekend morning afternoon evening night minute minutes hour hours second seconds time list lists your yours been being
+said says tell told know want need make made take took find found going right left next last first every nothing
+something anything everything none""".split())
+
+
+def named_from_reply(text: str, reply: str, asked: str = "") -> list[str]:
+    """The words of `text` that name something the assistant's `reply` told the user and their own
+    request before it (`asked`) did not: "take the teabags off" after "Your shopping list has 3 items:
+    toilet paper, teabags and oat milk." names "teabags". Words of four letters or more, not numbers,
+    not generic ones ("list", "today", "what"), in any of their forms ("teabag"). Such words continue
+    the conversation: the request is about what was just said."""
+    told = set(re.findall(r"[a-z']+", _norm(reply))) - set(re.findall(r"[a-z']+", _norm(asked)))
+    told = {w.strip("'") for w in told if len(w.strip("'")) >= 4 and w.strip("'") not in _GENERIC}
+    out = []
+    for w in content_words(text):
+        w = w.strip(".'")
+        if len(w) >= 4 and w.isalpha() and w not in _GENERIC and _forms(w) & told:
+            out.append(w)
+    return out
