@@ -181,20 +181,21 @@ done will would could should can cannot can't don't doesn't didn't isn't aren't 
 item items thing things one ones more less much many very also still now then today tonight tomorrow yesterday week
 weekend morning afternoon evening night minute minutes hour hours second seconds time list lists your yours been being
 said says tell told know want need make made take took find found going right left next last first every nothing
-something anything everything none""".split())
+something anything everything none get got one two new old big can now yes all any day way out too let see say put
+set add how why who not but has had did was are its our his her min hrs sec lot bit off own""".split())
 
 
 def named_from_reply(text: str, reply: str, asked: str = "") -> list[str]:
     """The words of `text` that name something the assistant's `reply` told the user and their own
     request before it (`asked`) did not: "take the teabags off" after "Your shopping list has 3 items:
-    toilet paper, teabags and oat milk." names "teabags". Words of four letters or more, not numbers,
-    not generic ones ("list", "today", "what"), in any of their forms ("teabag"). Such words continue
+    toilet paper, teabags and oat milk." names "teabags". Words of three letters or more ("jam"), not
+    numbers, not generic ones ("list", "today", "what", "got"), in any of their forms ("teabag"). Such words continue
     the conversation: the request is about what was just said."""
     told = set(re.findall(r"[a-z']+", _norm(reply))) - set(re.findall(r"[a-z']+", _norm(asked)))
-    told = {w.strip("'") for w in told if len(w.strip("'")) >= 4 and w.strip("'") not in _GENERIC}
+    told = {w.strip("'") for w in told if len(w.strip("'")) >= 3 and w.strip("'") not in _GENERIC}
     out = []
     for w in content_words(text):
         w = w.strip(".'")
-        if len(w) >= 4 and w.isalpha() and w not in _GENERIC and _forms(w) & told:
+        if len(w) >= 3 and w.isalpha() and w not in _GENERIC and _forms(w) & told:
             out.append(w)
     return out

@@ -41,7 +41,8 @@ def test_time_that_names_no_length_sets_no_timer(text):
 
 @pytest.mark.parametrize("text,arguments", [
     ("add phone the bank to my jobs for today", {"action": "add", "tasks": ["phone the bank"]}),
-    ("put clean the car on my chores list", {"action": "add", "tasks": ["clean the car"]}),
+    ("put clean the car on my chores", {"action": "add", "tasks": ["clean the car"]}),
+    ("put ring the vet on the jobs list", {"action": "add", "tasks": ["ring the vet"]}),
     ("add mow the lawn to the jobs", {"action": "add", "tasks": ["mow the lawn"]}),
     ("what jobs have i got", {"action": "read"}),
     ("which chores are left", {"action": "read"}),

@@ -29,7 +29,8 @@ LIST_READ = "Your shopping list has 3 items: toilet paper, teabags and oat milk.
 @pytest.mark.parametrize("text,reply,asked,named", [
     ("take the teabags off, found some", LIST_READ, "read me back the shopping", ["teabags"]),
     ("the teabag can go", LIST_READ, "what's on my shopping list", ["teabag"]),
-    ("scrap the oat milk", LIST_READ, "", ["milk"]),
+    ("scrap the oat milk", LIST_READ, "", ["oat", "milk"]),
+    ("get rid of the jam, we've got loads", "Your shopping list has 3 items: bread, butter and jam.", "", ["jam"]),
     # words the user said in the request the reply answered, or generic ones, name nothing it told
     ("book a train to leeds", "It's sunny in Leeds today.", "what's the weather in leeds", []),
     ("what's on my christmas list", LIST_READ, "read my list", []),
