@@ -176,13 +176,13 @@ def said_values(evidence: dict[str, list[str]], utterance: str) -> dict[str, int
 
 
 # words of a reply that name nothing the user could point back at
-_GENERIC = frozenset("""have has had got what when where which there here just like yes yeah okay sure sorry thanks thank
-done will would could should can cannot can't don't doesn't didn't isn't aren't wasn't that's there's it's what's
-item items thing things one ones more less much many very also still now then today tonight tomorrow yesterday week
-weekend morning afternoon evening night minute minutes hour hours second seconds time list lists your yours been being
-said says tell told know want need make made take took find found going right left next last first every nothing
-something anything everything none get got one two new old big can now yes all any day way out too let see say put
-set add how why who not but has had did was are its our his her min hrs sec lot bit off own""".split())
+_GENERIC = frozenset("""have has had got what when where which there here just like yes yeah okay sure sorry thanks thank done will
+would could should can cannot can't don't doesn't didn't isn't aren't wasn't that's there's it's what's item
+items thing things one ones more less much many very also still now then today tonight tomorrow yesterday week
+weekend morning afternoon evening night minute minutes hour hours second seconds time list lists your yours been
+being said says tell told know want need make made take took find found going right left next last first every
+nothing something anything everything none get two new old big all any day way out too let see say put set add
+how why who not but did was are its our his her min hrs sec lot bit off own""".split())
 
 
 def named_from_reply(text: str, reply: str, asked: str = "") -> list[str]:
