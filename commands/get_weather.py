@@ -133,6 +133,9 @@ WEATHER_GEAR = (r"umbrella|brolly|raincoat|rain\s+coat|rain\s+jacket|waterproofs
                 r"hoodie|fleece|shorts|layers|thermals")
 
 
+_GEAR = re.compile(r"(?:(?:an?|my|some|the|a\s+pair\s+of)\s+)?(?:" + WEATHER_GEAR + r")")
+
+
 # the words of a request that ask about the weather itself ("should i dress in layers" asks about clothes)
 _WEATHER_SAID = re.compile(r"\b(?:weather|forecast|rain\w*|snow\w*|hot|cold|warm|chilly|wind\w*|sun\w*|cloud\w*|"
                            r"humid\w*|temperature|degrees|storm\w*|frost\w*|fog\w*|freez\w*|hail|thunder\w*|wet|dry|"
@@ -148,6 +151,8 @@ def _said_place(words: str) -> str | None:
         return None
     rest, _days = _read_when(said)
     m = re.search(r"\b(?:in|for|at)\s+(?P<place>[^\W\d_][\w .'-]*)$", _ANSWER_END.sub("", rest))
+    if m and _GEAR.fullmatch(m.group("place").strip()):
+        return None                     # "should i go out in shorts today": what to wear, not where
     place = _place(m.group("place")) if m else None
     return place.title() if place else None
 
