@@ -365,7 +365,19 @@ def _said_numbers_only(args: dict[str, Any], voice_command: str) -> dict[str, An
 # groups a and b, or several (a list); its fast paths and the model's path read the words with it.
 MAX_FACTORIAL = 20           # 20 factorial has 19 digits: more is not an answer anyone can hear
 READABLE_BELOW = Decimal(10) ** 21      # a result of more digits than a factorial's is not read out either
-_ONE_NUMBER = ("factorial", "absolute")
+_ONE_NUMBER = ("factorial", "absolute", "roman")
+MAX_ROMAN = 3999             # the largest number written with the seven letters (no bar over them)
+_ROMAN = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"),
+          (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+
+
+def roman_numeral(n: int) -> str:
+    """n (1..MAX_ROMAN) in Roman numerals: 120 -> "CXX", 2024 -> "MMXXIV"."""
+    out = []
+    for value, letters in _ROMAN:
+        count, n = divmod(n, value)
+        out.append(letters * count)
+    return "".join(out)
 _SEVERAL_NUMBERS = ("average", "max", "min")
 _MORE_OPERATIONS = [*_ONE_NUMBER, "remainder", *_SEVERAL_NUMBERS, "what_percent", "percent_change"]   # in this order
 _POWER_WORDS = {"square": 2, "squared": 2, "cube": 3, "cubed": 3}
@@ -396,6 +408,9 @@ _SAID_AS: list[tuple[str, str, str, str]] = [         # (fast path id, operation
      '17 mod 5'),
     ("absolute", "absolute", r"(?:the\s+)?(?:absolute\s+value|abs)\s+(?:of\s+)?" + _N,
      'the absolute value of -7'),
+    ("roman", "roman", r"(?:(?:how\s+(?:do|would|can)\s+(?:you|i|we)\s+)?(?:write|say|put)\s+)?" + _N
+     + r"\s+(?:in|as|into|to)\s+(?:a\s+)?roman(?:\s+numerals?|\s+numbers?)?",
+     "what's 120 in roman numerals / how do you write 50 in roman numerals"),
     ("average", "average", r"(?:the\s+)?(?:average|mean)\s+(?:of\s+)?(?:the\s+numbers\s+)?" + _SEVERAL,
      'the average of 3, 8 and 10'),
     ("average_after", "average", _SEVERAL + r",?\s+(?:what's|what\s+is|what\s+are|give\s+me|tell\s+me)\s+"
@@ -603,6 +618,11 @@ def _work_out_more(op: str, kwargs: dict[str, Any]) -> tuple[Decimal, str] | str
         return r, f"{x} factorial is {_say_result(r, False)}."
     if op == "absolute":
         return abs(a), f"The absolute value of {x} is {_say_result(abs(a), False)}."
+    if op == "roman":
+        if a != a.to_integral_value() or not 1 <= a <= MAX_ROMAN:
+            return f"Roman numerals write whole numbers from 1 to {MAX_ROMAN:,}, and {x} isn't one."
+        numeral = roman_numeral(int(a))
+        return a, f"{x} in Roman numerals is {numeral}: {', '.join(numeral)}."
     b = _dec(kwargs["num2"])
     y = say_number(b, PLACES)
     if op == "remainder":
@@ -1087,7 +1107,8 @@ class CalculateCommand(JarvisCommandBase):
                 "between 4 people is divide 84 by 4; a 15 percent tip on 60 is multiply 0.15 by 60, and 60 with the "
                 "tip is multiply 60 by 1.15; rounding 3.14159 to two decimal places is round 3.14159 to 0.01. Also the "
                 "factorial or absolute value of num1, the remainder of num1 divided by num2, what percent num1 is "
-                "of num2, the percent change from num1 to num2, and the average, max or min of num1, num2 and numbers.")
+                "of num2, the percent change from num1 to num2, the average, max or min of num1, num2 and numbers, "
+                "and num1 in Roman numerals.")
 
     @property
     def parameters(self) -> list[JarvisParameter]:
@@ -1109,7 +1130,8 @@ class CalculateCommand(JarvisCommandBase):
                                         "for the nearest ten, 0.01 for two decimal places); factorial, absolute "
                                         "(of num1); remainder (of num1 divided by num2); what_percent (num1 as a "
                                         "percentage of num2: 20 of 80 is 25); percent_change (from num1 to num2); "
-                                        "average, max, min (of num1, num2 and numbers)."),
+                                        "average, max, min (of num1, num2 and numbers); roman (num1 in Roman "
+                                        "numerals)."),
             JarvisParameter("numbers", "list[float]",
                             description="The numbers after num1 and num2 of an average, max or min: the average "
                                         "of 3, 8 and 10 is num1 3, num2 8, numbers [10]."),

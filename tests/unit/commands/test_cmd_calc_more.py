@@ -250,8 +250,8 @@ def test_the_router_leaves_look_alikes_to_their_commands(router, text, command):
 
 
 @pytest.mark.parametrize("said, args", [
-    ("what's a hundred and twenty in roman numerals", {"num1": 120, "operation": "multiply"}),
     ("what's 255 in hex", {"num1": 255, "operation": "add"}),
+    ("what's 7 in binary", {"num1": 7, "operation": "multiply"}),
     ("how do you say 40 in french", {"num1": 40, "operation": "divide"}),
 ])
 def test_one_number_and_no_word_of_a_sum_is_no_sum(rt, said, args):
@@ -266,3 +266,36 @@ def test_one_number_and_no_word_of_a_sum_is_no_sum(rt, said, args):
                                         ("double 7", {"num1": 7, "operation": "multiply"})])
 def test_one_number_with_its_operation_said_keeps_it(rt, said, args):
     assert rt.registry.get("calculate").post_process_tool_call(dict(args), said)["operation"] == args["operation"]
+
+
+@pytest.mark.parametrize("said, spoken", [
+    ("what's a hundred and twenty in roman numerals", "120 in Roman numerals is CXX: C, X, X."),
+    ("how do you write fifty in roman numerals", "50 in Roman numerals is L: L."),
+    ("2024 in roman numerals", "2,024 in Roman numerals is MMXXIV: M, M, X, X, I, V."),
+    ("what is 3999 as a roman numeral", "3,999 in Roman numerals is MMMCMXCIX: M, M, M, C, M, X, C, I, X."),
+    ("what's 14 in roman", "14 in Roman numerals is XIV: X, I, V."),
+])
+def test_a_number_in_roman_numerals_is_worked_out_not_guessed(rt, said, spoken):
+    """"what's a hundred and twenty in roman numerals" was "Sorry, I didn't understand that.", then the
+    model's "CXXV" (holdout 25): the calculator writes it, letter by letter so that it is heard; the
+    model's guessed multiplication of the one number is read from the words as what they ask."""
+    turn, r = ask(rt, said)
+    assert [c.name for c in turn.tool_calls] == ["calculate"] and r.success and turn.spoken == spoken
+    guessed = rt.registry.get("calculate").post_process_tool_call({"num1": 120, "operation": "multiply"},
+                                                                   "what's a hundred and twenty in roman numerals")
+    assert guessed == {"num1": 120, "operation": "roman"}
+
+
+@pytest.mark.parametrize("said, spoken", [
+    ("what's 5000 in roman numerals", "Roman numerals write whole numbers from 1 to 3,999, and 5,000 isn't one."),
+    ("what's 7.5 in roman numerals", "Roman numerals write whole numbers from 1 to 3,999, and 7.5 isn't one."),
+    ("what's 0 in roman numerals", "Roman numerals write whole numbers from 1 to 3,999, and 0 isn't one."),
+])
+def test_a_number_roman_numerals_cannot_write_is_refused_in_one_sentence(rt, said, spoken):
+    turn, r = ask(rt, said)
+    assert not r.success and turn.spoken == spoken
+
+
+@pytest.mark.parametrize("text", ["the roman empire", "roman holiday", "when did the romans invade britain"])
+def test_other_romans_are_not_the_calculators(rt, text):
+    assert rt.registry.get("calculate").pre_route(text) is None
