@@ -126,6 +126,9 @@ _MORE_EXAMPLES += [(t, {}) for t in [
  "how's the world treating you", 'how are you feeling today', 'all good with you', 'hiya', 'hello again',
  'long time no see', 'good afternoon', "yo what's going on", 'how are you getting along', 'hey how are you doing',
 ]]
+# the shortest greetings, in the words of other places ("howdy" was declined)
+_MORE_EXAMPLES += [(t, {}) for t in ['howdy', "g'day", 'hi there', 'hey there', 'morning', 'evening', 'greetings',
+                                     'hello hello', 'ahoy', 'top of the morning']]
 # how warm or cold it feels where the user is: a remark (nothing here heats or cools a room), not a
 # question about the weather; "it's freezing in here" was declined
 _MORE_EXAMPLES += [(t, {}) for t in [

@@ -22,6 +22,9 @@ _EXAMPLES = [
     "okay got it", "alright", "i'm all set", "we're done here",
     # hushing it while it speaks (a length said is the volume's: "be quiet for an hour")
     "shh", "shush", "hush", "quiet please", "pipe down", "stop talking", "that's enough", "okay stop",
+    # enough of what it just did, said as thanks ("that's loads, thanks" after "turn it up" was declined)
+    "that's plenty thanks", "that'll do", "that's loads", "that's fine now thanks", "perfect leave it there",
+    "that's spot on thanks",
 ]
 _NEGATIVES = ["cancel the timer", "delete that reminder", "forget my locker code"]
 # of those, the ones that say nothing but letting it go, whatever came before ("ok cool" may answer a
