@@ -133,6 +133,9 @@ WEATHER_GEAR = (r"umbrella|brolly|raincoat|rain\s+coat|rain\s+jacket|waterproofs
                 r"hoodie|fleece|shorts|layers|thermals")
 
 
+# rain in the words people use for it ("is it going to chuck it down later" read the reminders)
+_RAIN_SAID = (r"(?:chuck|chucking|bucket|bucketing|tip|tipping|pour|pouring|piss|pissing|teem|teeming|lash|lashing)"
+              r"(?:\s+it)?\s+down|pour|pouring|drizzle|drizzling|spit|spitting|shower|showery|hail|hailing|sleet|sleeting")
 _GEAR = re.compile(r"(?:(?:an?|my|some|the|a\s+pair\s+of)\s+)?(?:" + WEATHER_GEAR + r")")
 
 
@@ -303,7 +306,8 @@ class GetWeatherCommand(JarvisCommandBase):
                      _weather_claim, "weather in denver tomorrow / weekend forecast for seattle"),
             FastPath("get_weather.rain",
                      r"(?:will it|is it going to|is it gonna|is it|does it look like it's going to)\s+(?:rain|snow|be sunny|be cold|be hot|be warm|"
-                     r"raining|snowing|sunny|cold|hot|warm|windy|cold outside|hot outside|warm outside|freezing)" + tail,
+                     r"raining|snowing|sunny|cold|hot|warm|windy|cold outside|hot outside|warm outside|freezing|"
+                     + _RAIN_SAID + r")" + tail,
                      _weather_claim, "will it rain tomorrow in seattle / is it raining in portland"),
             FastPath("get_weather.umbrella",
                      r"(?:do i need|should i (?:bring|take|wear|pack)|will i need|do i want)\s+(?:(?:an?|my|some|a\s+pair\s+of)\s+)?"
