@@ -33,7 +33,8 @@ _DONE_VERBS = r"(?:check|tick|cross|mark|strike)"
 _REMOVE_VERBS = r"(?:remove|delete|take|drop|scratch|erase|bin|scrap|trash|ditch)"
 ADD_IT = rf"{_ASKING}{_ADD_VERBS}\s+{_POINTER}(?:\s+down)?"
 DONE_IT = rf"{_ASKING}{_DONE_VERBS}\s+{_POINTER}(?:\s+off|\s+as\s+(?:done|complete|completed|finished|bought|got))"
-_ANY_LIST = r"(?:(?:my|the|our|a)\s+)?(?:[a-z-]+\s+){0,3}?(?:list|tasks|to-?dos?|chores)"
+_ANY_LIST = (r"(?:(?:my|the|our|a)\s+)?(?:(?:[a-z-]+\s+){0,3}?(?:list|tasks|to-?dos?|chores|jobs|errands)"
+             r"|list\s+of\s+(?:things|stuff|jobs)\s+to\s+do)")
 _REQUEST_WORDS = re.compile(
     rf"{_ASKING}(?:{_ADD_VERBS}|{_DONE_VERBS}|{_REMOVE_VERBS})\s+{_POINTER}(?:\s+(?:down|off|out|up))?"
     rf"(?:\s+(?:to|on|onto|in|into|off|from|out\s+of|as)(?:\s+(?:{_ANY_LIST}|done|complete|completed|finished|bought))?)?"
@@ -49,7 +50,7 @@ _BEFORE_THE_ITEM = re.compile(
     r"(?:need|have|must|should|want|gotta|ought|finished|completed|did|bought|got|picked\s+up|packed|watched|seen)"
     r"|(?:i've|we've|i\s+have|we\s+have)\s+(?:(?:just|finally|already)\s+)?(?:got|gotta|finished|completed|done|bought"
     r"|picked\s+up|packed|watched|seen)"
-    r"|(?:i'm|i\s+am|we're|we\s+are)\s+(?:going\s+to|gonna|done\s+with"
+    r"|(?:i'm|i\s+am|we're|we\s+are)\s+(?:going\s+to|gonna|done\s+with|meant|supposed|due"
     r"|(?:almost\s+|nearly\s+|all\s+)?(?:out|running\s+(?:out|low))\s+(?:of|on))"
     r"|(?:don't|do\s+not)\s+(?:let\s+me\s+)?forget|remember|need)(?:\s+(?:to|with))?\s+", re.I)
 # a clause still about the speaker ("i used the last of the rice") is not an item as it stands

@@ -1088,8 +1088,9 @@ def main_clause(text: str) -> str:
 
 # ---- something the speaker has to do: "i need to ...", "we must ...", "i've got to ..." ------------------
 # (what follows is the thing to do: a task noted down, not a fact about the world)
-OBLIGATION = (r"(?:i|we)(?:'ve\s+got\s+to|(?:\s+(?:really|still|also|definitely))?\s+"
-              r"(?:(?:need|have|ought|have\s+got|got)\s+to|must|should|gotta))\s+(?:(?:really|definitely|also|still)\s+)?")
+OBLIGATION = (r"(?:(?:i|we)(?:'ve\s+got\s+to|(?:\s+(?:really|still|also|definitely))?\s+"
+              r"(?:(?:need|have|ought|have\s+got|got)\s+to|must|should|gotta))"
+              r"|(?:i'm|i\s+am|we're|we\s+are)\s+(?:meant|supposed|due)\s+to)\s+(?:(?:really|definitely|also|still)\s+)?")
 
 
 # ---- taking back what was just done -------------------------------------------------------------------

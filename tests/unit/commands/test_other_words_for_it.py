@@ -100,3 +100,27 @@ def test_thanks_you_can_stop_it_now_cancels_the_timer_just_read(rt, clock):
     ask(rt, "how much longer on those eggs")
     turn, _ = ask(rt, "thanks, you can stop it now")
     assert turn.route == "take_back" and not rt.store.timers.live()
+
+
+@pytest.mark.parametrize("text,arguments", [
+    ("is it going to chuck it down later", {"resolved_datetimes": ["today"]}),
+    ("will it pour tomorrow in leeds", {"city": "Leeds", "resolved_datetimes": ["tomorrow"]}),
+    ("is it going to bucket down this weekend", {"resolved_datetimes": ["this_weekend"]}),
+    ("is it drizzling in glasgow", {"city": "Glasgow", "resolved_datetimes": ["today"]}),
+])
+def test_rain_in_the_words_people_use_asks_the_weather(text, arguments):
+    """"is it going to chuck it down later" read the reminders (holdout 29)."""
+    assert _claims(text) == [("get_weather", arguments)]
+
+
+@pytest.mark.parametrize("text,tasks", [
+    ("i'm meant to ring my mum tonight, can you add that to my list of things to do", ["ring my mum tonight"]),
+    ("i'm supposed to renew my passport, put it on my to do list", ["renew my passport"]),
+    ("jot down that i'm meant to call the school", ["call the school"]),
+    ("add call the plumber to my things to do list", ["call the plumber"]),
+])
+def test_what_the_user_is_meant_to_do_goes_on_the_list_named(text, tasks):
+    """"i'm meant to ring my mum tonight, can you add that to my list of things to do" asked "What should I
+    remind you about?" (holdout 29): "meant to", "supposed to" say something to do, as "need to" does, and
+    "my list of things to do" is the to-do list."""
+    assert _claims(text) == [("todo_list", {"action": "add", "tasks": tasks})]
