@@ -212,16 +212,19 @@ class ChatCommand(JarvisCommandBase):
         # the assistant's name said to it ("good morning jarvis") is not the user's: the small model
         # answered "Good morning, Jarvis!"
         said = _VOCATIVE.sub("", request_info.voice_command).strip() or request_info.voice_command
+        # a remark that points back ("that was terrible"), or a bare judgement ("boring", "haha nice one"),
+        # is about what the assistant just said
+        about_reply = points_back(said) or judges_the_reply(said)
         # a reply the routing model wrote itself has the same faults as one asked for here
         message = tidy_reply(str(kwargs.get("message") or ""), said)
-        if message and reply_fault(message, said) is None:
+        if message and reply_fault(message, said, about_reply) is None:
             return say(message)
         llm = self.services.llm if self.services else None
         if llm is None:
             return fail(NO_LLM, reason="no_llm")
         # a remark that points back ("that was terrible" after a joke) is read after what it is about:
         # alone, the model answered it as news ("Sorry to hear that. I hope things get better soon.")
-        before = self.services.last_exchange() if points_back(said) else None
+        before = self.services.last_exchange() if about_reply else None
         return say(small_talk_reply(llm, said, earlier=[before] if before else []))
 
 
@@ -233,16 +236,15 @@ def small_talk_reply(llm: TextAnswerer, said: str, earlier: list[tuple[str, str]
     # before the check could replace it)
     reply = tidy_reply(llm.answer(said, system=SYSTEM, max_tokens=MAX_TOKENS, stream=False, earlier=earlier)
                        if earlier else llm.answer(said, system=SYSTEM, max_tokens=MAX_TOKENS, stream=False), said)
-    fault = reply_fault(reply, said)
+    fault = reply_fault(reply, said, about_reply=bool(earlier))
     if fault is None:
         return reply
     if fault == OTHER_IDENTITY or (fault == INSTRUCTIONS and asked_about_assistant(said)):
         return WHAT_I_AM        # its own identity, from the prompt, said as the prompt says it ("the user's computer")
     if fault == A_PERSONS_LIFE:
         return NOT_A_PERSON
-    mood = user_mood(said)
-    if earlier and mood == "low":
-        mood = "cross"          # "that was terrible" about the joke just told is about the assistant, not the user's day
+    # "that was terrible" about the joke just told is about the assistant, not the user's day
+    mood = user_mood(said, about_reply=bool(earlier))
     log.info("chat reply %r to %r: %s; said the %s fallback", reply, said, fault, mood)
     return _FALLBACK[mood]
 
@@ -306,6 +308,16 @@ _ASSUMED_WELL = re.compile(r"\b(?:glad|happy) (?:to hear )?(?:that )?you(?:'re| 
                            r"(?:well|better|good|great|fine|happy|smiling)\b", re.I)
 # thanks for feedback the user never gave ("tell me something positive" -> "I'm glad you found it helpful!")
 _FEEDBACK = re.compile(r"\bglad (?:you found|i could help)|\byou(?:'re| are) welcome\b", re.I)
+# a bad day wished better ("I hope things get better soon"): no answer to a complaint about the reply
+_WISHED_BETTER = re.compile(r"\bhope (?:things|it|you|your day|tomorrow) (?:get|gets|will get|feel|goes) better\b"
+                            r"|\bsorry to hear (?:that|it)\b", re.I)
+# a bare judgement of the last reply ("boring", "nice one"): short, naming no one and nothing else
+_BARE_REMARK_WORDS = 4
+# words that judge a thing said, not how the user feels ("boring" judges, "bored", "tired" are the user's)
+_JUDGING_WORDS = frozenset("""boring dull tedious lame rubbish awful terrible horrible bad stupid dumb useless pointless
+    wrong rude slow sucks naff crap meh weak cringe cringey corny rotten""".split())
+_SOMEONE_ELSE = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|he|him|his|she|her|they|them|their|today|day|week|"
+                           r"work|job|life|weather|food|dinner|film|movie|book|game|match|party|trip)\b")
 _SYMPATHY = re.compile(r"\b(?:sorry|oh no|hope|tough|hard|rough|hang in|take care|shame)\b", re.I)
 _WELCOME = re.compile(r"\byou(?:'re| are) (?:very |most )?welcome\b", re.I)
 # the assistant thanking for praise, or taking it warmly ("Thanks!", "That's kind of you", "I appreciate that")
@@ -335,19 +347,21 @@ _FILLER = frozenset("""i my me mine we our am is are was were be been it that th
     just too not now do does did have has had will would can could""".split())
 
 
-def user_mood(said: str) -> str:
+def user_mood(said: str, about_reply: bool = False) -> str:
     """"cheer" (asks to be cheered up), "cross" (unhappy with the assistant: "you're useless", "that
-    was a dumb answer"), "low" (a low mood, a bad day), "praise" (of the assistant) or "other"."""
+    was a dumb answer"), "low" (a low mood, a bad day), "praise" (of the assistant) or "other".
+    `about_reply`: the words are said of the assistant's last reply ("boring" after a joke)."""
     text = " ".join(_words(said))
     if _WANTS_CHEER.search(text):
         return "cheer"
     negated = {stem(m.group(1)) for m in _NEGATED.finditer(text)}
     stems = {stem(w) for w in text.split()}
+    about = about_reply or bool(_ABOUT_ASSISTANT.search(text))
     if stems & (_LOW_STEMS - negated):
-        return "cross" if _ABOUT_ASSISTANT.search(text) else "low"
+        return "cross" if about else "low"
     if negated & _PRAISE_STEMS:    # "you're not very smart are you", "the party wasn't nice" is no praise
-        return "cross" if _ABOUT_ASSISTANT.search(text) else "low"
-    if stems & (_PRAISE_STEMS - negated) and _ABOUT_ASSISTANT.search(text) and not asks_question(said):
+        return "cross" if about else "low"
+    if stems & (_PRAISE_STEMS - negated) and about and not asks_question(said):
         return "praise"         # "do you like music" asks; it does not praise
     return "other"
 
@@ -377,11 +391,21 @@ def tidy_reply(reply: str, said: str) -> str:
     return " ".join(sentences).strip()
 
 
-def reply_fault(reply: str, said: str) -> str | None:
+def judges_the_reply(said: str) -> bool:
+    """A bare judgement, said of nothing else ("boring", "haha nice one", "brilliant"): at most four words,
+    one of praise or complaint, and none that names the user, someone else or their day ("i'm tired",
+    "my boss is useless" are about them)."""
+    words = _words(said)
+    return (len(words) <= _BARE_REMARK_WORDS and not _SOMEONE_ELSE.search(" ".join(words))
+            and bool({stem(w) for w in words} & _PRAISE_STEMS or set(words) & _JUDGING_WORDS))
+
+
+def reply_fault(reply: str, said: str, about_reply: bool = False) -> str | None:
     """What is wrong with a small-talk reply, in words, or None: nothing said, a refusal or a request
     for context (the remark needed neither), the user's own first-person words said as the
     assistant's ("I'm making pasta!"), cheer for a low mood, thanks acknowledged that were never
-    given, or a promise to cheer the user up in place of doing it."""
+    given, sympathy for a bad day in answer to a complaint about the reply, or a promise to cheer the
+    user up in place of doing it."""
     if not reply.strip(" .!?"):
         return "empty"
     if _OTHER_ASSISTANT.search(reply):
@@ -398,7 +422,9 @@ def reply_fault(reply: str, said: str) -> str | None:
         return "the user's words said back to them"
     if says_instructions(reply):
         return INSTRUCTIONS
-    mood = user_mood(said)
+    mood = user_mood(said, about_reply)
+    if mood == "cross" and _WISHED_BETTER.search(reply):
+        return "sympathy for a bad day, not for a poor reply"     # "boring" after a joke -> "I hope things get better"
     if mood in ("low", "cross") and _CHEERFUL.search(reply) and not _SYMPATHY.search(reply):
         return "cheer for a low mood"
     if mood == "cross" and _THANKS_GIVEN.search(reply) and not _SYMPATHY.search(reply):

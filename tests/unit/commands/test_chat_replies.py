@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from command_helpers import ask
-from commands.chat import small_talk_reply
+from commands.chat import judges_the_reply, small_talk_reply
 from jarvis_tui.sdk import RequestInformation
 
 
@@ -267,3 +267,35 @@ def test_praise_is_thanked(said, model_says, spoken):
     """The 0.5B answered "you're pretty clever" with "That's amazing! I'm glad you found it interesting.",
     as if the user had told it news; praise is thanked."""
     assert reply_to(said, model_says) == spoken
+
+
+@pytest.mark.parametrize("said,judges", [
+    ("boring", True), ("haha nice one", True), ("brilliant", True), ("rubbish", True), ("good one jarvis", True),
+    ("so tired", False), ("i'm bored", False), ("my boss is useless", False), ("the film was boring", False),
+    ("that's a really nice idea for the garden", False),
+])
+def test_a_bare_judgement_is_of_the_last_reply(said, judges):
+    assert judges_the_reply(said) is judges
+
+
+@pytest.mark.parametrize("said,model_says,spoken", [
+    # holdout 28: "boring" after two jokes was answered as news of a bad day
+    ("boring", "Sorry to hear that. I hope things get better soon.", "Sorry I let you down. I'll try to do better."),
+    # holdout 29: "haha nice one" after a joke
+    ("haha nice one", "That's great to hear! Have a great night.", "Thank you, that's kind of you to say!"),
+])
+def test_a_bare_judgement_after_a_joke_is_read_after_it_and_answered_as_about_it(rt, said, model_says, spoken):
+    ask(rt, "tell me a joke about cats")
+    joke = rt.assistant.last_exchange()
+    model = ContextAnswerer(model_says)
+    rt.services.llm = model
+    r = rt.registry.get("chat").execute(RequestInformation(said))
+    assert model.earlier == [joke] and r.message == spoken
+
+
+def test_how_the_user_feels_after_a_joke_is_still_theirs(rt):
+    ask(rt, "tell me a joke about cats")
+    model = ContextAnswerer("Sorry to hear that. I hope things get better soon.")
+    rt.services.llm = model
+    r = rt.registry.get("chat").execute(RequestInformation("so tired"))
+    assert model.earlier == [] and r.message == "Sorry to hear that. I hope things get better soon."
