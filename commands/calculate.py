@@ -379,7 +379,8 @@ def roman_numeral(n: int) -> str:
         out.append(letters * count)
     return "".join(out)
 _SEVERAL_NUMBERS = ("average", "max", "min")
-_MORE_OPERATIONS = [*_ONE_NUMBER, "remainder", *_SEVERAL_NUMBERS, "what_percent", "percent_change"]   # in this order
+# in this order (the enum's: later ones are added at the end)
+_MORE_OPERATIONS = ["factorial", "absolute", "remainder", *_SEVERAL_NUMBERS, "what_percent", "percent_change", "roman"]
 _POWER_WORDS = {"square": 2, "squared": 2, "cube": 3, "cubed": 3}
 _BIGGER = {"bigger", "biggest", "larger", "largest", "greater", "greatest", "higher", "highest", "max", "maximum",
            "more"}

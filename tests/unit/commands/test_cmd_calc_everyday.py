@@ -156,7 +156,7 @@ def test_rounding_is_an_operation_of_its_own(rt):
     [operation] = [p for p in calc.parameters if p.name == "operation"]
     assert operation.enum_values == ["add", "subtract", "multiply", "divide", "power", "round", "round_up", "round_down",
                                      "factorial", "absolute", "remainder", "average", "max", "min", "what_percent",
-                                     "percent_change"]
+                                     "percent_change", "roman"]
     for op in operation.enum_values:
         assert calc.validate_call(num1=7, num2=2, operation=op) == []
 

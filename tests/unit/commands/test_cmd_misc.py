@@ -91,7 +91,7 @@ def test_calculate_bad_operation_lists_valid_values(rt):
     assert r.is_validation_error
     assert r.validation_results[-1].valid_values == ["add", "subtract", "multiply", "divide", "power", "round",
                                                      "round_up", "round_down", "factorial", "absolute", "remainder", "average", "max", "min",
-                                                     "what_percent", "percent_change"]
+                                                     "what_percent", "percent_change", "roman"]
 
 
 def test_a_power_too_big_to_say_is_refused_in_words(rt):
