@@ -20,6 +20,10 @@ _VERB = (r"(?:(?:set|start|create|make|put on|put|pop on|pop|stick on|stick|chuc
          r"i'd like)\s+)?"
          r"(?:(?:" + _ORDINAL + r"|a|an|one|the|me a)\s+(?!(?:hours?|minutes?|seconds?|half|quarter)\b))?")
 _LABEL_TAIL = r"(?:,?\s+(?:for|called|named|labell?ed|titled)\s+(?:the\s+|my\s+)?(?P<label>[a-z][a-z' ]{0,30}))?"
+# a length said right after a name ("for my bread 45 minutes"): it starts with a number or "a"/"half"
+_LENGTH_FIRST = r"(?:an?|half|\d+|" + "|".join(sorted(NUMBER_WORDS)) + r")\b[\w ,./-]*"
+# "time" as the verb of a request ("can you time ten minutes", "please time the eggs")
+_TIME_VERB = r"(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?time\s+"
 _WORD_LABEL = r"(?P<wlabel>(?!(?:a|an|the|my|set|start|new|timer)\b)[a-z]+)"
 
 
@@ -159,7 +163,7 @@ class SetTimerCommand(JarvisCommandBase):
                      _duration_claim, "set a timer for the eggs for 6 minutes"),
             FastPath("set_timer.timer_for_label_n",
                      _VERB + r"timer\s+(?:on\s+)?for\s+(?:the|my)\s+(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*){0,2}),?"
-                     r"\s+(?P<dur>(?:an?|half|\d+|" + "|".join(sorted(NUMBER_WORDS)) + r")\b[\w ,./-]*)",
+                     r"\s+(?P<dur>" + _LENGTH_FIRST + r")",
                      _duration_claim, "set a timer for my bread 45 minutes"),
             FastPath("set_timer.label_timer_for_n", _VERB + _WORD_LABEL + r"\s+timer\s+(?:on\s+)?(?:for\s+)?(?P<dur>[\w ,./-]+)",
                      _duration_claim, "set a pasta timer for 10 minutes"),
@@ -170,12 +174,12 @@ class SetTimerCommand(JarvisCommandBase):
                      _duration_claim, "count down 3 minutes"),
             # "time" as the verb: "can you time ten minutes for the eggs", "time my run, half an hour"
             FastPath("set_timer.time_n",
-                     r"(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?time\s+(?:me\s+)?(?:for\s+)?(?P<dur>[\w ,./-]+?)(?:\s+for\s+me)?"
+                     _TIME_VERB + r"(?:me\s+)?(?:for\s+)?(?P<dur>[\w ,./-]+?)(?:\s+for\s+me)?"
                      + _LABEL_TAIL + r"(?:\s+please)?",
                      _duration_claim, "can you time ten minutes for the eggs"),
             FastPath("set_timer.time_label_n",
-                     r"(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?time\s+(?:the|my)\s+(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*)?),?"
-                     r"\s+(?:for\s+)?(?P<dur>(?:an?|half|\d+|" + "|".join(sorted(NUMBER_WORDS)) + r")\b[\w ,./-]*)",
+                     _TIME_VERB + r"(?:the|my)\s+(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*)?),?"
+                     r"\s+(?:for\s+)?(?P<dur>" + _LENGTH_FIRST + r")",
                      _duration_claim, "time the eggs for six minutes"),
             FastPath("set_timer.more_time",
                      r"(?:(?:and|now|then|please|just|can\s+you|could\s+you)\s+)*(?:add|put|stick|throw|pop|tack)\s+(?:another\s+)?(?P<dur>[\w ,./-]+?)"

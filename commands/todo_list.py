@@ -14,10 +14,11 @@ from jarvis_tui.sdk.text import OBLIGATION, find_clock_time, find_date, find_dur
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:to-?\s?do|todo|task|tasks|jobs?|chores?|errands?)\s+list"
 _DONE = r"(?:as\s+)?(?:done|complete|completed|finished)"
 _FOR_WHEN = r"(?:\s+for\s+(?:today|tomorrow|(?:this|the)\s+(?:week|weekend)))?"    # a day said with it, kept by nobody
-_TASKS = (r"(?:" + _LIST + r"|(?:my\s+|the\s+|our\s+)(?:tasks|to-?dos|chores|jobs|errands"
-          r"|list\s+of\s+(?:things|stuff|jobs)\s+to\s+do|things\s+to\s+do(?:\s+list)?)" + _FOR_WHEN + r")")  # "add it to my tasks"
+_TASK_NOUNS = r"(?:tasks|to-?dos|chores|jobs|errands)"      # the list's items, said for the list
+_TASKS = (r"(?:" + _LIST + r"|(?:my\s+|the\s+|our\s+)(?:" + _TASK_NOUNS
+          + r"|list\s+of\s+(?:things|stuff|jobs)\s+to\s+do|things\s+to\s+do(?:\s+list)?)" + _FOR_WHEN + r")")  # "add it to my tasks"
 # "what jobs have i got", "what chores are left", "which errands do i have today"
-_WHAT_TASKS = (r"(?:what|which)\s+(?:tasks|to-?dos|chores|jobs|errands)\s+(?:have\s+i\s+got|do\s+i\s+have|are\s+(?:left|there|on)"
+_WHAT_TASKS = (r"(?:what|which)\s+" + _TASK_NOUNS + r"\s+(?:have\s+i\s+got|do\s+i\s+have|are\s+(?:left|there|on)"
                r"|(?:have|do)\s+i\s+(?:got\s+)?(?:left|to\s+do|on))(?:\s+(?:today|now|left))?")
 # a task noted down with no list named: "write down that i have to book the mot", "make a note to call
 # the school" (the words after the note verb say something to do; a fact noted is a memory's)
