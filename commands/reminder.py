@@ -474,6 +474,8 @@ _NEW_EVENT = (r"(?:please\s+)?(?:(?P<into>(?:add|put|pop|stick|write)\s+(?:in|in
 _INTO_CALENDAR = re.compile(r"^(?:add|put|pop|stick|write)\s+(?:it\s+)?(?:in|into|on|to)\s+" + _CALENDAR + r"\s+(?=\S)", re.I)
 # the verbs that put only an event in, so that it needs no "a" or "the": "pencil in lunch with dad on sunday at 1"
 _EVENT_WITHOUT_ARTICLE = frozenset(("pencil in", "schedule", "set up", "arrange"))
+# what one "has" that is no event: "i've got nothing on friday at 3", "i have time on monday at 10"
+_NO_EVENT = re.compile(r"(?:nothing|something|anything|time|(?:some\s+)?free\s+time|plenty|loads|lots|no\s+\w+)")
 _NOT_AN_EVENT = re.compile(r"\b(?:list|lists|timer|timers|alarm|alarms|reminder|reminders|to-?dos?|note|notes|"
                            r"calendar|diary|schedule|agenda)\b")
 # the words a day and a clock time are said in ("on thursday at 3 pm", "tomorrow at half past two")
@@ -496,12 +498,17 @@ def _when_words_only(words: list[str], number: re.Pattern[str] = _CLOCK_OR_DAY, 
 
 def _event_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     # "an event called team lunch", "an appointment for the school play": the event is what it is called
-    if not m.group("det") and not m.group("into") and " ".join((m.group("verb") or "").split()) not in _EVENT_WITHOUT_ARTICLE:
+    # what one has on a day at a clock time needs no article ("i've got physio on tuesday at half ten"
+    # was asked "What should I remind you about?"); with neither ("i have work") it is a remark
+    has_both = bool(m.group("have")) and find_clock_time(m.group("when")) is not None \
+        and find_date(m.group("when"), _dt.date.today()) is not None
+    if not m.group("det") and not m.group("into") and not has_both \
+            and " ".join((m.group("verb") or "").split()) not in _EVENT_WITHOUT_ARTICLE:
         return None                     # "add milk tomorrow at 5" names no event; "pencil in lunch with dad" does
                                         # (and "put in my diary drinks with tom ..." does)
     event = re.sub(r"^(?:event|entry|appointment)\s+(?:for|called|named|about)\s+", "", m.group("event").strip())
     when = m.group("when")
-    if not event or len(event.split()) > 6 or _NOT_AN_EVENT.search(event):
+    if not event or len(event.split()) > 6 or _NOT_AN_EVENT.search(event) or _NO_EVENT.fullmatch(event):
         return None
     if not _when_words_only(when.replace(",", " ").split()):
         return None                     # more than when it is: "put a note on the fridge at 5"
@@ -621,7 +628,9 @@ def _delete_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 
 # "move my dentist reminder to 4 pm", "change my alarm to 7", "reschedule the meeting with anna to friday"
 _MOVE_VERB = r"(?:move|reschedule|change|shift|push)"
-_MOVE = (_MOVE_VERB + r"\s+(?:my|the)\s+(?P<text>[\w' ]+?)(?:\s+(?P<kind>reminder|alarm|appointment))?"
+# the verb's particle is no part of the name: "push the physio back to eleven" moved "physio back"
+_MOVE = (_MOVE_VERB + r"(?:\s+(?:back|forward|over))?\s+(?:my|the)\s+(?P<text>[\w' ]+?)"
+         r"(?:\s+(?P<kind>reminder|alarm|appointment))?(?:\s+(?:back|forward|over|on))?"
          r"\s+(?:to|until|till)\s+(?P<when>.+)")
 
 

@@ -279,3 +279,41 @@ def test_when_something_no_reminder_is_about_is_not_claimed(rt, clock, asked):
     _calendar(rt)
     _set(rt, "remind me about the flight to tokyo on friday at 8 am", text="flight to tokyo", time="08:00")
     assert rt.registry.get("reminder").pre_route(asked) is None
+
+
+@pytest.mark.parametrize("said,text,due,spoken", [
+    ("i've got physio on thursday at half ten", "physio", (6, 10, 30),
+     "OK, I'll remind you about your physio on Thursday at 10:30 AM."),
+    ("i have football practice on saturday at 10", "football practice", (8, 10, 0),
+     "OK, I'll remind you about your football practice on Saturday at 10 AM."),
+])
+def test_what_one_has_on_a_day_at_a_time_needs_no_article(rt, clock, said, text, due, spoken):
+    """"i've got physio on tuesday at half ten" (holdout 30) asked "What should I remind you about?":
+    the event had no "a" or "the" before it."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success
+    (row,) = rt.store.reminders.active()
+    assert row["text"] == text
+    day, hh, mm = due
+    assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, day, hh, mm, tzinfo=_dt.timezone.utc)
+    assert turn.spoken == spoken
+
+
+@pytest.mark.parametrize("said", ["i've got nothing on friday at 3", "i have time on monday at 10",
+                                  "i have work tomorrow", "i've got physio at 10"])
+def test_what_one_has_without_a_day_and_a_time_or_that_is_nothing_is_no_event(rt, clock, said):
+    from commands.reminder import _NEW_EVENT, _event_claim
+    import re
+    m = re.fullmatch(_NEW_EVENT, said)
+    assert m is None or _event_claim(m, said) is None
+
+
+@pytest.mark.parametrize("move", ["push the physio back to eleven", "move the physio forward to eleven",
+                                  "push back the physio to 11"])
+def test_a_move_verbs_particle_is_not_part_of_the_name(rt, clock, move):
+    """"push the physio back to eleven" looked for a reminder about "physio back"."""
+    ask(rt, "i've got physio on thursday at half ten")
+    turn, r = ask(rt, move)
+    assert r.success, turn.spoken
+    (row,) = rt.store.reminders.active()
+    assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, 6, 11, 0, tzinfo=_dt.timezone.utc)
