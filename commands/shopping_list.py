@@ -87,9 +87,23 @@ _NEGATIVES += [
  'how far is the closest grocery store',
  'is there a bakery in this neighbourhood',
 ]
+# the list said as the trip it is for ("for the shops", "for the big shop"), with any verb that notes
+_MORE_EXAMPLES += [
+ ('jot down kitchen roll for the supermarket', {'action': 'add', 'items': ['kitchen roll']}),
+ ('note down tinned tomatoes for the next shop', {'action': 'add', 'items': ['tinned tomatoes']}),
+ ('put washing up liquid down for the big shop', {'action': 'add', 'items': ['washing up liquid']}),
+ ('crackers and cheese for the weekly shop please', {'action': 'add', 'items': ['crackers', 'cheese']}),
+ ('write down light bulbs for when i go shopping', {'action': 'add', 'items': ['light bulbs']}),
+]
 # taking things out of the oven or getting rid of pests is not the list's
 _NEGATIVES += ['take the lasagne out of the oven', 'get rid of the mice in the attic', 'take the rubbish out']
 _DOMAIN_WORDS: list[str] = ['shopping', 'grocery', 'groceries', 'shopping list']
+
+
+# a shopping trip, the list's other name: "for the shops", "for the big shop", "for when i go shopping" (not
+# one shop: "write down the address for the shop")
+_SHOPPING_TRIP = (r"(?:(?:the|my|our)\s+(?:shops|(?:next|big|weekly|food)\s+shop|shopping(?:\s+trip)?|grocery\s+(?:run|shop))"
+                  r"|(?:when\s+)?(?:i|we)\s+go\s+shopping|shopping)")
 
 
 def _groceries() -> frozenset[str]:
@@ -149,6 +163,11 @@ class ShoppingListCommand(ListCommandBase):
                      items_claim("add", "items"), "add milk and eggs to my shopping list"),
             FastPath("shopping_list.add_to", r"add\s+to\s+" + _LIST + r",?\s+(?P<items>.+)",
                      items_claim("add", "items"), "add to my shopping list milk"),
+            # the list said as the trip it is for: "jot down batteries and sellotape for the shops" was declined
+            FastPath("shopping_list.add_for_the_shop",
+                     r"(?:(?:can|could|would)\s+you\s+|please\s+)?(?:add|put|write|stick|pop|jot|note)(?:\s+down)?\s+(?P<items>.+?)"
+                     r"(?:\s+down)?\s+for\s+" + _SHOPPING_TRIP + r"(?:\s+please)?",
+                     items_claim("add", "items"), "jot down batteries for the shops"),
             FastPath("shopping_list.add_said", r".+?[\s,]+" + ADD_IT + r"\s+(?:to|on|onto)\s+" + _LIST,
                      self.pointed_claim("add"), "paper towels, put them on the shopping list"),
             FastPath("shopping_list.check_off_said", r".+?[\s,]+" + DONE_IT + r"(?:\s+(?:on|from|off))?\s+" + _LIST,

@@ -18,8 +18,14 @@ _TASK_NOUNS = r"(?:tasks|to-?dos|chores|jobs|errands)"      # the list's items, 
 _TASKS = (r"(?:" + _LIST + r"|(?:my\s+|the\s+|our\s+)(?:" + _TASK_NOUNS
           + r"|list\s+of\s+(?:things|stuff|jobs)\s+to\s+do|things\s+to\s+do(?:\s+list)?)" + _FOR_WHEN + r")")  # "add it to my tasks"
 # "what jobs have i got", "what chores are left", "which errands do i have today"
-_WHAT_TASKS = (r"(?:what|which)\s+" + _TASK_NOUNS + r"\s+(?:have\s+i\s+got|do\s+i\s+have|are\s+(?:left|there|on)"
-               r"|(?:have|do)\s+i\s+(?:got\s+)?(?:left|to\s+do|on))(?:\s+(?:today|now|left))?")
+_WHAT_TASKS = (r"(?:(?:what|which)\s+" + _TASK_NOUNS + r"\s+(?:have\s+i\s+got|do\s+i\s+have|are\s+(?:left|there|on)"
+               r"|(?:have|do)\s+i\s+(?:got\s+)?(?:left|to\s+do|on))"
+               # what is still to do, said of the work itself: "what needs doing today" was declined
+               r"|what\s+(?:else\s+|still\s+)?(?:needs|have\s+i\s+(?:got\s+)?(?:left|still)|do\s+i\s+still\s+need)"
+               r"\s+(?:to\s+be\s+)?(?:doing|done|to\s+do))(?:\s+(?:today|now|left|this\s+week))?")
+# a task said to be finished in other words: "car insurance is sorted", "the boiler's been dealt with"
+_DONE_SAID = (r"(?:done|finished|complete|completed|sorted(?:\s+out)?|dealt\s+with|taken\s+care\s+of|handled"
+              r"|out\s+of\s+the\s+way|ticked\s+off)")
 # a task noted down with no list named: "write down that i have to book the mot", "make a note to call
 # the school" (the words after the note verb say something to do; a fact noted is a memory's)
 _NOTE = (r"(?:please\s+|(?:can|could|would)\s+you\s+)?(?:(?:jot|write|note|put|scribble|get)\s+(?:it\s+)?down|make\s+a\s+note"
@@ -67,6 +73,15 @@ _MORE_EXAMPLES += [
  ('jot down pick up the dry cleaning', {'action': 'add', 'tasks': ['pick up the dry cleaning']}),
  ('make a note to ring the plumber', {'action': 'add', 'tasks': ['ring the plumber']}),
  ('note down that we need to fix the shed', {'action': 'add', 'tasks': ['fix the shed']}),
+]
+# what is still to do, asked of the work itself; and a task said to be finished in other words
+_MORE_EXAMPLES += [
+ ("what's left to do today", {'action': 'read'}),
+ ('what still needs sorting out', {'action': 'read'}),
+ ('anything else i need to get done this week', {'action': 'read'}),
+ ('the gutters are sorted now', {'action': 'complete', 'tasks': ['gutters']}),
+ ('the boiler service has been dealt with', {'action': 'complete', 'tasks': ['boiler service']}),
+ ('the passport renewal is taken care of', {'action': 'complete', 'tasks': ['passport renewal']}),
 ]
 # taking off what is not on a list: clothes, time off, planes
 _NEGATIVES: list[str] = ['take off your coat', 'take the afternoon off work', 'the plane takes off at noon',
@@ -151,7 +166,7 @@ class TodoListCommand(ListCommandBase):
             FastPath("todo_list.complete_here", r"(?:check|cross|tick)\s+off\s+(?P<items>.+?)(?:\s+(?:on|from|off)\s+" + SOME_LIST + ")?",
                      self.found_claim("complete"), "tick off plumber (when it is on this list)"),
             FastPath("todo_list.is_done",
-                     r"(?P<items>.+?)(?:\s+(?:is|are)|'s)\s+(?:all\s+|now\s+)?(?:done|finished|complete|completed)(?:\s+now)?",
+                     r"(?P<items>.+?)(?:\s+(?:is|are)|'s(?:\s+been)?|\s+(?:has|have)\s+been)\s+(?:all\s+|now\s+)?" + _DONE_SAID + r"(?:\s+now)?",
                      self.found_claim("complete"), "the one about the plumber is done (when it is on the list)"),
             FastPath("todo_list.finished",
                      r"(?:i(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|already\s+)?(?:finished|completed|done|did)"

@@ -1,0 +1,60 @@
+"""The lists in other words (holdout 30): "jot down batteries and sellotape for the shops" was declined
+(the shopping list said as the trip it is for), "what needs doing today" was declined (what is still to
+do, asked of the work itself) and "car insurance is sorted" was declined (a task said to be finished in
+other words). Each is the list command's own grammar; the same words about anything else are not
+claimed. Real commands, no LLM."""
+from __future__ import annotations
+
+import pytest
+
+from command_helpers import ask
+from jarvis_tui.commands_registry import discover_commands
+
+COMMANDS = list(discover_commands())
+
+
+def _claims(text: str) -> list[tuple[str, dict]]:
+    return [(c.command_name, r.arguments) for c in COMMANDS if (r := c.pre_route(text)) is not None]
+
+
+@pytest.mark.parametrize("text,items", [
+    ("jot down batteries and sellotape for the shops", ["batteries", "sellotape"]),
+    ("can you note down bin bags for the big shop", ["bin bags"]),
+    ("put bread down for when we go shopping", ["bread"]),
+    ("add oat milk for the weekly shop please", ["oat milk"]),
+])
+def test_the_shopping_list_said_as_the_trip_it_is_for(text, items):
+    assert _claims(text) == [("shopping_list", {"action": "add", "items": items})]
+
+
+@pytest.mark.parametrize("text", ["write down the address for the shop", "put the kettle on for the shopping delivery",
+                                  "note down the opening hours for the shops"])
+def test_other_notes_about_shops_are_not_items(text):
+    assert not any(name == "shopping_list" and args.get("items") in (["address"], ["kettle on"])
+                   for name, args in _claims(text))
+
+
+@pytest.mark.parametrize("text", ["what needs doing today", "what still needs to be done", "what have i got left to do",
+                                  "what do i still need to do this week"])
+def test_what_is_still_to_do_reads_the_to_do_list(text):
+    assert _claims(text) == [("todo_list", {"action": "read"})]
+
+
+@pytest.mark.parametrize("text", ["what is there to do in london", "what needs doing to fix a puncture",
+                                  "what have i got on today"])
+def test_other_questions_about_doing_are_not_the_to_do_list(text):
+    assert "todo_list" not in [name for name, _ in _claims(text)]
+
+
+@pytest.mark.parametrize("said", ["car insurance is sorted", "the car insurance has been dealt with",
+                                  "car insurance is taken care of", "the car insurance is sorted out now"])
+def test_a_task_said_to_be_finished_in_other_words_is_completed(rt, said):
+    ask(rt, "put sort out the car insurance on my to do list")
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success, turn.spoken
+    assert [bool(t["done"]) for t in rt.store.lists.items("todo", include_done=True)] == [True]
+
+
+def test_something_sorted_that_is_no_task_is_not_claimed(rt):
+    ask(rt, "put sort out the car insurance on my to do list")
+    assert "todo_list" not in [c.command_name for c in COMMANDS if c.pre_route("my back is sorted now") is not None]
