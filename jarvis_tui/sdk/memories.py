@@ -38,7 +38,14 @@ def read_fact(said: str) -> Fact | None:
     return Fact(text.lower(), None, text)
 
 
+# a value that says where a secret is kept, not the secret: "the wifi password is on the fridge"
+_WHERE_KEPT = re.compile(r"(?:(?:written|taped|stuck|kept|stored|printed|pinned)\s+)?(?:down\s+)?"
+                         r"(?:on|in|inside|under|underneath|behind|beside|by|at|next\s+to|in\s+front\s+of)\s+\D+", re.I)
+
+
 def looks_secret(fact: Fact) -> bool:
+    if fact.value is not None and _WHERE_KEPT.fullmatch(fact.value):
+        return False
     return bool(_SECRET.search(fact.topic) or (fact.value is None and _SECRET.search(fact.text)))
 
 

@@ -233,3 +233,26 @@ def test_forget_that_right_after_a_fact_is_told_still_takes_it_back(rt):
     ask(rt, "remember that my car is a blue golf")
     turn, _ = ask(rt, "forget that")
     assert turn.spoken == "OK, I've forgotten that." and rt.store.memories.all() == []
+
+
+@pytest.mark.parametrize("said,asked,told", [
+    ("remember that the wifi password is on the fridge", "where did i say the wifi password was", "on the fridge"),
+    ("remember my pin is written in the back of my diary", "where's my pin", "back of your diary"),
+    ("remember that the spare key code is taped under the doormat", "where did i say the spare key code was", "under the doormat"),
+])
+def test_where_a_secret_is_kept_is_no_secret(rt, said, asked, told):
+    """"remember that the wifi password is on the fridge" (holdout 30) asked whether to keep a secret,
+    and then nothing was kept: where it is is not the password."""
+    turn, r = ask(rt, said)
+    assert r.success and not r.wait_for_input and "secret" not in turn.spoken, turn.spoken
+    (row,) = rt.store.memories.all()
+    assert row["secret"] == 0
+    turn, r = ask(rt, asked)
+    assert told in turn.spoken, turn.spoken
+
+
+@pytest.mark.parametrize("said", ["remember that my locker code is 4512", "remember my pin is 1234 under the new card",
+                                  "remember that the alarm code is at the back: 135790"])
+def test_a_secret_with_its_value_is_still_a_secret(rt, said):
+    turn, r = ask(rt, said)
+    assert r.wait_for_input and "looks like a secret" in turn.spoken and rt.store.memories.all() == []
