@@ -135,6 +135,13 @@ _MORE_EXAMPLES += [(t, {}) for t in [
  "it's so cold in this house", "i'm freezing", "it's roasting in the kitchen", "it's really stuffy in here",
  'brr it is cold tonight', 'the office is way too hot', 'my hands are frozen', "it's like an oven in the bedroom",
 ]]
+# asking for an idea of what to eat or do (nothing here cooks or books): answered in words; "what should i
+# have for tea" read the shopping list
+_MORE_EXAMPLES += [(t, {}) for t in [
+ 'what should i make for dinner tonight', 'any ideas what to cook for lunch', 'what shall we have for supper',
+ 'what should i eat for breakfast', 'give me an idea for tea tonight', "i can't decide what to have for lunch",
+ 'what should we do this weekend', 'what film should i watch tonight',
+]]
 _NEGATIVES: list[str] = []
 _DOMAIN_WORDS: list[str] = []
 

@@ -185,6 +185,16 @@ def test_how_warm_it_feels_indoors_is_a_remark(router, text):
     assert router.decide("turn the heating up").decision == "decline"
 
 
+@pytest.mark.parametrize("text", ["what should i have for tea", "what shall i cook this evening",
+                                  "got any ideas for lunch"])
+def test_asking_for_an_idea_of_what_to_eat_is_small_talk(router, text):
+    """"what should i have for tea" (holdout 30) read the shopping list: asking for an idea is answered in
+    words. Asking what to buy, or whether something is on the list, is still the list's."""
+    d = router.decide(text)
+    assert d.tool == "chat" and d.ranked[0][0] == "chat", d.ranked[:3]
+    assert router.decide("what do i need to buy for dinner").ranked[0][0] == "shopping_list"
+
+
 def test_a_decline_fires_nothing_and_says_what_it_cannot_do(runtime):
     events = []
     runtime.bus.subscribe(events.append)
