@@ -212,12 +212,22 @@ def unit_words(category: str, unit: str, value: Decimal) -> str:
     return unit if value == 1 else u.get("plural", unit + "s")
 
 
-_ASK = r"(?:(?:what's|whats|what is|how much is|how many \w+(?: \w+)? (?:is|are|in)|convert|change|turn)\s+)?"
+_ASK = r"(?:(?:what's|whats|what is|how much is|how (?:far|long) is|how many \w+(?: \w+)? (?:is|are|in)|convert|change|turn)\s+)?"
+
+
+# a race said by its distance: "a 10k", "a half marathon" ("how many miles is a 10k" asked what to convert)
+_RACE = re.compile(r"(?:(?:a|an|the|one|my)\s+)?(?:(?P<km>\d+(?:\.\d+)?)\s?k|(?P<half>half\s+|half-)?marathon)"
+                   r"(?:\s+(?:run|race))?")
+_MARATHON_KM = Decimal("42.195")
 
 
 def _amount_and_unit(said: str) -> tuple[Decimal, str] | None:
     """"half a cup" -> (0.5, "cup"), "2 and a half miles" -> (2.5, "miles"): the longest opening words
-    that say an amount, and a unit name after them."""
+    that say an amount, and a unit name after them; a race by its distance ("a 10k") in kilometres."""
+    race = _RACE.fullmatch(said)
+    if race:
+        km = Decimal(race.group("km")) if race.group("km") else _MARATHON_KM / (2 if race.group("half") else 1)
+        return km, "km"
     words = said.split()
     for k in range(len(words) - 1, 0, -1):
         value = parse_amount(" ".join(words[:k]))

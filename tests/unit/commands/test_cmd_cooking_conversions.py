@@ -96,3 +96,23 @@ def test_the_units_direction_amount_and_ingredient_come_from_the_users_words(rt,
     convert = rt.registry.get("convert_measurement")
     out = convert.post_process_tool_call(dict(model_args), said)
     assert (out["from_unit"], out["to_unit"], out["value"], out["ingredient"]) == expected
+
+
+@pytest.mark.parametrize("said,spoken", [
+    ("how many miles is a 10k", "10 kilometers is about 6.21 miles."),
+    ("convert a 5k to miles", "5 kilometers is about 3.11 miles."),
+    ("what's a marathon in miles", "42.195 kilometers is about 26.22 miles."),
+    ("how far is a half marathon in miles", "21.0975 kilometers is about 13.11 miles."),
+])
+def test_a_race_said_by_its_distance_is_that_many_kilometres(rt, said, spoken):
+    """"how many miles is a 10k" (holdout 30) asked "What should I convert from?"."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success
+    assert turn.spoken == spoken
+
+
+@pytest.mark.parametrize("said", ["how far is london in miles", "how long is the pasta timer in minutes",
+                                  "what's 10k in dollars"])
+def test_other_distances_and_lengths_are_no_race(rt, said):
+    turn, _ = ask(rt, said)
+    assert not any(c.name == "convert_measurement" for c in turn.tool_calls)
