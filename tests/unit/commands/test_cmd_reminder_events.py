@@ -317,3 +317,29 @@ def test_a_move_verbs_particle_is_not_part_of_the_name(rt, clock, move):
     assert r.success, turn.spoken
     (row,) = rt.store.reminders.active()
     assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, 6, 11, 0, tzinfo=_dt.timezone.utc)
+
+
+@pytest.mark.parametrize("said,model_text,text", [
+    ("and remind me to book the car in for its mot on monday morning", "book the car", "book the car in for its mot"),
+    ("remind me to take the cake out of the oven at half past four", "take the cake out", "take the cake out of the oven"),
+    ("remind me to call mom and dad at 5 pm", "call mom", "call mom and dad"),
+    ("remind me to pick up the kids from football in 10 minutes", "pick up the kids", "pick up the kids from football"),
+])
+def test_a_task_the_model_cut_short_is_the_task_said(rt, clock, said, model_text, text):
+    """"remind me to book the car in for its mot on monday morning" (holdout 32) was set as "book the
+    car": the model wrote the task's first words only. The words up to where the when begins are the task."""
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "set", "text": model_text}, said)
+    assert out["text"] == text
+
+
+@pytest.mark.parametrize("said,model_text", [
+    ("remind me to call mom at 5", "call mom"),                      # all of it already
+    ("remind me about the bins tomorrow night", "the bins"),
+    ("remind me to ring the garage at 6", "phone the garage"),      # not the first words said
+])
+def test_a_task_written_whole_or_in_other_words_is_kept(rt, clock, said, model_text):
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "set", "text": model_text}, said)
+    assert out.get("text") in (model_text, None) or out["text"].startswith(model_text)
+    assert len(out.get("text", "").split()) <= len(model_text.split()) + 1

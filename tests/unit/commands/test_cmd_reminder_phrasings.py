@@ -535,3 +535,13 @@ def test_a_bare_number_corrected_right_after_counts_in_the_unit_it_was_set_in(rt
     ask(rt, first)
     turn, _ = ask(rt, correction)
     assert turn.route == "pre_route" and turn.spoken == spoken
+
+
+@pytest.mark.parametrize("text", ["book a meeting with the plumber", "book in a call with my sister",
+                                  "arrange a meeting with the headteacher"])
+def test_a_meeting_booked_with_someone_is_the_users_calendar(rt, text):
+    """"book a meeting with <name>" (SLURP dev) was declined: a meeting with someone is the user's own
+    calendar; a taxi or a flight booked is not."""
+    decision = rt.assistant.router.decide(text)
+    assert decision.ranked[0][0] == "reminder", decision.ranked[:3]
+    assert rt.assistant.router.decide("book a taxi to the airport").decision == "decline"
