@@ -342,6 +342,13 @@ class NamedListCommand(ListCommandBase):
             return kept.list_name
         return next((made for made in self._made() if _stems(made) == _stems(name)), name)
 
+    def _named_in_part(self, name: str) -> str | None:
+        """The one list made whose name holds every word of `name` ("christmas" of "christmas presents");
+        None when no list or more than one does (which one is meant is not guessed)."""
+        said = set(_stems(name))
+        holding = [made for made in self._made() if said and said < set(_stems(made))]
+        return holding[0] if len(holding) == 1 else None
+
     def _exists(self, key: str) -> bool:
         return (key in self._made() or any(c.list_name == key for c in kept_lists())
                 or bool(self._store().items(key, include_done=True)))
@@ -419,6 +426,8 @@ class NamedListCommand(ListCommandBase):
         if not name:
             return self._ask_which(kwargs, request_info.voice_command)
         key = self._key(name)
+        if action != "create" and not self._exists(key):
+            key = self._named_in_part(name) or key      # "the christmas list" is the "christmas presents" list
         with self._on(key):
             if action == "create":
                 return self._create(self._items_arg(kwargs))

@@ -320,3 +320,29 @@ def test_another_services_list_is_not_made(rt, said):
     turn, _ = ask(rt, said)
     assert not any(c.name == "named_list" for c in turn.tool_calls)
     assert name_of("contact list") == "" and name_of("packing list") == "packing"
+
+
+@pytest.mark.parametrize("said,items", [
+    ("what's on the christmas list", None),
+    ("add a book for dad to the christmas list", ["scarf for mum", "book for dad"]),
+])
+def test_a_list_said_by_part_of_its_name_is_that_list(rt, said, items):
+    """"what's on the christmas list" (holdout 32) after "start a christmas presents list" said "You don't
+    have a christmas list": the one list whose name holds every word said is that list (and "add ... to
+    the christmas list" made none of its own)."""
+    ask(rt, "start a christmas presents list")
+    ask(rt, "put a scarf for mum on it")
+    _scripted(rt, ("named_list", {"action": "add" if items else "read", "list": "christmas",
+                                  **({"items": ["book for dad"]} if items else {})}))
+    turn = rt.assistant.handle_text(said)
+    assert "scarf for mum" in turn.spoken or items, turn.spoken
+    assert _items(rt, "christmas presents") == (items or ["scarf for mum"])
+    assert _items(rt, "christmas") == []
+
+
+def test_a_name_held_by_two_lists_is_not_guessed(rt):
+    ask(rt, "start a christmas presents list")
+    ask(rt, "start a christmas food list")
+    _scripted(rt, ("named_list", {"action": "read", "list": "christmas"}))
+    turn = rt.assistant.handle_text("what's on the christmas list")
+    assert turn.spoken.startswith("You don't have a christmas list"), turn.spoken
