@@ -7,6 +7,7 @@ from typing import Any
 from commands._common import ASSETS, examples
 from commands._lists import ADD_MORE, ADD_IT, DONE_IT, HAS, SOME_LIST, ListCommandBase, action_claim, items_claim
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter, PreRouteResult
+from jarvis_tui.sdk.text import normalize_utterance
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:shopping|grocery|groceries)\s+list"
 
@@ -106,6 +107,17 @@ _SHOPPING_TRIP = (r"(?:(?:the|my|our)\s+(?:shops|(?:next|big|weekly|food)\s+shop
                   r"|(?:when\s+)?(?:i|we)\s+go\s+shopping|shopping)")
 
 
+# running out of something: "we're nearly out of bin bags", "i'm running low on loo roll"
+_OUT_OF = (r"(?:(?:i'm|i\s+am|we're|we\s+are|i've|we've|i\s+have|we\s+have)\s+)(?:all\s+|almost\s+|nearly\s+|just\s+)?"
+           r"(?:out\s+of|run\s+out\s+of|running\s+(?:out\s+of|low\s+on)|low\s+on)\s+(?P<items>.+)")
+
+
+# groceries said as needed: "also need squash and crumpets", "we need more milk" ("i need coffee" alone is
+# about the speaker: `_needed_claim`)
+_NEED = (r"(?P<lead>(?:(?:oh|and|also|plus|so|right)[\s,]+)*)(?P<who>(?:we|i)\s+)?(?P<also>(?:also|still|really)\s+)?"
+         r"(?:need|needs)\s+(?P<more>(?:some|more|some\s+more|a\s+few)\s+)?(?P<items>.+?)(?:\s+(?:too|as\s+well))?")
+
+
 def _groceries() -> frozenset[str]:
     lines = (ASSETS / "groceries.txt").read_text(encoding="utf-8").splitlines()
     return frozenset(w.strip().lower() for w in lines if w.strip() and not w.startswith("#"))
@@ -195,10 +207,8 @@ class ShoppingListCommand(ListCommandBase):
                      r"(?:the\s+|some\s+)?(?P<items>.+?)(?:\s+(?:already|now|today))?",
                      self.found_claim("check_off"), "got the eggs (when they are on the list)"),
             # "we're out of butter and eggs": groceries to buy (only the list's own groceries: "i'm out of time" is not)
-            FastPath("shopping_list.out_of",
-                     r"(?:(?:i'm|i\s+am|we're|we\s+are|i've|we've|i\s+have|we\s+have)\s+)(?:all\s+|almost\s+|nearly\s+|just\s+)?"
-                     r"(?:out\s+of|run\s+out\s+of|running\s+(?:out\s+of|low\s+on)|low\s+on)\s+(?P<items>.+)",
-                     self._groceries_claim, "we're out of butter and eggs (groceries)"),
+            FastPath("shopping_list.out_of", _OUT_OF, self._groceries_claim, "we're out of butter and eggs (groceries)"),
+            FastPath("shopping_list.need", _NEED, self._needed_claim, "we need squash and crumpets (groceries)"),
             FastPath("shopping_list.add_more", ADD_MORE, self.add_more_claim,
                      "also add X (right after a request about this list)"),
             FastPath("shopping_list.remove",
@@ -209,6 +219,28 @@ class ShoppingListCommand(ListCommandBase):
                      + _LIST + r"|(?:delete|remove|clear)\s+everything\s+(?:on|from|in)\s+" + _LIST,
                      action_claim("clear"), "clear my shopping list"),
         ] + self.follow_on_fast_paths()
+
+    def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
+        """As for every list; an add the model wrote without the items of "we're nearly out of bin bags"
+        (it asked what to add) has the things the user is out of (the fast path claims only groceries it
+        knows; the model chose the list for the others)."""
+        out = super().post_process_tool_call(args, voice_command)
+        if out.get("action") == "add" and not out.get("items"):
+            m = re.fullmatch(_OUT_OF, normalize_utterance(voice_command).strip(" .!?"))
+            claim = items_claim("add", "items")(m, voice_command) if m else None
+            if claim is not None:
+                out["items"] = claim.arguments["items"]
+        return out
+
+    def _needed_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """Groceries said as needed, when it is about the household's shopping: several of them, "we", or
+        "also / more / some" said ("i need coffee" alone may be about the speaker: not claimed)."""
+        claim = self._groceries_claim(m, text)
+        if claim is None:
+            return None
+        household = (len(claim.arguments["items"]) > 1 or (m.group("who") or "").strip() == "we"
+                     or any(m.group(g) for g in ("lead", "also", "more")))
+        return claim if household else None
 
     def _groceries_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
         """Items to add when every word of each is one of the list's own groceries ("butter and eggs",

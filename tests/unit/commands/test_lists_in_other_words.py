@@ -58,3 +58,30 @@ def test_a_task_said_to_be_finished_in_other_words_is_completed(rt, said):
 def test_something_sorted_that_is_no_task_is_not_claimed(rt):
     ask(rt, "put sort out the car insurance on my to do list")
     assert "todo_list" not in [c.command_name for c in COMMANDS if c.pre_route("my back is sorted now") is not None]
+
+
+@pytest.mark.parametrize("text,items", [
+    ("also need squash and crumpets", ["squash", "crumpets"]),
+    ("we need more milk", ["milk"]),
+    ("and we need eggs too", ["eggs"]),
+    ("we're running low on teabags and crumpets", ["teabags", "crumpets"]),
+])
+def test_groceries_said_as_needed_or_running_out_go_on_the_shopping_list(text, items):
+    """"also need squash and crumpets" (holdout 32) was declined: groceries said as needed by the
+    household."""
+    assert _claims(text) == [("shopping_list", {"action": "add", "items": items})]
+
+
+@pytest.mark.parametrize("text", ["i need coffee", "i need help", "we need to talk", "we're out of stock",
+                                  "i'm running low on patience", "we want pizza"])
+def test_what_the_speaker_needs_is_not_the_shopping_list(text):
+    assert "shopping_list" not in [name for name, _ in _claims(text)]
+
+
+def test_an_add_the_model_wrote_without_the_things_run_out_of_has_them(rt):
+    """"we're nearly out of bin bags": the model chose the list and left the items out (it asked what to
+    add); the things the user is out of are the items."""
+    shopping = rt.registry.get("shopping_list")
+    out = shopping.post_process_tool_call({"action": "add"}, "we're nearly out of bin bags")
+    assert out == {"action": "add", "items": ["bin bags"]}
+    assert shopping.post_process_tool_call({"action": "add"}, "add something") == {"action": "add"}
