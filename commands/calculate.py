@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from commands._common import examples, fail, json_number, say
 from commands._parsing import names_a_currency, parse_number, plural, say_number
-from jarvis_tui.sdk.text import NUM, join_words, normalize_utterance, numbers_said, parse_fraction
+from jarvis_tui.sdk.text import NUM, join_words, normalize_utterance, numbers_said, parse_amount, parse_fraction
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 
@@ -40,7 +40,14 @@ PLACES = 4
 
 
 def _num(text: str | None) -> Decimal | None:
-    return parse_number(text) if text else None
+    """A number as said, a whole and a fraction too ("3 and a half": the percent of "3 and a half percent
+    of 12 thousand" asked "And the other number?")."""
+    if not text:
+        return None
+    n = parse_number(text)
+    if n is None and re.search(r"\band\s+(?:a|an|one|two|three)\s+\w+$", text.strip().lower()):
+        n = parse_amount(text)
+    return n
 
 
 def _fraction_exponent(text: str) -> Decimal | None:
@@ -328,7 +335,7 @@ def _percentages_said(voice_command: str) -> list[Decimal]:
             continue
         end = i - 1 if w == "cent" else i
         for n in range(min(5, end), 0, -1):
-            value = parse_number(" ".join(words[end - n:end]))
+            value = _num(" ".join(words[end - n:end]))
             if value is not None:
                 found.append(value)
                 break

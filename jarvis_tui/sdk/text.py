@@ -22,7 +22,7 @@ _UNITS = {
 }
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60,
          "seventy": 70, "eighty": 80, "ninety": 90}
-_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
 _FRACTIONS = {"half": Decimal("0.5"), "quarter": Decimal("0.25"), "1/2": Decimal("0.5"),
               "1/4": Decimal("0.25"), "3/4": Decimal("0.75")}
 
@@ -87,6 +87,13 @@ def parse_number(text: str) -> Decimal | None:
             return Decimal((m.group(1) or "") + m.group(2).replace(",", "") + (m.group(3) or ""))
         except InvalidOperation:
             return None
+    # digits and a scale word: "12 thousand", "2.5 million" ("and" then more words: "3 thousand and 5")
+    m = re.fullmatch(r"(\d{1,3}(?:,\d{3})*|\d+)(\.\d+)?\s+(hundred|thousand|million|billion)(?:\s+and\s+(?P<rest>.+))?", t)
+    if m:
+        rest = parse_number(m.group("rest")) if m.group("rest") else Decimal(0)
+        if rest is None or rest < 0:
+            return None
+        return Decimal(m.group(1).replace(",", "") + (m.group(2) or "")) * _SCALES[m.group(3)] + rest
     m = re.fullmatch(r"(\d+)\s*/\s*(\d+)", t)
     if m:
         den = int(m.group(2))
@@ -927,6 +934,10 @@ def numbers_said(text: str) -> list[Decimal]:
             run.pop()
         if run:
             value = parse_number(" ".join(run))
+            mixed = None if value is not None else _AND_A_PART.fullmatch(" ".join(run))
+            if mixed is not None:               # "3 and a half", "two and a quarter"
+                whole, part = parse_number(mixed.group("whole")), parse_fraction(mixed.group("part"))
+                value = whole + part if whole is not None and part is not None and part < 1 else None
             if value is not None:
                 out.append(value)
             elif len(run) > 1:                       # "five and five": two numbers
@@ -939,6 +950,9 @@ def numbers_said(text: str) -> list[Decimal]:
     for tok in tokens:
         if tok[0].isdigit() or tok[0] == "-":
             flush()
+            if re.fullmatch(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?", tok):
+                run.append(tok)             # digits a scale word or a fraction may follow: "12 thousand"
+                continue
             v = parse_number(tok)
             if v is not None:
                 out.append(v)

@@ -91,3 +91,31 @@ def test_a_clock_time_is_found_in_a_sentence_longest_reading_first():
 def test_every_number_said_in_order(text, values):
     from jarvis_tui.sdk.text import numbers_said
     assert [float(x) for x in numbers_said(text)] == values
+
+
+@pytest.mark.parametrize("text,value", [
+    ("12 thousand", 12000), ("2.5 million", 2500000), ("1,200 million", 1_200_000_000), ("5 hundred", 500),
+    ("3 thousand and 5", 3005), ("two billion", 2_000_000_000), ("twelve thousand", 12000),
+])
+def test_digits_and_a_scale_word_are_one_number(text, value):
+    """"what's 3 and a half percent of 12 thousand" (holdout 32) asked "And the other number?": digits said
+    with "thousand" or "million" were no number."""
+    assert parse_number(text) == value
+
+
+@pytest.mark.parametrize("text", ["12 thousand and fish", "thousand", "12 thousands", "2.5.1 million"])
+def test_other_words_with_a_scale_word_are_no_number(text):
+    assert parse_number(text) is None
+
+
+@pytest.mark.parametrize("said,args,spoken", [
+    ("what's 3 and a half percent of 12 thousand", {"num1": 0.035, "num2": 12000, "operation": "multiply"},
+     "3.5 percent of 12,000 is 420."),
+    ("what's 12 thousand divided by 3", {"num1": 12000, "num2": 3, "operation": "divide"}, None),
+    ("what's 2.5 million plus 500 thousand", {"num1": 2500000, "num2": 500000, "operation": "add"}, None),
+])
+def test_numbers_said_with_scale_words_and_fractions_are_worked_out(rt, said, args, spoken):
+    from command_helpers import ask
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success and turn.tool_calls[0].arguments == args
+    assert spoken is None or turn.spoken == spoken, turn.spoken
