@@ -414,10 +414,14 @@ class ListCommandBase(JarvisCommandBase):
         cleaned = [" ".join(frame.sub(" ", str(x)).split()) for x in items]
         # an item is a thing: words that only join or point ("to", "the") are none ("add it to the list"
         # came back as the items "to" and "the")
-        verb = _first_word(voice_command)
-        # the request's own verb is no item: "chuck cat food on then" came back as "chuck" and "cat food"
         items = [part for c in cleaned if c for part in self._run_on(c)
-                 if not is_request_words(part) and content_words(part) and part.lower() != verb]
+                 if not is_request_words(part) and content_words(part)]
+        verb = _first_word(voice_command)
+        # the request's own verb is no item: "chuck cat food on then" came back as "chuck" and "cat food" (the
+        # first word said right before another item; "batteries and light bulbs, add those" starts with one)
+        after_verb = normalize_utterance(voice_command).split(verb, 1)[-1].strip() if verb else ""
+        if verb and any(i.lower() != verb and after_verb.startswith(i.lower()) for i in items):
+            items = [i for i in items if i.lower() != verb]
         pointed = self.pointed_at(voice_command)
         if pointed and out.get("action") not in ("read", "clear"):
             said = _word_stems(_SAID_THEN_ASKED.fullmatch(normalize_utterance(voice_command)).group("said"))
@@ -430,7 +434,8 @@ class ListCommandBase(JarvisCommandBase):
             # "is cat food on the list": the model read the whole list; the question names what to look for
             asked = re.fullmatch(HAS + r"(?:.+)", normalize_utterance(voice_command).strip(" ?.!"))
             raw = said_items(asked) if asked else None
-            items = [i for i in split_items(raw) if not is_request_words(i)] if raw else []
+            items = [i for i in split_items(raw) if not is_request_words(i)
+                     and _word_stems(i, _POINTING_WORDS | _VAGUE_WORDS)] if raw else []
         if items:
             out[self.items_param] = items
         else:
