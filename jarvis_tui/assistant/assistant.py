@@ -31,7 +31,7 @@ from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.grounding import content_words, named_from_reply, said_share
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
-from jarvis_tui.sdk.text import (SAYING_NO, asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again,
+from jarvis_tui.sdk.text import (SAYING_NO, asks_for_another, only_acknowledges, asks_question, asks_to_end_it, asks_to_hear_again,
                                  asks_to_take_back, refers_back, split_requests, stem)
 
 log = logging.getLogger(__name__)
@@ -469,6 +469,8 @@ class Assistant:
             turn.route = "follow_up"
             turn.spoken = KEPT
             return True
+        if only_acknowledges(turn.text):
+            return False            # "lovely, cheers" to "Which city?" is no city: the question is dropped
         argument, asked = str(awaits["argument"]), dict(awaits.get("arguments") or {})
         said = elided_fragment(turn.text) or turn.text      # "and in london": the answer is "in london"
         try:

@@ -1043,6 +1043,22 @@ _HEAR_AGAIN = re.compile(r"^(?:(?:sorry|pardon|what)\s+)?(?:(?:can|could|would)\
 
 # the ways of saying "no" that lead a correction, a take-back or an answer ("nah, cancel that")
 SAYING_NO = r"(?:no|nope|nah|naw)"
+# words that only thank or acknowledge ("lovely, cheers", "great thanks", "ta very much"): said to an
+# answer, not an answer to a question ("lovely, cheers" after "Which city?" was taken as the city "Lovely")
+_ACKNOWLEDGING = frozenset("""
+    thanks thank you ta cheers much very so lots loads many appreciated lovely great brilliant perfect nice
+    cool fine good grand fab fabulous awesome super wonderful excellent smashing ace sweet ok okay alright
+    right oh ah that's thats that it will do mate jarvis
+""".split())
+
+
+def only_acknowledges(text: str) -> bool:
+    """Whether the words only thank or acknowledge ("lovely, cheers", "great, thanks a lot"), with at
+    least one word that thanks or praises (a bare "ok" or "right" may be an answer)."""
+    words = re.findall(r"[a-z']+", normalize_utterance(text))
+    return bool(words) and all(w in _ACKNOWLEDGING for w in words) and bool(
+        set(words) - {"ok", "okay", "alright", "right", "oh", "ah", "that's", "thats", "that", "it", "will", "do",
+                      "so", "very", "much", "you", "mate", "jarvis"})
 
 
 # a correction of what was just asked: "actually make that 6:45", "no wait, make it 10", "change it to

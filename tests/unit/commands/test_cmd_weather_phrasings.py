@@ -178,3 +178,23 @@ def test_the_place_just_asked_about_is_the_place_of_the_next_question(rt, clock)
     clock.advance(minutes=11)                                   # a while later: a question of its own
     turn, r = ask(rt, "what's the forecast for the weekend")
     assert r.wait_for_input and turn.spoken.startswith("Which city?")
+
+
+@pytest.mark.parametrize("said", ["lovely, cheers", "great thanks", "brilliant, ta very much", "perfect thank you"])
+def test_thanks_after_which_city_is_no_city(rt, said):
+    """"lovely, cheers" after "Which city?" (holdout 31) asked the weather for the city "Lovely": words
+    that only thank or acknowledge drop the question and are routed as usual."""
+    from command_helpers import ask
+    turn, r = ask(rt, "what's the weather like")
+    assert r.wait_for_input and turn.spoken.startswith("Which city?")
+    turn, _ = ask(rt, said)
+    assert not any(c.name == "get_weather" for c in turn.tool_calls), turn.tool_calls
+    assert rt.assistant.awaiting is None
+
+
+@pytest.mark.parametrize("said,city", [("leeds thanks", "Leeds"), ("ok york", "York"), ("paris please", "Paris")])
+def test_a_city_said_with_thanks_is_still_the_answer(rt, said, city):
+    from command_helpers import ask
+    ask(rt, "what's the weather like")
+    turn, _ = ask(rt, said)
+    assert [c.arguments.get("city") for c in turn.tool_calls if c.name == "get_weather"] == [city]
