@@ -1798,6 +1798,13 @@ class ReminderCommand(JarvisCommandBase):
         if len(found) > 1:                     # the next words say which (read_answer)
             return CommandResponse.ask_for("text", f"Which one: {_which_one(found, self._now())}?", {"action": "delete"},
                                            candidates=[r["id"] for r in found])
+        said_day = self._day_said_for(found[0], text, request_info.voice_command)
+        if said_day is not None and not _occurs_on(found[0], said_day):
+            # "turn off tomorrow's alarm" with a weekday alarm, on a Friday: it does not ring then (it had
+            # deleted the weekday alarm); nothing is deleted
+            r, now = found[0], self._now()
+            return say(f"Your {_alarm_noun(r['text']) or 'reminder'} doesn't ring {_day_name(said_day, now.date())}: "
+                       f"it rings {_rings(r, now)}. I've left it as it is.", deleted=[])
         skipped = self._skipped_day(found[0], text)
         if skipped is not None:                # "i don't need the alarm tomorrow": the series stays
             r, now = found[0], self._now()
@@ -1848,6 +1855,17 @@ class ReminderCommand(JarvisCommandBase):
             found = find_clock_time(said)                       # "at 10", or "10" alone
             clock = found[0] if found else parse_clock_time(said, require_meridiem=False)
             return {**arguments, "time": clock} if clock else None
+        return None
+
+    def _day_said_for(self, reminder: dict[str, Any], *texts: str) -> _dt.date | None:
+        """The one day a delete of a repeating reminder names ("tomorrow's alarm", "the alarm on friday"),
+        in its text or its words; None for a reminder that does not repeat, or no day said."""
+        if not reminder.get("recurrence"):
+            return None
+        for text in texts:
+            day = find_date(text, self._now().date())
+            if day is not None and day.kind in ("relative_day", "weekday", "day_month", "month_day", "holiday"):
+                return day.when
         return None
 
     def _skipped_day(self, reminder: dict[str, Any], text: str) -> _dt.date | None:

@@ -343,3 +343,28 @@ def test_a_task_written_whole_or_in_other_words_is_kept(rt, clock, said, model_t
     out = reminder.post_process_tool_call({"action": "set", "text": model_text}, said)
     assert out.get("text") in (model_text, None) or out["text"].startswith(model_text)
     assert len(out.get("text", "").split()) <= len(model_text.split()) + 1
+
+
+def _delete_as_the_model_wrote(rt, said: str):
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "delete", "text": "alarm"}, said)
+    return reminder.execute(RequestInformation(said), **out)
+
+
+def test_a_repeating_alarm_is_not_deleted_for_a_day_it_does_not_ring(rt, clock):
+    """"turn off tomorrow's alarm" with a weekday alarm set, said on a Friday (holdout 31), deleted the
+    weekday alarm: it does not ring on Saturday; nothing is deleted."""
+    ask(rt, "alarm for twenty past six on weekdays")
+    r = _delete_as_the_model_wrote(rt, "turn off saturday's alarm")
+    assert r.success and "doesn't ring on Saturday" in r.context_data["message"], r.context_data
+    (row,) = rt.store.reminders.active()
+    assert row["recurrence"] == "weekdays"
+
+
+def test_a_repeating_alarm_turned_off_for_a_day_it_rings_skips_that_day(rt, clock):
+    """The day said in the words (the model wrote only "alarm") is skipped; the weekday alarm stays."""
+    ask(rt, "alarm for twenty past six on weekdays")
+    r = _delete_as_the_model_wrote(rt, "turn off tomorrow's alarm")
+    assert r.success and r.context_data["message"].startswith("OK, I'll skip"), r.context_data
+    (row,) = rt.store.reminders.active()
+    assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, 6, 6, 20, tzinfo=_dt.timezone.utc)
