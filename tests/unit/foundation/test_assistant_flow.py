@@ -119,7 +119,9 @@ def test_no_claim_without_brain_says_so(runtime):
 
 
 def test_a_shortlist_of_answers_in_words_without_the_model_says_the_model_is_missing(runtime):
-    text = "why do people get bored"
+    # a question the router is unsure of between chat and answer_question (0.42 / 0.41); "why do people get
+    # bored" was one until chat's examples of asking for an idea moved it to 0.554, over the direct threshold
+    text = "why do i get bored so easily"
     decision = runtime.assistant.router.decide(text)
     commands = [runtime.assistant.registry.get(n) for n in decision.shortlist]
     # unsure between commands that all answer in words (chat, answer_question): no action to choose
