@@ -419,7 +419,8 @@ class ListCommandBase(JarvisCommandBase):
         verb = _first_word(voice_command)
         # the request's own verb is no item: "chuck cat food on then" came back as "chuck" and "cat food" (the
         # first word said right before another item; "batteries and light bulbs, add those" starts with one)
-        after_verb = normalize_utterance(voice_command).split(verb, 1)[-1].strip() if verb else ""
+        said_words = [w.strip(",") for w in normalize_utterance(voice_command).split()]
+        after_verb = " ".join(said_words[said_words.index(verb) + 1:]) if verb in said_words else ""
         if verb and any(i.lower() != verb and after_verb.startswith(i.lower()) for i in items):
             items = [i for i in items if i.lower() != verb]
         pointed = self.pointed_at(voice_command)
