@@ -118,13 +118,14 @@ _NEED = (r"(?P<lead>(?:(?:oh|and|also|plus|so|right)[\s,]+)*)(?P<who>(?:we|i)\s+
          r"(?:need|needs)\s+(?P<more>(?:some|more|some\s+more|a\s+few)\s+)?(?P<items>.+?)(?:\s+(?:too|as\s+well))?")
 
 
-def _groceries() -> frozenset[str]:
-    lines = (ASSETS / "groceries.txt").read_text(encoding="utf-8").splitlines()
+def _groceries(name: str = "groceries.txt") -> frozenset[str]:
+    lines = (ASSETS / name).read_text(encoding="utf-8").splitlines()
     return frozenset(w.strip().lower() for w in lines if w.strip() and not w.startswith("#"))
 
 
 class ShoppingListCommand(ListCommandBase):
     single_word_items = _groceries()
+    things_bought = _groceries("household_items.txt")       # things of several words ("loo roll")
     list_name = "shopping"
     items_param = "items"
     noun = "shopping list"
@@ -243,12 +244,16 @@ class ShoppingListCommand(ListCommandBase):
         return claim if household else None
 
     def _groceries_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
-        """Items to add when every word of each is one of the list's own groceries ("butter and eggs",
-        "milk"); other things one is out of ("time", "ideas") are not claimed."""
+        """Items to add when each is a thing bought: every word one of the list's own groceries ("butter
+        and eggs", "milk") or one of the things of several words ("loo roll", "bin bags"); other things one
+        is out of ("time", "ideas") are not claimed."""
         claim = items_claim("add", "items")(m, text)
-        if claim is None or not all(set(re.sub(r"^(?:some|the|more)\s+", "", i.lower()).split()) <= self.single_word_items
-                                    for i in claim.arguments["items"]):
+        if claim is None:
             return None
+        for item in claim.arguments["items"]:
+            thing = re.sub(r"^(?:some|the|more)\s+", "", item.lower())
+            if thing not in self.things_bought and not set(thing.split()) <= self.single_word_items:
+                return None
         return claim
 
     # what the intent router learns from besides the examples (the module's constants above)
