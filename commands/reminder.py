@@ -576,7 +576,14 @@ def in_the_afternoon(clock: str, words: str, said: str = "") -> str:
     if evening != clock:
         return evening
     hh = int(clock[:2])
-    return f"{hh + 12:02d}:00" if re.fullmatch(r"\d{1,2}|[a-z]+", words) and 0 < hh < 7 else clock
+    if re.fullmatch(r"\d{1,2}|[a-z]+", words) and 0 < hh < 7:
+        return f"{hh + 12:02d}:00"
+    # the same said with its minutes in words: "half two", "quarter past three", "ten to four" (holdout 33:
+    # "remind me to ring the vet at half two tomorrow" rang at 2:30 AM)
+    if re.fullmatch(r"[a-z]+(?:[\s-][a-z]+)*", words) and re.search(r"\b(?:half|quarter|past|to)\b", words) \
+            and 0 < hh < 7:
+        return f"{hh + 12:02d}{clock[2:]}"
+    return clock
 
 
 def _clock_anywhere(said: str) -> tuple[str, str] | None:

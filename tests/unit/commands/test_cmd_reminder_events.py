@@ -356,3 +356,20 @@ def test_a_repeating_alarm_turned_off_for_a_day_it_rings_skips_that_day(rt, cloc
     assert r.success and r.context_data["message"].startswith("OK, I'll skip"), r.context_data
     (row,) = rt.store.reminders.active()
     assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, 6, 6, 20, tzinfo=_dt.timezone.utc)
+
+
+@pytest.mark.parametrize("said,text,due", [
+    ("remind me to ring the vet at half two tomorrow", "ring the vet", (5, 14, 30)),
+    ("remind me at quarter past three to call the bank", "call the bank", (4, 15, 15)),
+    ("remind me to take the bins out at ten to four", "take the bins out", (4, 15, 50)),
+    ("remind me at half six in the morning to feed the cat", "feed the cat", (5, 6, 30)),
+])
+def test_a_clock_time_said_in_words_to_do_something_is_in_the_afternoon(rt, clock, said, text, due):
+    """"remind me to ring the vet at half two tomorrow" (holdout 33) rang at 2:30 AM: an hour under 7
+    with its minutes in words is in the afternoon, as a bare "at 5" is; the morning said stays morning."""
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "set", "text": text}, said)
+    assert reminder.execute(RequestInformation(said), **out).success
+    (row,) = rt.store.reminders.active()
+    day, hh, mm = due
+    assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, day, hh, mm, tzinfo=_dt.timezone.utc)
