@@ -155,6 +155,15 @@ _AMOUNT_TAIL = re.compile(r"\s+(?:of\s+)?(?:a|an)$")
 _AND_A_PART = re.compile(r"^(?P<whole>.+?)\s+and\s+(?P<part>(?:a|an|one)\s+\w+)$")
 
 
+def _whole_and_part(text: str) -> Decimal | None:
+    """A number and a fraction under one: "2 and a half" -> 2.5, "one and a quarter" -> 1.25; None else."""
+    joined = _AND_A_PART.match(text)
+    if joined is None:
+        return None
+    whole, part = parse_number(joined.group("whole")), parse_fraction(joined.group("part"))
+    return whole + part if whole is not None and part is not None and part < 1 else None
+
+
 def parse_amount(text: str) -> Decimal | None:
     """How much of something is said before its unit: a number ("2", "two"), "a" / "an" / "one", a
     fraction ("half a", "a quarter", "three quarters of a", "a third of an") or a number and a
@@ -163,10 +172,8 @@ def parse_amount(text: str) -> Decimal | None:
     if t in ("a", "an", "one"):
         return Decimal(1)
     bare = _AMOUNT_TAIL.sub("", t) if t not in ("half a", "half an") else "half"
-    joined = _AND_A_PART.match(bare)
-    if joined is not None:
-        whole, part = parse_number(joined.group("whole")), parse_fraction(joined.group("part"))
-        return whole + part if whole is not None and part is not None and part < 1 else None
+    if _AND_A_PART.match(bare):
+        return _whole_and_part(bare)
     value = parse_number(bare) if bare == t else None       # "2 of a" is no amount
     return value if value is not None else parse_fraction(bare)
 
@@ -934,10 +941,8 @@ def numbers_said(text: str) -> list[Decimal]:
             run.pop()
         if run:
             value = parse_number(" ".join(run))
-            mixed = None if value is not None else _AND_A_PART.fullmatch(" ".join(run))
-            if mixed is not None:               # "3 and a half", "two and a quarter"
-                whole, part = parse_number(mixed.group("whole")), parse_fraction(mixed.group("part"))
-                value = whole + part if whole is not None and part is not None and part < 1 else None
+            if value is None:                   # "3 and a half", "two and a quarter"
+                value = _whole_and_part(" ".join(run))
             if value is not None:
                 out.append(value)
             elif len(run) > 1:                       # "five and five": two numbers
