@@ -95,8 +95,10 @@ _TASK_SAID = re.compile(r"(?:(?:oh|and|so|ok|okay)[,\s]+)*(?:(?:i|we)\s+(?:reall
 _FRAMED_TASK = re.compile(r"(?:(?:and|also|oh|so|ok|okay)[,\s]+)*" + _REMIND_FRAME
                           + r"\s+(?:to|about|that)\s+(?P<task>\S.*)", re.I)
 # where the words of when begin inside a task ("... on monday morning", "... in ten minutes", "... tomorrow")
+# a while from now, as a reminder is asked "in": "in ten minutes", "in an hour and a half"
+_IN_A_WHILE = r"\bin\s+(?:an?|one|half|\d+|[a-z]+)\s*(?:and\s+a\s+half\s+)?(?:minutes?|mins?|hours?|hrs?)\b"
 _WHEN_BEGINS = re.compile(r"\s+(?:(?:on|at|by|for|this|next|every|in)\s+)?(?:tomorrow|tonight|today|this\s+(?:morning|afternoon|"
-                          r"evening)|every\b|in\s+(?:an?|one|half|\d+|[a-z]+)\s*(?:and\s+a\s+half\s+)?(?:minutes?|mins?|hours?|hrs?)\b)")
+                          r"evening)|every\b|" + _IN_A_WHILE + ")")
 
 
 def whole_task(model_text: str, said: str) -> str | None:
@@ -576,14 +578,11 @@ def in_the_afternoon(clock: str, words: str, said: str = "") -> str:
     if evening != clock:
         return evening
     hh = int(clock[:2])
-    if re.fullmatch(r"\d{1,2}|[a-z]+", words) and 0 < hh < 7:
-        return f"{hh + 12:02d}:00"
-    # the same said with its minutes in words: "half two", "quarter past three", "ten to four" (holdout 33:
+    bare = re.fullmatch(r"\d{1,2}|[a-z]+", words)
+    # or the same said with its minutes in words: "half two", "quarter past three", "ten to four" (holdout 33:
     # "remind me to ring the vet at half two tomorrow" rang at 2:30 AM)
-    if re.fullmatch(r"[a-z]+(?:[\s-][a-z]+)*", words) and re.search(r"\b(?:half|quarter|past|to)\b", words) \
-            and 0 < hh < 7:
-        return f"{hh + 12:02d}{clock[2:]}"
-    return clock
+    in_words = re.fullmatch(r"[a-z]+(?:[\s-][a-z]+)*", words) and re.search(r"\b(?:half|quarter|past|to)\b", words)
+    return f"{hh + 12:02d}{clock[2:]}" if (bare or in_words) and 0 < hh < 7 else clock
 
 
 def _clock_anywhere(said: str) -> tuple[str, str] | None:
@@ -1428,7 +1427,7 @@ class ReminderCommand(JarvisCommandBase):
                 out["text"] = as_said(what, voice_command)      # "lock back door": "lock the back door", as said
             else:
                 out.pop("text", None)
-        has_in = re.search(r"\bin\s+(?:an?|one|half|\d+|[a-z]+)\s*(?:and a half\s+)?(?:minutes?|mins?|hours?|hrs?)\b", said)
+        has_in = re.search(_IN_A_WHILE, said)
         clock = None
         if found:
             clock, words = found
