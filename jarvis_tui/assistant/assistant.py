@@ -31,8 +31,8 @@ from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.grounding import content_words, named_from_reply, said_share
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
-from jarvis_tui.sdk.text import (SAYING_NO, asks_for_another, only_acknowledges, asks_question, asks_to_end_it, asks_to_hear_again,
-                                 asks_to_take_back, refers_back, split_requests, stem)
+from jarvis_tui.sdk.text import (SAYING_NO, asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again,
+                                 asks_to_take_back, only_acknowledges, refers_back, split_requests, stem)
 
 log = logging.getLogger(__name__)
 # an argument holding this share of the request's content words is the request said back, not a part of it
@@ -187,7 +187,8 @@ class Assistant:
             except Exception:  # noqa: BLE001 - a brain without history is never in a follow-up
                 follow_up = False
         result = router.decide(text, allow_decline=not follow_up)
-        if result.decision == "decline" and self.brain is not None and self._last_tools(conversation_id):
+        last_tools = self._last_tools(conversation_id) if result.decision == "decline" and self.brain is not None else []
+        if last_tools:
             named = self._named_from_last_reply(text, conversation_id)
             if named:
                 # the words name what the last reply told ("take the teabags off" after the list was read):
@@ -196,7 +197,7 @@ class Assistant:
                 log.info("not declined: %s named by the last reply", ", ".join(named))
                 result = router.decide(text, allow_decline=False)
                 if result.decision == "shortlist":
-                    result.shortlist = tuple(dict.fromkeys((*self._last_tools(conversation_id), *result.shortlist)))
+                    result.shortlist = tuple(dict.fromkeys((*last_tools, *result.shortlist)))
         sure = self.registry.get(result.tool) if result.decision == "direct" and result.tool else None
         if sure is not None and sure.allow_direct_answer and not any(p.from_user for p in sure.parameters):
             follow_up = False       # a remark the router is sure of ("that answer was useless"): no words of the
