@@ -136,7 +136,8 @@ WEATHER_GEAR = (r"umbrella|brolly|raincoat|rain\s+coat|rain\s+jacket|waterproofs
 # rain in the words people use for it ("is it going to chuck it down later" read the reminders)
 _RAIN_SAID = (r"(?:chuck|chucking|bucket|bucketing|tip|tipping|pour|pouring|piss|pissing|teem|teeming|lash|lashing)"
               r"(?:\s+it)?\s+down|pour|pouring|drizzle|drizzling|spit|spitting|shower|showery|hail|hailing|sleet|sleeting")
-_GEAR = re.compile(r"(?:(?:an?|my|some|the|a\s+pair\s+of)\s+)?(?:" + WEATHER_GEAR + r")")
+_GEAR_DETERMINERS = r"an?|my|some|a\s+pair\s+of"      # "do i need a brolly", "should i take my gloves"
+_GEAR = re.compile(r"(?:(?:" + _GEAR_DETERMINERS + r"|the)\s+)?(?:" + WEATHER_GEAR + r")")
 
 
 # the words of a request that ask about the weather itself ("should i dress in layers" asks about clothes)
@@ -310,7 +311,7 @@ class GetWeatherCommand(JarvisCommandBase):
                      + _RAIN_SAID + r")" + tail,
                      _weather_claim, "will it rain tomorrow in seattle / is it raining in portland"),
             FastPath("get_weather.umbrella",
-                     r"(?:do i need|should i (?:bring|take|wear|pack)|will i need|do i want)\s+(?:(?:an?|my|some|a\s+pair\s+of)\s+)?"
+                     r"(?:do i need|should i (?:bring|take|wear|pack)|will i need|do i want)\s+(?:(?:" + _GEAR_DETERMINERS + r")\s+)?"
                      r"(?:" + WEATHER_GEAR + r")" + tail,
                      _weather_claim, "do i need an umbrella"),
             FastPath("get_weather.how_hot",
