@@ -118,14 +118,15 @@ _NEED = (r"(?P<lead>(?:(?:oh|and|also|plus|so|right)[\s,]+)*)(?P<who>(?:we|i)\s+
          r"(?:need|needs)\s+(?P<more>(?:some|more|some\s+more|a\s+few)\s+)?(?P<items>.+?)(?:\s+(?:too|as\s+well))?")
 
 
-def _groceries(name: str = "groceries.txt") -> frozenset[str]:
+def _things_listed(name: str) -> frozenset[str]:
+    """The lower-cased lines of an asset file of things bought ("#" lines are comments)."""
     lines = (ASSETS / name).read_text(encoding="utf-8").splitlines()
     return frozenset(w.strip().lower() for w in lines if w.strip() and not w.startswith("#"))
 
 
 class ShoppingListCommand(ListCommandBase):
-    single_word_items = _groceries()
-    things_bought = _groceries("household_items.txt")       # things of several words ("loo roll")
+    single_word_items = _things_listed("groceries.txt")
+    things_bought = _things_listed("household_items.txt")       # things of several words ("loo roll")
     list_name = "shopping"
     items_param = "items"
     noun = "shopping list"
