@@ -313,6 +313,13 @@ NAME_WORDS = r"[a-z][a-z']*(?:\s+[a-z][a-z']*){0,2}?"
 THING = r"(?:(?:the|my|our|those|these)\s+)?(?P<thing>" + NAME_WORDS + ")"
 
 
+def timer_labels(services: CommandServices | None) -> list[str]:
+    """The labels of the running and paused timers: what a request may name a timer by."""
+    if services is None:
+        return []
+    return [str(t["label"]) for t in timer_service(services).live_timers() if t.get("label")]
+
+
 def said_name(words: str | None) -> str | None:
     """The name in the words that say a timer: "the tea's" -> "tea", "my egg one" -> "egg"."""
     kept = [re.sub(r"'s$", "", w) for w in (words or "").lower().split() if w not in _NOT_NAME_WORDS]

@@ -272,6 +272,11 @@ class ListCommandBase(JarvisCommandBase):
             items = [self._resolve(i, done=None) or i for i in items]
         return f"Remove {join_words(items)} from your {self.noun}?"
 
+    def held_names(self) -> list[str]:
+        if self.services is None or not self.list_name:
+            return []
+        return [str(r["text"]) for r in self._store().items(self.list_name)]
+
     # ---- helpers ----------------------------------------------------------------------------------
     def _store(self):
         return self.services.store.lists

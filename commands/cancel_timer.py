@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from commands._background import (NAME_WORDS, THING, distinct_timer_names, no_timer_named, possessive_off, said_name,
-                                  timer_name, timer_service, timers_mentioned, timers_named, timers_rang_lately, went_off)
+                                  timer_labels, timer_name, timer_service, timers_mentioned, timers_named, timers_rang_lately, went_off)
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import join_words, say_duration
@@ -113,6 +113,13 @@ class CancelTimerCommand(JarvisCommandBase):
                                 description="Which timer: its label or length, or 'all'. Omit for the only timer."),
                 JarvisParameter("action", "string", enum_values=["cancel", "pause", "resume"], default="cancel",
                                 description="cancel (default) ends it; pause keeps its time left; resume runs a paused one.")]
+
+    def held_names(self) -> list[str]:
+        return timer_labels(self.services)
+
+    @property
+    def acts_only_on_held(self) -> bool:
+        return True
 
     @property
     def keywords(self) -> list[str]:

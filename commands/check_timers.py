@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from commands._background import (THING, possessive_off, said_name, timer_name, timer_service, timers_named,
+from commands._background import (THING, possessive_off, said_name, timer_labels, timer_name, timer_service, timers_named,
                                   timers_rang_lately, went_off, no_timer_named)
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
@@ -67,6 +67,13 @@ class CheckTimersCommand(JarvisCommandBase):
     @property
     def parameters(self) -> list[JarvisParameter]:
         return [JarvisParameter("label", "string", description="Which timer (label or length); omit for all.")]
+
+    def held_names(self) -> list[str]:
+        return timer_labels(self.services)
+
+    @property
+    def acts_only_on_held(self) -> bool:
+        return True
 
     @property
     def keywords(self) -> list[str]:

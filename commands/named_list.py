@@ -326,6 +326,9 @@ class NamedListCommand(ListCommandBase):
     def _names_itself(self, text: str) -> bool:
         return bool(self.list_name) and super()._names_itself(text)
 
+    def held_names(self) -> list[str]:
+        return self._made()          # "the christmas one": its lists, by name
+
     def _made(self) -> list[str]:
         if self.services is None:
             return []

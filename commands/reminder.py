@@ -1271,6 +1271,11 @@ class ReminderCommand(JarvisCommandBase):
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS
 
+    def held_names(self) -> list[str]:
+        if self.services is None:
+            return []
+        return [str(r["text"]) for r in self.services.store.reminders.active()]
+
     def generate_prompt_examples(self) -> list[CommandExample]:
         return examples([
             ("Remind me to call mom at 3 PM", {"action": "set", "text": "call mom", "time": "15:00"}),
@@ -1278,7 +1283,7 @@ class ReminderCommand(JarvisCommandBase):
             ("Remind me every day at 8 AM to take my medicine",
              {"action": "set", "text": "take my medicine", "time": "08:00", "recurrence": "daily"}),
             ("What reminders do I have?", {"action": "list"}),
-            ("Cancel my reminder to call mom", {"action": "delete", "text": "call mom"}),
+            ("Scrap the dentist one", {"action": "delete", "text": "dentist"}),
             ("Snooze for 15 minutes", {"action": "snooze", "relative_minutes": 15}),
             ("Move my dentist reminder to 4 PM", {"action": "move", "text": "dentist", "time": "16:00"}),
         ])

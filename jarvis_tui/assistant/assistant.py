@@ -28,7 +28,7 @@ from jarvis_tui.assistant.turn import ToolCallRecord, TurnResult
 from jarvis_tui.assistant.turn_control import TurnCancelledError, TurnControl
 from jarvis_tui.commands_registry import CommandRegistry
 from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
-from jarvis_tui.sdk.grounding import content_words, named_from_reply, said_share
+from jarvis_tui.sdk.grounding import content_words, named_from_reply, names_any_of, said_share
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.text import (SAYING_NO, asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again,
@@ -173,6 +173,29 @@ class Assistant:
             return []
         return named_from_reply(text, last.spoken, last.request.voice_command)
 
+    def _holders_first(self, text: str, shortlist: tuple[str, ...]) -> tuple[str, ...]:
+        """The shortlist of a request the router is unsure of, when its words name something the user
+        keeps ("scrap the vet one" with a reminder to ring the vet): the commands that hold it come
+        first, and a command that only acts on what it holds (a timer's cancel) and holds nothing
+        named leaves (IJarvisCommand.held_names, acts_only_on_held)."""
+        named: dict[str, bool] = {}
+        for command in self.registry:
+            try:
+                names = command.held_names()
+            except Exception:
+                log.exception("held_names of %s failed", command.command_name)
+                continue
+            named[command.command_name] = bool(names and names_any_of(text, names))
+        holders = tuple(n for n, hit in named.items() if hit)
+        if not holders:
+            return shortlist
+        kept = tuple(n for n in shortlist if named.get(n) or not self._acts_only_on_held(n))
+        return tuple(dict.fromkeys((*holders, *kept)))
+
+    def _acts_only_on_held(self, name: str) -> bool:
+        command = self.registry.get(name)
+        return bool(command is not None and command.acts_only_on_held)
+
     def route_intent(self, text: str, conversation_id: str = "default", turn: TurnResult | None = None) -> RouterResult | None:
         """The router's decision for `text`, with the Routed event; None without a router. Right after
         the assistant asked something back, or when the words point at an earlier turn, it never
@@ -198,6 +221,8 @@ class Assistant:
                 result = router.decide(text, allow_decline=False)
                 if result.decision == "shortlist":
                     result.shortlist = tuple(dict.fromkeys((*last_tools, *result.shortlist)))
+        if result.decision == "shortlist":
+            result.shortlist = self._holders_first(text, result.shortlist)
         sure = self.registry.get(result.tool) if result.decision == "direct" and result.tool else None
         if sure is not None and sure.allow_direct_answer and not any(p.from_user for p in sure.parameters):
             follow_up = False       # a remark the router is sure of ("that answer was useless"): no words of the

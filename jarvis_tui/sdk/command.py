@@ -135,6 +135,20 @@ class IJarvisCommand(ABC):
         fast paths act at once."""
         return None
 
+    def held_names(self) -> list[str]:
+        """The names of what this command keeps for the user now and acts on by name: a timer's
+        label, a reminder's words, a list's items. A request the router is unsure of that names one
+        ("scrap the vet one") is about that thing, so the commands that hold it are the ones it may
+        go to. None held by default."""
+        return []
+
+    @property
+    def acts_only_on_held(self) -> bool:
+        """True when every call acts on something this command holds and none makes a new thing
+        (cancelling a timer): holding nothing a request names while another command does, it is not
+        the command meant. False by default (a list adds items as well as removing them)."""
+        return False
+
     def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
         """Undo what a call of this command just did, when the user takes it back at once ("cancel
         that", "undo", "scratch that" right after it): `arguments` are the call's, `result` its

@@ -192,10 +192,24 @@ def named_from_reply(text: str, reply: str, asked: str = "") -> list[str]:
     numbers, not generic ones ("list", "today", "what", "got"), in any of their forms ("teabag"). Such words continue
     the conversation: the request is about what was just said."""
     told = set(re.findall(r"[a-z']+", _norm(reply))) - set(re.findall(r"[a-z']+", _norm(asked)))
-    told = {w.strip("'") for w in told if len(w.strip("'")) >= 3 and w.strip("'") not in _GENERIC}
+    return _words_naming(text, told)
+
+
+def _words_naming(text: str, words: Iterable[str]) -> list[str]:
+    """The words of `text` that are one of `words` in some form ("teabag" for "teabags"): words of
+    three letters or more, not numbers, not generic ones ("list", "today", "what")."""
+    kept = {w.strip("'") for w in words if len(w.strip("'")) >= 3 and w.strip("'") not in _GENERIC}
     out = []
     for w in content_words(text):
         w = w.strip(".'")
-        if len(w) >= 3 and w.isalpha() and w not in _GENERIC and _forms(w) & told:
+        if len(w) >= 3 and w.isalpha() and w not in _GENERIC and _forms(w) & kept:
             out.append(w)
     return out
+
+
+def names_any_of(text: str, names: Iterable[str]) -> list[str]:
+    """The words of `text` that name one of `names` (the things the user keeps: "ring the vet",
+    "pasta"): words of three letters or more, not numbers, not generic ones, in any of their forms
+    ("the cats one" names "feed the cat")."""
+    held = [w for name in names for w in re.findall(r"[a-z']+", _norm(str(name)))]
+    return _words_naming(text, held)

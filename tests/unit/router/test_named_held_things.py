@@ -1,0 +1,117 @@
+"""A request that names one of the user's things: "scrap the cat one" with a reminder to feed the cat
+and a pasta timer running was routed to cancel_timer (the router knows "scrap the X one" from the
+timer's examples, not which command holds X) and asked "Cancel your pasta timer?"; "scrap the vet
+one" right after the reminders were read answered "You have no timers running." The commands say what
+they hold (`held_names`) and whether they only act on it (`acts_only_on_held`): the commands holding
+what the request names come first in the shortlist, and a cancel of timers that holds nothing named
+leaves it. Real commands and router; the scripted LLM of the brain's unit tests."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
+
+from brain_fakes import ScriptedBackend
+
+from jarvis_tui.assistant.conversation import ConversationBrain
+from jarvis_tui.llm.provider_factory import PromptProviderFactory
+from jarvis_tui.runtime import Runtime
+from jarvis_tui.sdk.grounding import names_any_of
+
+
+@pytest.mark.parametrize("text,names,named", [
+    ("scrap the cat one", ["feed the cat", "ring the vet"], ["cat"]),
+    ("ditch the cats one", ["feed the cat"], ["cats"]),
+    ("bin the vet one", ["pasta"], []),
+    # generic words and short ones name nothing: "the one for today", "it"
+    ("cancel the one for today", ["do it today"], []),
+    ("scrap the pasta one", ["pasta", "eggs"], ["pasta"]),
+])
+def test_the_words_that_name_a_held_thing(text, names, named):
+    assert names_any_of(text, names) == named
+
+
+PARCELS = textwrap.dedent('''
+    from jarvis_tui.sdk import CommandExample, CommandResponse, JarvisCommandBase, JarvisParameter
+
+    class Parcels(JarvisCommandBase):
+        command_name = "parcels"
+        description = "Track or stop tracking a parcel on its way"
+        parameters = [JarvisParameter("action", "string", enum_values=["track", "stop"]),
+                      JarvisParameter("name", "string")]
+
+        def held_names(self):
+            return ["new boots", "printer ink"]
+
+        def generate_adapter_examples(self):
+            return [CommandExample(t) for t in (
+                "track my parcel", "where is my parcel", "stop tracking the parcel", "is my delivery here yet",
+                "when does my package arrive", "track the delivery from the shop", "has the courier come",
+                "follow my order", "where's my package", "stop following that delivery")]
+
+        def pre_route(self, voice_command):
+            return None
+
+        def run(self, request_info, **kw):
+            return CommandResponse.final_response({"message": "Done."})
+''')
+
+
+@pytest.fixture
+def runtime(isolated_dirs):
+    rt = Runtime.create()
+    yield rt
+    rt.close()
+
+
+def _held(rt):
+    """A pasta timer and a reminder to feed the cat."""
+    assert rt.assistant.handle_text("set a ten minute timer for the pasta").tool_calls[0].name == "set_timer"
+    due = dt.datetime.now().astimezone() + dt.timedelta(hours=3)
+    rt.services.store.reminders.add("feed the cat", due)
+
+
+def test_the_command_that_holds_the_thing_named_is_shortlisted_and_a_timer_cancel_leaves(runtime):
+    _held(runtime)
+    result = runtime.assistant.route_intent("scrap the cat one")
+    assert result.decision == "shortlist"
+    assert result.shortlist[0] == "reminder" and "cancel_timer" not in result.shortlist
+    # the timer named: its cancel stays
+    result = runtime.assistant.route_intent("scrap the pasta one")
+    assert "cancel_timer" in result.shortlist
+    # nothing held named: the router's shortlist as it was
+    plain = runtime.assistant.router.decide("scrap the gate one")
+    assert runtime.assistant.route_intent("scrap the gate one").shortlist == plain.shortlist
+
+
+def test_the_model_is_asked_among_the_holders_and_the_guess_asks_first(runtime):
+    _held(runtime)
+    backend = ScriptedBackend([json.dumps({"tool": "reminder", "args": {"action": "delete", "text": "cat"}})])
+    runtime.assistant.brain = ConversationBrain(backend, PromptProviderFactory(None), runtime.config)
+    runtime.services.llm = runtime.assistant.brain.answerer
+    turn = runtime.assistant.handle_text("scrap the cat one")
+    assert turn.route == "llm" and turn.router_result.shortlist[0] == "reminder"
+    schema = json.dumps(backend.requests[0]["json_schema"])
+    assert '"reminder"' in schema and '"cancel_timer"' not in schema
+    assert turn.spoken.startswith("Delete the reminder to feed the cat")
+    assert [r["text"] for r in runtime.services.store.reminders.active()] == ["feed the cat"]     # asked, not done
+
+
+def test_a_plugin_commands_held_things_are_routed_to_it(isolated_dirs):
+    _data, conf = isolated_dirs
+    (conf / "commands").mkdir()
+    (conf / "commands" / "parcels.py").write_text(PARCELS, encoding="utf-8")
+    rt = Runtime.create()
+    try:
+        assert "parcels" in rt.registry.names
+        _held(rt)
+        result = rt.assistant.route_intent("scrap the boots one")
+        assert result.shortlist[0] == "parcels" and "cancel_timer" not in result.shortlist
+    finally:
+        rt.close()
