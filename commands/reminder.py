@@ -816,13 +816,18 @@ def _move_claim(m: re.Match[str], text: str) -> PreRouteResult | None:
 
 def _snooze_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     args: dict[str, Any] = {"action": "snooze"}
-    if m.groupdict().get("dur"):
-        seconds = parse_duration(m.group("dur"))
+    text = (m.groupdict().get("text") or "").strip()
+    if text and not m.groupdict().get("dur") and parse_duration(text):
+        text, dur = "", text                # "snooze it for ten minutes": a length in words, not a reminder's name
+    else:
+        dur = m.groupdict().get("dur") or ""
+    if dur:
+        seconds = parse_duration(dur)
         if not seconds or seconds % 60:
             return None
         args["relative_minutes"] = seconds // 60
-    if m.groupdict().get("text"):
-        args["text"] = m.group("text").strip()
+    if text:
+        args["text"] = text
     return PreRouteResult(arguments=args)
 
 

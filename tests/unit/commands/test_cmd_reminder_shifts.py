@@ -93,6 +93,16 @@ def test_snooze_before_it_rings_moves_it_after_its_time(rt, clock):
     assert _due(rt) == {"check the oven": _at(9, 10)}
 
 
+@pytest.mark.parametrize("said", ["snooze it for five minutes", "snooze for five minutes"])
+def test_a_snooze_length_in_words_is_its_length_not_a_reminders_name(rt, clock, said):
+    """"snooze it for ten minutes" was a snooze of the reminder named "ten minutes" ("There's no
+    reminder to snooze."): a length in words is the snooze's length, as in digits."""
+    ask(rt, "remind me in 5 minutes to check the oven")
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].arguments == {"action": "snooze", "relative_minutes": 5}
+    assert r.success and turn.spoken == "Snoozed. I'll remind you to check the oven at 9:10 AM."
+
+
 def test_snooze_right_after_setting_one_that_is_not_about_to_ring_moves_it(rt, clock):
     """"snooze that for 10 minutes" right after a reminder in 20 minutes said "There's no reminder to
     snooze.": only one about to ring (5 minutes) or one that rang counted."""
