@@ -173,11 +173,16 @@ class Assistant:
             return []
         return named_from_reply(text, last.spoken, last.request.voice_command)
 
-    def _holders_first(self, text: str, shortlist: tuple[str, ...]) -> tuple[str, ...]:
+    def _holders_first(self, text: str, result: RouterResult) -> None:
         """The shortlist of a request the router is unsure of, when its words name something the user
-        keeps ("scrap the vet one" with a reminder to ring the vet): the commands that hold it come
-        first, and a command that only acts on what it holds (a timer's cancel) and holds nothing
-        named leaves (IJarvisCommand.held_names, acts_only_on_held)."""
+        keeps ("scrap the vet one" with a reminder to ring the vet): a command that only acts on what
+        it holds (a timer's cancel) and holds nothing named leaves, and the commands that hold it take
+        its place; those already there come first (IJarvisCommand.held_names, acts_only_on_held). A
+        holder the router did not shortlist joins only in place of one that left: "how are we doing
+        on the rice" with a rice timer is not a cancel. When the router's first choice holds it, the
+        commands that answer in words leave (the rice timer asked about is no small talk), and the model
+        may not answer that no command fits."""
+        shortlist = result.shortlist
         named: dict[str, bool] = {}
         for command in self.registry:
             try:
@@ -188,13 +193,24 @@ class Assistant:
             named[command.command_name] = bool(names and names_any_of(text, names))
         holders = tuple(n for n, hit in named.items() if hit)
         if not holders:
-            return shortlist
+            return
+        result.holding = holders
         kept = tuple(n for n in shortlist if named.get(n) or not self._acts_only_on_held(n))
-        return tuple(dict.fromkeys((*holders, *kept)))
+        joining = holders if len(kept) < len(shortlist) else tuple(n for n in holders if n in shortlist)
+        if shortlist and shortlist[0] in holders:
+            # the router's first choice holds it: the request is about that thing, not a remark
+            kept = tuple(n for n in kept if named.get(n) or not self._answers_in_words(n))
+            result.declinable = False
+        result.shortlist = tuple(dict.fromkeys((*joining, *kept)))
 
     def _acts_only_on_held(self, name: str) -> bool:
         command = self.registry.get(name)
         return bool(command is not None and command.acts_only_on_held)
+
+    def _answers_in_words(self, name: str) -> bool:
+        """A command whose answer is words the model writes (small talk, a question's answer)."""
+        command = self.registry.get(name)
+        return bool(command is not None and command.allow_direct_answer)
 
     def route_intent(self, text: str, conversation_id: str = "default", turn: TurnResult | None = None) -> RouterResult | None:
         """The router's decision for `text`, with the Routed event; None without a router. Right after
@@ -222,7 +238,7 @@ class Assistant:
                 if result.decision == "shortlist":
                     result.shortlist = tuple(dict.fromkeys((*last_tools, *result.shortlist)))
         if result.decision == "shortlist":
-            result.shortlist = self._holders_first(text, result.shortlist)
+            self._holders_first(text, result)
         sure = self.registry.get(result.tool) if result.decision == "direct" and result.tool else None
         if sure is not None and sure.allow_direct_answer and not any(p.from_user for p in sure.parameters):
             follow_up = False       # a remark the router is sure of ("that answer was useless"): no words of the

@@ -617,8 +617,8 @@ class ConversationBrain:
         if foreign:
             return (f"the request says {', '.join(foreign)}: words that only requests no command serves "
                     f"were taught, and none of {command.command_name}'s arguments")
-        if foreign_only:
-            return None
+        if foreign_only or command.command_name in router.holding:
+            return None                 # ... or it holds what the request names ("how are we doing on the rice")
         chance = dict(router.ranked).get(command.command_name, 0.0)
         thresholds = assistant.router.thresholds if assistant.router is not None else None
         margin = thresholds.act_margin if thresholds is not None else 1.0

@@ -96,6 +96,7 @@ class RouterResult:
     elapsed_ms: float = 0.0
     weighed: dict[str, Any] | None = None      # a shortlist decided with the model's own probabilities
     declinable: bool = True                    # the model may answer "no command fits" (a shortlist)
+    holding: tuple[str, ...] = ()              # the commands that hold something the request names (the turn's)
     # the decided tool's choice arguments as its examples say them: name -> (most probable value, probability)
     argument_values: dict[str, tuple[str, float]] = field(default_factory=dict)
 
@@ -115,6 +116,7 @@ class RouterResult:
                 "decision": self.decision, "tool": self.tool, "shortlist": list(self.shortlist),
                 "topic": self.topic, "confident": self.confident, "ms": round(self.elapsed_ms, 2),
                 **({} if self.declinable else {"declinable": False}),
+                **({"holding": list(self.holding)} if self.holding else {}),
                 **({"arguments": self.shown_arguments()} if self.argument_values else {}),
                 **({"weighed": self.weighed} if self.weighed else {})}
 

@@ -70,9 +70,14 @@ def runtime(isolated_dirs):
     rt.close()
 
 
+def _timer(rt, name):
+    said = f"set a ten minute timer for the {name}"
+    assert rt.assistant.handle_text(said).tool_calls[0].name == "set_timer"
+
+
 def _held(rt):
     """A pasta timer and a reminder to feed the cat."""
-    assert rt.assistant.handle_text("set a ten minute timer for the pasta").tool_calls[0].name == "set_timer"
+    _timer(rt, "pasta")
     due = dt.datetime.now().astimezone() + dt.timedelta(hours=3)
     rt.services.store.reminders.add("feed the cat", due)
 
@@ -85,9 +90,17 @@ def test_the_command_that_holds_the_thing_named_is_shortlisted_and_a_timer_cance
     # the timer named: its cancel stays
     result = runtime.assistant.route_intent("scrap the pasta one")
     assert "cancel_timer" in result.shortlist
+    # a question about a held timer: its holders first, and no cancel joins that the router did not shortlist
+    _timer(runtime, "rice")
+    result = runtime.assistant.route_intent("how are we doing on the rice")
+    assert result.shortlist[0] == "check_timers" and "cancel_timer" not in result.shortlist
+    assert "chat" in runtime.assistant.router.decide("how are we doing on the rice").shortlist
+    assert "chat" not in result.shortlist           # the router's first choice holds it: no small talk,
+    assert not result.declinable                    # and no "no command fits"
     # nothing held named: the router's shortlist as it was
     plain = runtime.assistant.router.decide("scrap the gate one")
-    assert runtime.assistant.route_intent("scrap the gate one").shortlist == plain.shortlist
+    same = runtime.assistant.route_intent("scrap the gate one")
+    assert same.shortlist == plain.shortlist and same.declinable == plain.declinable
 
 
 def test_the_model_is_asked_among_the_holders_and_the_guess_asks_first(runtime):
@@ -115,3 +128,25 @@ def test_a_plugin_commands_held_things_are_routed_to_it(isolated_dirs):
         assert result.shortlist[0] == "parcels" and "cancel_timer" not in result.shortlist
     finally:
         rt.close()
+
+
+def _scripted(rt, outputs):
+    backend = ScriptedBackend(outputs)
+    rt.assistant.brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
+    rt.services.llm = rt.assistant.brain.answerer
+    return backend
+
+
+def test_a_question_about_a_held_timer_is_answered_though_the_router_is_barely_sure(runtime):
+    """The router ranks check_timers (0.31) barely above "no command fits" (0.26) for "how are we doing
+    on the rice": a guess the turn declines, unless the rice timer is running: then the request is
+    about it, and the model's check_timers call runs (it was "Sorry, I can't help with that yet.")."""
+    call = json.dumps({"tool": "check_timers", "args": {"label": "rice"}})
+    _scripted(runtime, [call] * 3)
+    turn = runtime.assistant.handle_text("how are we doing on the rice")
+    assert turn.tool_calls == []                    # no rice timer: the guess is declined
+    _timer(runtime, "rice")
+    _scripted(runtime, [call] * 3)
+    turn = runtime.assistant.handle_text("how are we doing on the rice")
+    assert [c.name for c in turn.tool_calls] == ["check_timers"] and turn.router_result.holding
+    assert turn.spoken.startswith("Your rice timer has")
