@@ -10,7 +10,7 @@ from typing import Any, Callable
 from commands._common import fail, say
 from commands._grounding import content_words, drop_ungrounded
 from commands._parsing import join_words, parse_duration, split_items
-from jarvis_tui.sdk.text import (QUESTION_WORDS, REQUEST_OPENERS, SAYING_NO, asks_question, corrected_value, normalize_utterance,
+from jarvis_tui.sdk.text import (DO_AWAY, QUESTION_WORDS, REQUEST_OPENERS, SAYING_NO, asks_question, corrected_value, normalize_utterance,
                                  numbers_said, parse_number, stem)
 from jarvis_tui.sdk import (CommandResponse, FastPath, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
@@ -191,7 +191,7 @@ FOLLOW_ON_CLEAR = (
     _NOW_THEN
     + r"(?:(?:clear|empty|wipe|reset|clean)(?:\s+out)?\s+(?:{ref}|(?:the|my|this|that)\s+(?:whole|entire)\s+list)"
     r"(?:\s+(?:out|all|completely|for\s+me))*"
-    r"|(?:delete|erase|scrap|ditch|bin|trash)\s+(?:the|my|this|that)\s+(?:whole\s+|entire\s+)?list"
+    r"|" + DO_AWAY + r"\s+(?:the|my|this|that)\s+(?:whole\s+|entire\s+)?list"
     r"|(?:clear|delete|remove|wipe|erase|get\s+rid\s+of)\s+(?:everything|it\s+all|all\s+of\s+it|the\s+lot)"
     r"(?:\s+(?:on|from|in|off)\s+{ref})?"
     r"|(?:take|knock|scratch)\s+everything\s+off(?:\s+(?:of\s+)?{ref})?"
@@ -203,8 +203,8 @@ REMOVE_SAID = (
     r"(?:(?:oh|and|also|then|ok|okay|actually|now|so)[\s,]+)*"
     r"(?:(?:take|knock|scratch|strike)\s+(?P<items>.+?)\s+off(?:\s+(?:of\s+)?{ref})?"
     r"|(?:take|knock|scratch|strike)\s+off\s+(?P<items2>.+?)(?:\s+(?:from|of)\s+{ref})?"
-    r"|(?:remove|delete|drop|erase|scratch|lose|ditch|nix)\s+(?P<items3>.+?)(?:\s+(?:from|off|out\s+of)\s+{ref})?"
     r"|get\s+rid\s+of\s+(?P<items4>.+?)(?:\s+(?:from|on|off)\s+{ref})?"
+    r"|(?:" + DO_AWAY + r"|scratch)\s+(?P<items3>.+?)(?:\s+(?:from|off|out\s+of)\s+{ref})?"
     r"|(?P<items5>.+?)\s+can\s+(?:come|go)(?:\s+off)?(?:\s+(?:of\s+)?{ref})?(?:\s+now)?"
     r"|(?:i|we)\s+(?:don't|do\s+not|no\s+longer)\s+need\s+(?P<items6>.+?)(?:\s+(?:any\s*more|after\s+all|now))?)")
 

@@ -13,9 +13,9 @@ from commands._parsing import join_words, say_duration
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             normalize_utterance)
+from jarvis_tui.sdk.text import DO_AWAY
 
-_CANCEL = (r"(?:cancel|stop|remove|delete|clear|kill|end|turn off|switch off|dismiss|abort|never ?mind|forget(?: about)?"
-           r"|get rid of|scrap|ditch)")
+_CANCEL = r"(?:" + DO_AWAY + r"|stop|clear|end|turn off|switch off|dismiss|abort|never ?mind|forget(?: about)?)"
 # which timer(s) a request names: "the pasta timer", "my timer for the rice", "all timers"
 _TIMERS = (r"(?P<all>all\s+(?:of\s+)?)?(?:(?:the|my)\s+)?(?:(?P<label>[\w ]+?)\s+)?"
            r"(?:timer|countdown|(?P<plural>timers|countdowns))(?:\s+(?:for|called|named|in)\s+(?!now\b|a\s+(?:bit|moment|minute|sec|second|while)\b)"

@@ -19,7 +19,7 @@ from commands._parsing import join_words, plural
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 from jarvis_tui.sdk.grounding import said_share
-from jarvis_tui.sdk.text import asks_question, normalize_utterance, stem
+from jarvis_tui.sdk.text import DO_AWAY, DO_AWAY_WORDS, asks_question, normalize_utterance, stem
 
 NAMES_KEY = "lists.named"                # the settings entry: the lists made, by name, in the order made
 DELETE_ACTION = "delete_list_confirm"
@@ -61,8 +61,8 @@ _READ = (r"(?:what(?:'s|s|\s+is|\s+are)\s+(?:still\s+)?(?:on|in)|what\s+(?:do|ha
          r"|(?:read|show|tell|give|list|check|open|go\s+(?:over|through)|run\s+through)(?:\s+me)?(?:\s+out)?(?:\s+what's\s+on)?)\s+")
 _AGAIN = r"(?:\s+(?:again|out|to\s+me|for\s+me|now|so\s+far|right\s+now|at\s+the\s+moment))*"
 # "delete this list", "get rid of the list" said right after using one
-_DELETE_IT = (r"(?:(?:so|and|ok|okay|now|then|actually)[\s,]+)*(?:delete|scrap|ditch|bin|trash|remove|get\s+rid\s+of"
-              r"|throw\s+(?:away|out))\s+(?:this|that|the)\s+(?:whole\s+|entire\s+)?list(?:\s+(?:completely|altogether|for\s+good))?")
+_DELETE_IT = (r"(?:(?:so|and|ok|okay|now|then|actually)[\s,]+)*(?:" + DO_AWAY
+              + r"|throw\s+(?:away|out))\s+(?:this|that|the)\s+(?:whole\s+|entire\s+)?list(?:\s+(?:completely|altogether|for\s+good))?")
 
 
 # the words that say an action (the model's choice is checked against them: the first said wins). Taking
@@ -70,8 +70,7 @@ _DELETE_IT = (r"(?:(?:so|and|ok|okay|now|then|actually)[\s,]+)*(?:delete|scrap|d
 # tells them apart (`post_process_tool_call`)
 ACTION_WORDS = {
     "check_off": ["tick", "cross", "check off", "mark", "packed"],
-    "remove": ["remove", "delete", "take", "drop", "scratch", "strike", "get rid of", "bin", "scrap", "trash",
-               "ditch", "throw away", "throw out", "don't need", "no longer need"],
+    "remove": [*DO_AWAY_WORDS, "take", "scratch", "strike", "throw away", "throw out", "don't need", "no longer need"],
     "clear": ["clear", "empty", "wipe", "everything on", "everything off", "everything from"],
     "show_lists": ["which lists", "what lists", "many lists", "all my lists", "all of my lists", "lists do i",
                    "lists have i"],
@@ -268,7 +267,7 @@ class NamedListCommand(ListCommandBase):
                      rf"\s+(?:on|from|off|in)\s+(?:of\s+)?{list_named}", self._named(action_claim("clear"), made=True),
                      "remove everything from my packing list (asks first)"),
             FastPath("named_list.delete",
-                     r"(?:delete|remove|scrap|ditch|trash|bin|erase|drop|get\s+rid\s+of|throw\s+(?:away|out)|do\s+away\s+with)"
+                     r"(?:" + DO_AWAY + r"|throw\s+(?:away|out)|do\s+away\s+with)"
                      rf"\s+{list_named}(?:\s+(?:completely|altogether|entirely|for\s+good))?", self._named(action_claim("delete"), made=True),
                      "delete the packing list (asks first)"),
         ]

@@ -11,7 +11,7 @@ from commands._common import examples, fail, say
 from commands._grounding import as_said, drop_ungrounded
 from jarvis_tui.sdk.grounding import content_words
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import (DISCOURSE_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, hourless_clock_time, find_period, FoundPeriod,
+from jarvis_tui.sdk.text import (DISCOURSE_WORDS, DO_AWAY, DO_AWAY_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, hourless_clock_time, find_period, FoundPeriod,
                                  join_words, normalize_utterance, parse_number, plural, say_date, stem)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -158,7 +158,7 @@ _UNWANTED = re.compile(r"\b(?:not|never)\s+(?:\w+\s+){0,2}?(?:need|want|use|requ
                        r"|\b(?:not|never)\s+(?:\w+\s+)?remind\w*\s+me\b|\bstop\s+(?:remind|wak)\w*\s+me\b"
                        r"|\b(?:not|no)\b(?:\s+\S+)+?\s+(?:any\s?more|any\s+longer)\b")
 # ... and a verb of dropping one it names: "forget about the grandma reminder", "skip tomorrow's alarm"
-_DROP = re.compile(r"^" + _LEAD + r"(?:forget(?:\s+about)?|get\s+rid\s+of|skip|drop|scrap|ditch|lose)"
+_DROP = re.compile(r"^" + _LEAD + r"(?:forget(?:\s+about)?|skip|" + DO_AWAY + ")"
                    r"\s+(?:the|my|that|this|[\w]+'s)\s+(?:[\w']+\s+){0,4}?(?:reminders?|alarms?|wake[- ]?up(?:\s+call)?)\b")
 # what asks to be reminded, though it says "not": "don't forget to", "don't let me forget"
 _NOT_FORGET = re.compile(r"\b(?:not|never)\s+(?:let\s+me\s+|want\s+to\s+|going\s+to\s+)?forget\b")
@@ -188,8 +188,8 @@ def no_longer_wanted(said: str) -> bool:
 _DELETE_VERBS = re.compile(r"^" + _LEAD
                            + r"(?:(?:not|never|no\s+longer)\s+(?:\w+\s+){0,2}?(?:need|want|use|require)\w*(?:\s+(?:for|of))?"
                            r"|(?:have\s+)?no\s+(?:more\s+)?(?:need|use)\s+(?:for|of)|no\s+more|(?:stop|not)\s+remind\w*\s+me(?:\s+(?:to|about|of))?"
-                           r"|forget(?:\s+about)?|get\s+rid\s+of|skip|drop|scrap|ditch|lose|cancel|delete|remove|erase"
-                           r"|(?:turn|switch)\s+off)\s+")
+                           r"|forget(?:\s+about)?|skip|" + DO_AWAY
+                           + r"|(?:turn|switch)\s+off)\s+")
 _DELETE_TAIL = re.compile(r"\s+(?:any\s?more|any\s+longer|after\s+all|now|then|please|at\s+all)$")
 
 
@@ -1039,9 +1039,8 @@ ACTION_WORDS = {
             "don't let me forget", "remember to", "schedule", "book", "put", "note", "ping"],
     "list": ["any", "what", "what's", "which", "list", "show", "read", "tell me", "do i have", "check", "upcoming",
              "report", "let me know the", "let me know what", "let me know if i"],
-    "delete": ["delete", "remove", "cancel", "clear", "get rid of", "erase", "drop", "forget about", "turn off",
-               "don't need", "not need", "won't need", "won't be needing", "no longer", "no need", "skip", "scrap",
-               "stop reminding", "don't remind"],
+    "delete": [*DO_AWAY_WORDS, "clear", "forget about", "turn off", "don't need", "not need", "won't need",
+               "won't be needing", "no longer", "no need", "skip", "stop reminding", "don't remind"],
     "snooze": ["snooze", "postpone", "push back", "again in"],
     "move": ["move", "reschedule", "change", "shift", "push", "bring forward"],
 }
@@ -1173,7 +1172,7 @@ class ReminderCommand(JarvisCommandBase):
                      _delete_claim, "cancel my reminder to call mom"),
             FastPath("reminder.delete_named", r"(?:cancel|delete|remove)\s+(?:my|the)\s+(?P<text>[\w ]+?)\s+reminder",
                      _delete_claim, "delete the medicine reminder"),
-            FastPath("reminder.delete_one", r"(?:(?:please|just|ok|okay|and|now)\s+)*(?:cancel|delete|remove|get\s+rid\s+of|drop|stop|"
+            FastPath("reminder.delete_one", r"(?:(?:please|just|ok|okay|and|now)\s+)*(?:" + DO_AWAY + r"|stop|"
                      r"turn\s+off|switch\s+off)\s+(?:my|the|that)\s+(?P<text>[\w' ]+?)\s+one(?:\s+please)?", self._one_named_claim,
                      "cancel the washing one (one reminder about the washing)"),
             FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),

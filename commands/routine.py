@@ -12,7 +12,7 @@ from commands._common import claim, examples, fail, say
 from commands._parsing import join_words
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation)
-from jarvis_tui.sdk.text import REQUEST_OPENERS, split_requests
+from jarvis_tui.sdk.text import DO_AWAY_WORDS, REQUEST_OPENERS, split_requests
 
 ACTIONS = ["run", "create", "list", "delete", "rename"]
 # the words that say each action (grounding: the LLM's choice stands only on the user's words)
@@ -21,7 +21,7 @@ ACTION_WORDS = {
     "create": ["create", "make", "new", "set up", "add", "when i say", "called", "named"],
     "list": ["which routines", "what routines", "list my routines", "list routines", "list the routines", "list all",
              "show my routines", "show me my routines", "my routines", "do i have", "what are my"],
-    "delete": ["delete", "remove", "scrap", "drop", "get rid of", "forget", "erase"],
+    "delete": [*DO_AWAY_WORDS, "forget"],
     "rename": ["rename", "change the name", "call it"],
 }
 

@@ -1048,6 +1048,13 @@ _HEAR_AGAIN = re.compile(r"^(?:(?:sorry|pardon|what)\s+)?(?:(?:can|could|would)\
 
 # the ways of saying "no" that lead a correction, a take-back or an answer ("nah, cancel that")
 SAYING_NO = r"(?:no|nope|nah|naw)"
+
+# the verbs that do away with something the user keeps: "scrap the vet one", "bin the milk", "get rid
+# of the pasta one", "ditch the packing list". One list for every command's fast paths and action words,
+# so that a verb one command knows is known to all ("bin the mum one" was no reminder's delete)
+DO_AWAY_WORDS = ("cancel", "delete", "remove", "get rid of", "scrap", "ditch", "bin", "drop", "lose", "axe", "nix",
+                 "trash", "erase", "kill")
+DO_AWAY = r"(?:" + "|".join(w.replace(" ", r"\s+") for w in DO_AWAY_WORDS) + r")"
 # words that only thank or acknowledge ("lovely, cheers", "great thanks", "ta very much"): said to an
 # answer, not an answer to a question ("lovely, cheers" after "Which city?" was taken as the city "Lovely")
 _ACKNOWLEDGING = frozenset("""
