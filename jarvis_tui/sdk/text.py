@@ -1053,7 +1053,7 @@ SAYING_NO = r"(?:no|nope|nah|naw)"
 # of the pasta one", "ditch the packing list". One list for every command's fast paths and action words,
 # so that a verb one command knows is known to all ("bin the mum one" was no reminder's delete)
 DO_AWAY_WORDS = ("cancel", "delete", "remove", "get rid of", "scrap", "ditch", "bin", "drop", "lose", "axe", "nix",
-                 "trash", "erase", "kill")
+                 "trash", "erase", "kill", "scratch")
 DO_AWAY = r"(?:" + "|".join(w.replace(" ", r"\s+") for w in DO_AWAY_WORDS) + r")"
 # words that only thank or acknowledge ("lovely, cheers", "great thanks", "ta very much"): said to an
 # answer, not an answer to a question ("lovely, cheers" after "Which city?" was taken as the city "Lovely")

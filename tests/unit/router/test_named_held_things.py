@@ -108,7 +108,7 @@ def test_the_model_is_asked_among_the_holders_and_the_guess_asks_first(runtime):
     backend = ScriptedBackend([json.dumps({"tool": "reminder", "args": {"action": "delete", "text": "cat"}})])
     runtime.assistant.brain = ConversationBrain(backend, PromptProviderFactory(None), runtime.config)
     runtime.services.llm = runtime.assistant.brain.answerer
-    turn = runtime.assistant.handle_text("scratch the cat one")        # no fast path's verb ("scrap" is one)
+    turn = runtime.assistant.handle_text("clear the cat one")          # no fast path says "clear" of one
     assert turn.route == "llm" and turn.router_result.shortlist[0] == "reminder"
     schema = json.dumps(backend.requests[0]["json_schema"])
     assert '"reminder"' in schema and '"cancel_timer"' not in schema
