@@ -700,7 +700,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
     @property
     def parameters(self) -> list[JarvisParameter]:
         return [JarvisParameter("location", "string",
-                                description="City, state or country; omit for the local time.")]
+                                description="City, state or country; omit for the local time.", place=True)]
 
     @property
     def keywords(self) -> list[str]:

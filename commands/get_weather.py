@@ -274,7 +274,7 @@ class GetWeatherCommand(JarvisCommandBase):
     @property
     def parameters(self) -> list[JarvisParameter]:
         return [
-            JarvisParameter("city", "string", description="City name; omit for the default location."),
+            JarvisParameter("city", "string", description="City name; omit for the default location.", place=True),
             JarvisParameter("resolved_datetimes", "array<string>", enum_values=list(DATE_KEYS),
                             description="Which days: today, tomorrow, day_after_tomorrow, this_weekend, next_week.",
                             enum_evidence=DAY_WORDS),

@@ -32,7 +32,7 @@ from jarvis_tui.sdk.grounding import content_words, named_from_reply, names_any_
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.text import (SAYING_NO, asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again,
-                                 asks_to_take_back, only_acknowledges, refers_back, split_requests, stem)
+                                 asks_to_take_back, only_acknowledges, refers_back, says_there, split_requests, stem)
 
 log = logging.getLogger(__name__)
 # an argument holding this share of the request's content words is the request said back, not a part of it
@@ -580,6 +580,24 @@ class Assistant:
         last = self._recent_turn(current[1] if current is not None else RequestInformation())
         return (last.request.voice_command, last.spoken) if last is not None and last.spoken else None
 
+    def _place_said_as_there(self, command: IJarvisCommand, args: dict[str, Any],
+                             request: RequestInformation) -> dict[str, Any]:
+        """The place a request that says "there" means, for the place arguments its call left out: the
+        one the last turns' calls named, in any command's place argument ("what's the weather in tokyo",
+        then "what time is it there": Tokyo, not here). {} when it names none or says no "there"."""
+        wanted = [p.name for p in command.parameters if p.place and not args.get(p.name)]
+        if not wanted or not says_there(request.voice_command):
+            return {}
+        last = self._recent_turn(request)
+        while last is not None:
+            for name, called in last.tried:
+                earlier = self.registry.get(name)
+                for p in earlier.parameters if earlier is not None else []:
+                    if p.place and isinstance(called.get(p.name), str) and called[p.name].strip():
+                        return {w: called[p.name] for w in wanted}
+            last = last.before
+        return {}
+
     def _recent_turn(self, request: RequestInformation) -> LastTurn | None:
         last = self.last_turn
         if last is None or last.conversation_id != (request.conversation_id or "default") \
@@ -896,6 +914,7 @@ class Assistant:
             log.exception("post_process_tool_call of %s failed", name)
             self.emit(ev.Error(stage="post_process", message=f"{name}: {exc}", turn_id=turn.turn_id))
             args = before
+        args = {**args, **self._place_said_as_there(command, args, request)}
         changes = {k: {"from": before.get(k), "to": args.get(k)}
                    for k in set(before) | set(args) if before.get(k) != args.get(k)}
         for k in dropped:

@@ -126,6 +126,10 @@ class JarvisParameter:
     question_value: Any = None
     #: how the assistant asks for it when a call lacks it ("For how long?"); the next words answer it
     question: str | None = None
+    #: the value is a place (a city, a country): a request that says "there" and names none means the
+    #: place the conversation named last, in any command's call ("what's the weather in tokyo" ...
+    #: "what time is it there")
+    place: bool = False
 
     def __post_init__(self) -> None:
         kind = normalize_type(self.param_type)

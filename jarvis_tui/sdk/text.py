@@ -987,6 +987,26 @@ _POLITE_REQUEST = re.compile(r"^(?:(?:can|could|would|will|won't)\s+(?:you|u)\b|
                              r"please\b|what\s+if\b)")
 
 
+# the words around a "there" that is no place: "is there", "there's", "there are", "hi there"
+_NOT_PLACE_BEFORE = frozenset("is are was were be been being isn't aren't wasn't weren't hi hello hey".split())
+_NOT_PLACE_AFTER = frozenset("is are was were will would isn't aren't wasn't weren't won't has have had must might may "
+                             "could should seems seem goes go".split())
+
+
+def says_there(text: str) -> bool:
+    """Whether a request points at a place with "there" ("what time is it there", "will it rain over
+    there tomorrow"), not the "there" of "is there a leap year", "there's a meeting", "hi there"."""
+    words = re.findall(r"[a-z']+", normalize_utterance(text).lower())
+    for i, w in enumerate(words):
+        if w != "there":
+            continue
+        before = words[i - 1] if i else ""
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if before not in _NOT_PLACE_BEFORE and after not in _NOT_PLACE_AFTER:
+            return True
+    return False
+
+
 def asks_question(text: str) -> bool:
     """Whether a request asks about something ("have i got a reminder for the gym", "when's the call
     with the plumber", "is the vet visit on thursday", "how many messages came in this morning")
