@@ -391,7 +391,8 @@ class GetWeatherCommand(JarvisCommandBase):
     # ---- run --------------------------------------------------------------------------------------
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A city the user did not name, or words that name no place ("tomorrow", "the"), are dropped
-        (the default location is used, or the city asked for)."""
+        (the default location is used, or the city asked for); a place or days said that the model
+        left out are taken from the words."""
         args = drop_ungrounded(args, voice_command, ["city"])
         city = str(args.get("city") or "").strip()
         if city and _place(city) is None:
@@ -400,6 +401,10 @@ class GetWeatherCommand(JarvisCommandBase):
             said = _said_place(voice_command)
             if said:                    # "how hot will it get on saturday in madrid": the model left Madrid out
                 args["city"] = said
+        if not args.get("resolved_datetimes"):
+            _rest, days = _read_when(" ".join(normalize_utterance(voice_command).lower().split()))
+            if days:                    # "is it going to snow there tomorrow": the model left the day out
+                args["resolved_datetimes"] = days
         return args
 
     def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
