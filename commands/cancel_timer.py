@@ -13,7 +13,7 @@ from commands._parsing import join_words, say_duration
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             normalize_utterance)
-from jarvis_tui.sdk.text import DO_AWAY
+from jarvis_tui.sdk.text import CAN_GO, DO_AWAY
 
 _CANCEL = r"(?:" + DO_AWAY + r"|stop|clear|end|turn off|switch off|dismiss|abort|never ?mind|forget(?: about)?)"
 # which timer(s) a request names: "the pasta timer", "my timer for the rice", "all timers"
@@ -154,6 +154,8 @@ class CancelTimerCommand(JarvisCommandBase):
                      r"(?:" + THING + r"\s+one|the\s+one\s+(?:for|with)\s+(?:the\s+|my\s+)?(?P<for>" + NAME_WORDS + r"))"
                      r"(?:\s+(?:too|now|as\s+well))?" + _FOR_NOW, self._thing_claim,
                      "get rid of the pasta one / stop the one for the eggs (a timer of that name)"),
+            FastPath("cancel_timer.thing_can_go", _LEAD + THING + r"\s+one\s+" + CAN_GO, self._thing_claim,
+                     "the pasta one can go (a timer of that name)"),
             FastPath("cancel_timer.thing", _LEAD + _STOP_NAMED + r"\s+" + THING + _FOR_NOW, self._thing_claim,
                      "stop the pizza (a pizza timer)"),
             FastPath("cancel_timer.done_stop_it", _DONE_SAID + r",?\s+(?:(?:so|and)\s+)?" + _STOP_IT, self._done_claim,

@@ -11,7 +11,7 @@ from commands._common import examples, fail, say
 from commands._grounding import as_said, drop_ungrounded
 from jarvis_tui.sdk.grounding import content_words
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import (DISCOURSE_WORDS, DO_AWAY, DO_AWAY_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, hourless_clock_time, find_period, FoundPeriod,
+from jarvis_tui.sdk.text import (CAN_GO, DISCOURSE_WORDS, DO_AWAY, DO_AWAY_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, hourless_clock_time, find_period, FoundPeriod,
                                  join_words, normalize_utterance, parse_number, plural, say_date, stem)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -1172,6 +1172,8 @@ class ReminderCommand(JarvisCommandBase):
                      _delete_claim, "cancel my reminder to call mom"),
             FastPath("reminder.delete_named", r"(?:cancel|delete|remove)\s+(?:my|the)\s+(?P<text>[\w ]+?)\s+reminder",
                      _delete_claim, "delete the medicine reminder"),
+            FastPath("reminder.one_can_go", r"(?:(?:so|and|ok|okay|now)\s+)*(?:the|my|that)\s+(?P<text>[\w' ]+?)\s+one\s+"
+                     + CAN_GO, self._one_named_claim, "the window cleaner one can go"),
             FastPath("reminder.delete_one", r"(?:(?:please|just|ok|okay|and|now)\s+)*(?:" + DO_AWAY + r"|stop|"
                      r"turn\s+off|switch\s+off)\s+(?:my|the|that)\s+(?P<text>[\w' ]+?)\s+one(?:\s+please)?", self._one_named_claim,
                      "cancel the washing one (one reminder about the washing)"),

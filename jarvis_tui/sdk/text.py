@@ -1075,6 +1075,9 @@ SAYING_NO = r"(?:no|nope|nah|naw)"
 DO_AWAY_WORDS = ("cancel", "delete", "remove", "get rid of", "scrap", "ditch", "bin", "drop", "lose", "axe", "nix",
                  "trash", "erase", "kill", "scratch")
 DO_AWAY = r"(?:" + "|".join(w.replace(" ", r"\s+") for w in DO_AWAY_WORDS) + r")"
+# ... and a kept thing said to be done with: "the window cleaner one can go", "the pasta one can be cancelled"
+CAN_GO = (r"(?:can|could|should|may)\s+(?:go|come\s+off|be\s+(?:deleted|removed|cancell?ed|scrapped|binned|dropped"
+          r"|ditched|got\s+rid\s+of))(?:\s+now)?")
 # words that only thank or acknowledge ("lovely, cheers", "great thanks", "ta very much"): said to an
 # answer, not an answer to a question ("lovely, cheers" after "Which city?" was taken as the city "Lovely")
 _ACKNOWLEDGING = frozenset("""

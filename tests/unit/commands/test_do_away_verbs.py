@@ -30,3 +30,19 @@ def test_every_verb_does_away_with_the_reminder_the_timer_and_the_item_named(rt,
     turn, r = ask(rt, f"{verb} the milk")
     assert turn.route == "pre_route" and turn.tool_calls[0].name == "shopping_list", (verb, turn.spoken)
     assert [i["text"] for i in rt.store.lists.items("shopping")] == ["eggs"]
+
+
+def test_a_kept_thing_said_to_go_goes(rt):
+    """"the window cleaner one can go" (holdout 35) added "go to the window cleaner one" to the to-do
+    list: a reminder or a timer named as "the X one" that "can go" is done away with (`sdk.text.CAN_GO`),
+    only when one of that name is kept."""
+    rt.store.reminders.add("pay the window cleaner", dt.datetime.now().astimezone() + dt.timedelta(days=1))
+    ask(rt, "set a timer for the bread for 20 minutes")
+    turn, r = ask(rt, "the window cleaner one can go")
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "reminder" and r.success
+    assert rt.store.reminders.active() == []
+    turn, r = ask(rt, "the bread one can be cancelled now")
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "cancel_timer" and r.success
+    assert rt.store.timers.live() == []
+    turn, _ = ask(rt, "the window cleaner one can go")        # none kept now: no fast path claims it
+    assert turn.route != "pre_route"
