@@ -1,11 +1,26 @@
 """Helpers for the command tests (imported by name: `from command_helpers import ask`)."""
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import threading
 import time
+from pathlib import Path
 
 from jarvis_tui.runtime import Runtime
+
+
+@contextlib.contextmanager
+def plugin_runtime(config_dir: Path, filename: str, source: str):
+    """A runtime with `source` dropped into <config dir>/commands/<filename>, as a user installs a
+    plugin command; closed after."""
+    (config_dir / "commands").mkdir(exist_ok=True)
+    (config_dir / "commands" / filename).write_text(source, encoding="utf-8")
+    rt = Runtime.create()
+    try:
+        yield rt
+    finally:
+        rt.close()
 
 
 class EventLog:

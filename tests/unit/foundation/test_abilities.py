@@ -7,8 +7,8 @@ import textwrap
 
 import pytest
 
+from command_helpers import plugin_runtime
 from jarvis_tui.assistant.ability import ability_asked
-from jarvis_tui.runtime import Runtime
 
 
 @pytest.mark.parametrize("said, activity", [
@@ -67,11 +67,6 @@ PLUGIN = textwrap.dedent('''
 
 def test_a_plugin_commands_ability_is_told_in_its_own_words(isolated_dirs):
     _data, conf = isolated_dirs
-    (conf / "commands").mkdir()
-    (conf / "commands" / "garden.py").write_text(PLUGIN, encoding="utf-8")
-    rt = Runtime.create()
-    try:
+    with plugin_runtime(conf, "garden.py", PLUGIN) as rt:
         turn = rt.assistant.handle_text("can you water plants")
         assert turn.spoken == "Yes, I can water your plants." and turn.tool_calls == []
-    finally:
-        rt.close()

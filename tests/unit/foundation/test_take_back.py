@@ -10,8 +10,7 @@ import textwrap
 
 import pytest
 
-from command_helpers import ask
-from jarvis_tui.runtime import Runtime
+from command_helpers import ask, plugin_runtime
 from jarvis_tui.sdk.text import asks_to_hear_again, asks_to_take_back
 
 
@@ -204,15 +203,10 @@ PLUGIN = textwrap.dedent('''
 
 def test_a_plugin_command_takes_back_what_it_did(isolated_dirs):
     _data, conf = isolated_dirs
-    (conf / "commands").mkdir()
-    (conf / "commands" / "porch.py").write_text(PLUGIN, encoding="utf-8")
-    rt = Runtime.create()
-    try:
+    with plugin_runtime(conf, "porch.py", PLUGIN) as rt:
         assert rt.assistant.handle_text("turn on the porch light").spoken == "The porch light is on."
         turn = rt.assistant.handle_text("undo that")
         assert turn.route == "take_back" and turn.spoken == "The porch light is off again."
-    finally:
-        rt.close()
 
 
 def test_call_it_off_after_asking_how_long_is_left_cancels_the_timer_just_set(rt, clock):

@@ -13,13 +13,13 @@ from pathlib import Path
 sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
 
 from brain_fakes import ScriptedBackend
+from command_helpers import plugin_runtime
 
 from jarvis_tui.assistant.conversation import ConversationBrain
 from jarvis_tui.assistant.grounding import ground_arguments
 from jarvis_tui.assistant.intent_router import build_training_set
 from jarvis_tui.commands_registry import discover_commands
 from jarvis_tui.llm.provider_factory import PromptProviderFactory
-from jarvis_tui.runtime import Runtime
 from jarvis_tui.sdk.grammar import forced_start, schema_to_gbnf, single_call_schema, with_fixed_arguments
 
 BLINDS = textwrap.dedent('''
@@ -123,10 +123,7 @@ def test_grounding_keeps_a_decided_value_but_a_question_is_still_a_read():
 
 def test_a_plugin_commands_choice_argument_is_decided_and_given_to_the_model(isolated_dirs):
     data, conf = isolated_dirs
-    (conf / "commands").mkdir()
-    (conf / "commands" / "blinds.py").write_text(BLINDS, encoding="utf-8")
-    rt = Runtime.create()
-    try:
+    with plugin_runtime(conf, "blinds.py", BLINDS) as rt:
         router = rt.assistant.router
         assert ("blinds", "action") in router.value_models
         decided = router.decide("are the living room shutters still down")
@@ -147,5 +144,3 @@ def test_a_plugin_commands_choice_argument_is_decided_and_given_to_the_model(iso
         rt.assistant.brain = brain2
         turn = rt.assistant.handle_text("are the living room shutters still down")
         assert [(c.name, c.arguments.get("action")) for c in turn.tool_calls] == [("blinds", "status")]
-    finally:
-        rt.close()

@@ -18,6 +18,7 @@ import pytest
 sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
 
 from brain_fakes import ScriptedBackend
+from command_helpers import plugin_runtime
 
 from jarvis_tui.assistant.conversation import ConversationBrain
 from jarvis_tui.llm.provider_factory import PromptProviderFactory
@@ -118,16 +119,11 @@ def test_the_model_is_asked_among_the_holders_and_the_guess_asks_first(runtime):
 
 def test_a_plugin_commands_held_things_are_routed_to_it(isolated_dirs):
     _data, conf = isolated_dirs
-    (conf / "commands").mkdir()
-    (conf / "commands" / "parcels.py").write_text(PARCELS, encoding="utf-8")
-    rt = Runtime.create()
-    try:
+    with plugin_runtime(conf, "parcels.py", PARCELS) as rt:
         assert "parcels" in rt.registry.names
         _held(rt)
         result = rt.assistant.route_intent("scrap the boots one")
         assert result.shortlist[0] == "parcels" and "cancel_timer" not in result.shortlist
-    finally:
-        rt.close()
 
 
 def _scripted(rt, outputs):
