@@ -971,10 +971,11 @@ _ITS = re.compile(r"\b(?:its|the\s+(?:result|answer|total)'s)\s+" + _OF_ONE + r"
 # an operation and a number, the result left unsaid: "plus 10", "divide by 2", "take away 7"
 _LEADING_OP = "|".join(re.escape(o) for o in sorted(set(_OPS) - {"and"}, key=len, reverse=True))
 _ON_THE_RESULT = [
+    # "divide by 2", "times by 3" (a verb: "times it by 3" is "multiply it by 3")
+    (re.compile(r"(?P<verb>divide|multiply|times)\s+(?P<x>by\s+.+)"), "{verb} {n} {x}"),
     (re.compile(r"(?P<x>(?:" + _LEADING_OP + r"|squared|cubed)(?:\s.*)?)"), "{n} {x}"),
     (re.compile(r"(?:add|plus)\s+(?P<x>.+?)(?:\s+more)?"), "{n} plus {x}"),
     (re.compile(r"(?:subtract|take\s+away|take|minus)\s+(?P<x>.+?)(?:\s+away)?"), "{n} minus {x}"),
-    (re.compile(r"(?P<verb>divide|multiply)\s+(?P<x>by\s+.+)"), "{verb} {n} {x}"),
     # everyday words ("split 4 ways", "rounded up", "to the nearest ten", "with a 15 percent tip", "how much each")
     (re.compile(r"(?P<verb>split|share|divide|divvy\s+up)\s+(?P<x>.+)"), "{verb} {n} {x}"),
     (re.compile(r"round(?:ed)?(?P<x>(?:\s.+)?)"), "round {n}{x}"),
@@ -1164,8 +1165,8 @@ class CalculateCommand(JarvisCommandBase):
             FastPath("calculate.add", r"add\s+" + _N + r"\s+(?:and|to)\s+" + _M, _verb("add"), "add 5 and 3"),
             FastPath("calculate.subtract", r"(?:subtract|take\s+away|take)\s+" + _N + r"\s+(?:away\s+)?from\s+" + _M,
                      _verb("subtract", swap=True), "subtract 4 from 10 / take away 4 from 10"),
-            FastPath("calculate.multiply", r"multiply\s+" + _N + r"\s+(?:by|and|times|with)\s+" + _M, _verb("multiply"),
-                     "multiply 6 by 7"),
+            FastPath("calculate.multiply", r"(?:multiply|times)\s+" + _N + r"\s+(?:by|and|times|with)\s+" + _M,
+                     _verb("multiply"), "multiply 6 by 7 / times 6 by 7"),
             FastPath("calculate.divide", r"divide\s+" + _N + r"\s+(?:by|over)\s+" + _M, _verb("divide"), "divide 20 by 5"),
             FastPath("calculate.power", r"raise\s+" + _N + r"\s+to\s+(?:the\s+)?(?:power\s+(?:of\s+)?)?" + _M, _verb("power"),
                      "raise 5 to the power of 4"),

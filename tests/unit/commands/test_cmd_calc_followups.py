@@ -40,6 +40,10 @@ FIRST = "how much is 1250 divided by 5"          # 250
     ("divide by 5", "250 divided by 5 is 50."),
     ("take 5 away", "250 minus 5 is 245."),
     ("what's the square root of that", "The square root of 250 is about 15.8114."),
+    # "times" as a verb (holdout 36: "and times that by 3" said the division again)
+    ("and times that by 3", "250 times 3 is 750."),
+    ("times it by 4", "250 times 4 is 1,000."),
+    ("and times by 2", "250 times 2 is 500."),
 ])
 def test_a_follow_up_works_on_the_last_result(rt, text, spoken):
     ask(rt, FIRST)
@@ -161,3 +165,11 @@ def router() -> IntentRouter:
                                   "find me the square root of 10", "what would the square root of 81 be"])
 def test_the_router_sends_roots_to_the_calculator(router, text):
     assert router.rank(text)[0][0] == "calculate"
+
+
+@pytest.mark.parametrize("text,spoken", [("times 250 by 3", "250 times 3 is 750."),
+                                         ("multiply 250 by 3", "250 times 3 is 750.")])
+def test_times_said_as_a_verb_multiplies(rt, text, spoken):
+    """"times 250 by 3" (British: times X by Y) was left to the router, which had no numbers to give."""
+    turn, _ = ask(rt, text)
+    assert turn.route == "pre_route" and turn.spoken == spoken
