@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
 from commands._common import examples, fail, load_asset_json, say
+from commands._gazetteer import city_zone
 from commands._grounding import drop_ungrounded
 from commands._memories import find_memory, second_person
 from commands._parsing import say_clock, say_date, say_duration
@@ -60,6 +61,11 @@ def resolve_place(text: str | None) -> tuple[str, str] | None:
     for zone in zoneinfo.available_timezones():
         if zone.lower() == t:
             return t, zone
+    # a city the table does not name ("cardiff", "cardiff wales"): GeoNames' cities
+    for n in range(len(words), 0, -1):
+        zone = city_zone(" ".join(words[:n]))
+        if zone:
+            return " ".join(words[:n]), zone
     return None
 
 

@@ -301,7 +301,8 @@ def test_a_birthday_told_plainly_counts_the_days_until_it(rt, clock):
 
 
 def test_unknown_place_suggests(rt):
-    turn, r = ask(rt, "what time is it in tokio")
+    # "tokio" is Tokyo's name in other languages (GeoNames): a misspelling is asked about
+    turn, r = ask(rt, "what time is it in toyko")
     assert r.is_validation_error
     bad = [v for v in r.validation_results if not v.success][0]
     assert "Tokyo" in bad.valid_values and "Tokyo" in turn.spoken
