@@ -33,7 +33,7 @@ def test_ask_timer_persists_and_validation_is_reported(cli, tmp_path):
     assert out["spoken"] == "Roast timer set for 25 minutes."
     out = _ask(cli, data, "how much time is left on the roast timer")
     assert "Your roast timer has 2" in out["spoken"] and "left" in out["spoken"]
-    out = _ask(cli, data, "what time is it in tokio")
+    out = _ask(cli, data, "what time is it in toyko")       # ("tokio" is Tokyo's other name: its time)
     assert out["validation"] and any(v["valid_values"] and "Tokyo" in v["valid_values"] for v in out["validation"])
 
 
