@@ -204,7 +204,7 @@ REMOVE_SAID = (
     r"(?:(?:take|knock|scratch|strike)\s+(?P<items>.+?)\s+off(?:\s+(?:of\s+)?{ref})?"
     r"|(?:take|knock|scratch|strike)\s+off\s+(?P<items2>.+?)(?:\s+(?:from|of)\s+{ref})?"
     r"|get\s+rid\s+of\s+(?P<items4>.+?)(?:\s+(?:from|on|off)\s+{ref})?"
-    r"|(?:" + DO_AWAY + r"|scratch)\s+(?P<items3>.+?)(?:\s+(?:from|off|out\s+of)\s+{ref})?"
+    r"|" + DO_AWAY + r"\s+(?P<items3>.+?)(?:\s+(?:from|off|out\s+of)\s+{ref})?"
     r"|(?P<items5>.+?)\s+can\s+(?:come|go)(?:\s+off)?(?:\s+(?:of\s+)?{ref})?(?:\s+now)?"
     r"|(?:i|we)\s+(?:don't|do\s+not|no\s+longer)\s+need\s+(?P<items6>.+?)(?:\s+(?:any\s*more|after\s+all|now))?)")
 

@@ -70,7 +70,7 @@ _DELETE_IT = (r"(?:(?:so|and|ok|okay|now|then|actually)[\s,]+)*(?:" + DO_AWAY
 # tells them apart (`post_process_tool_call`)
 ACTION_WORDS = {
     "check_off": ["tick", "cross", "check off", "mark", "packed"],
-    "remove": [*DO_AWAY_WORDS, "take", "scratch", "strike", "throw away", "throw out", "don't need", "no longer need"],
+    "remove": [*DO_AWAY_WORDS, "take", "strike", "throw away", "throw out", "don't need", "no longer need"],
     "clear": ["clear", "empty", "wipe", "everything on", "everything off", "everything from"],
     "show_lists": ["which lists", "what lists", "many lists", "all my lists", "all of my lists", "lists do i",
                    "lists have i"],
