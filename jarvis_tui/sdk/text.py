@@ -1441,6 +1441,11 @@ def find_period(text: str, today: _dt.date) -> FoundPeriod | None:
     return FoundPeriod(first, _last_day(first.year, first.month), m.group(0))
 
 
+# the year of a date said at the end of the request, after the date ("... a sunday this year", "... in 2028")
+_YEAR_LATER = re.compile(r"\b(?:in\s+|of\s+)?(?P<year>this year|next year|last year|(?:19|20)\d\d)[?.!]*$")
+_YEAR_SAID_IN = re.compile(r"\b(?:(?:this|next|last) year|(?:19|20)\d\d)\b")
+
+
 def find_date(text: str, today: _dt.date, past: bool = False) -> FoundDate | None:
     """The calendar date a request names, with the words that name it, or None: "the fourth of july",
     "june 3rd", "december the twenty fifth 2027", "christmas", "thanksgiving", "tomorrow", "the day
@@ -1464,6 +1469,11 @@ def find_date(text: str, today: _dt.date, past: bool = False) -> FoundDate | Non
     if not found:
         return None
     start, _length, when, words, kind = min(found)
+    year_later = _YEAR_LATER.search(t[start + len(words):]) if kind in ("day_month", "month_day", "holiday") else None
+    if year_later is not None and not _YEAR_SAID_IN.search(words):     # "is the 3rd of october a sunday this year"
+        with_year = find_date(f"{words} {year_later.group('year')}", today, past)
+        if with_year is not None and with_year.kind == kind:
+            when = with_year.when
     offset = _OFFSET.search(t[:start])                 # "a week from friday", "three days after christmas"
     if offset is not None:
         raw = offset.group("n").strip()

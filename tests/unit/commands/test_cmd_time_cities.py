@@ -45,3 +45,19 @@ def test_a_conversion_between_a_city_and_another(rt):
     said = "when it's 9 am in leeds what time is it in tokyo"
     r = rt.registry.get("get_current_time").execute(RequestInformation(said))
     assert r.success and r.message.startswith("When it's 9 AM in Leeds, it's") and r.message.endswith("in Tokyo.")
+
+
+@pytest.mark.parametrize("said,spoken_place,zone", [
+    # a state or province outside the US, a region people travel to: "goa" was a city of the Philippines
+    # (GeoNames' most populous "Goa"), said "GOA"
+    ("what time is it in goa", "in Goa", "Asia/Kolkata"),
+    ("what's the time in queensland", "in Queensland", "Australia/Brisbane"),
+    ("what time is it in british columbia", "in British Columbia", "America/Vancouver"),
+    ("what time is it in tenerife", "in Tenerife", "Atlantic/Canary"),
+    # letters are said as letters
+    ("what time is it in nyc", "in NYC", "America/New_York"),
+])
+def test_regions_and_how_a_place_is_written(rt, said, spoken_place, zone):
+    turn, r = ask(rt, said)
+    assert r.success and f"{spoken_place}" in turn.spoken, turn.spoken
+    assert r.context_data["timezone"] == zone
