@@ -312,8 +312,8 @@ class GetWeatherCommand(JarvisCommandBase):
                      _weather_claim, "will it rain tomorrow in seattle / is it raining in portland"),
             FastPath("get_weather.umbrella",
                      r"(?:do i need|should i (?:bring|take|wear|pack)|will i need|do i want)\s+(?:(?:" + _GEAR_DETERMINERS + r")\s+)?"
-                     r"(?:" + WEATHER_GEAR + r")" + tail,
-                     _weather_claim, "do i need an umbrella"),
+                     r"(?:" + WEATHER_GEAR + r")(?:\s+(?:out\s+)?(?:with me|with us|along|out))?" + tail,
+                     _weather_claim, "do i need an umbrella / should i take my gloves with me tonight"),
             FastPath("get_weather.how_hot",
                      r"how (?:hot|cold|warm|nice|chilly|windy)\s+(?:is it|will it be|is it going to be|is it gonna be|it will be)" + tail,
                      _weather_claim, "how hot is it in dallas"),

@@ -667,7 +667,7 @@ def _delete_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 _MOVE_VERB = r"(?:move|reschedule|change|shift|push)"
 # the verb's particle is no part of the name: "push the physio back to eleven" moved "physio back"
 _MOVE = (_MOVE_VERB + r"(?:\s+(?:back|forward|over))?\s+(?:my|the)\s+(?P<text>[\w' ]+?)"
-         r"(?:\s+(?P<kind>reminder|alarm|appointment))?(?:\s+(?:back|forward|over|on))?"
+         r"(?:\s+(?P<kind>reminder|alarm|appointment|one))?(?:\s+(?:back|forward|over|on))?"
          r"\s+(?:to|until|till)\s+(?P<when>.+)")
 
 
@@ -1643,8 +1643,8 @@ class ReminderCommand(JarvisCommandBase):
 
     def _describe(self, r: dict[str, Any], now: _dt.datetime) -> str:
         due = parse_iso(r["due_at"])
-        if r["recurrence"]:
-            return f"{second_person(r['text'])}, {r['recurrence']}, next {say_when(due, now)}"
+        if r["recurrence"]:                  # "water the plants every Saturday at 9 AM" (it said "weekly, next tomorrow")
+            return f"{second_person(r['text'])} {_rings(r, now)}"
         return f"{second_person(r['text'])} {say_when(due, now)}"
 
     def _list(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
@@ -1741,6 +1741,7 @@ class ReminderCommand(JarvisCommandBase):
         exact = [r for r in rows if r["text"].lower() == want]
         if exact:
             return exact
+        want = re.sub(r"(?<=\w)\s+one$", "", want)  # "the garage one", "the 7 am one": "one" is the reminder
         words = [w for w in re.findall(r"[a-z0-9']+", want) if w not in ("the", "my", "a", "to", "reminder")]
         if not words:                               # "delete my reminder" names none: any of them (asked which)
             return rows

@@ -307,6 +307,17 @@ def test_a_move_verbs_particle_is_not_part_of_the_name(rt, clock, move):
     assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, 6, 11, 0, tzinfo=_dt.timezone.utc)
 
 
+@pytest.mark.parametrize("move,name", [("push the physio one to eleven", "physio"), ("move the thursday one to 11", "thursday")])
+def test_a_reminder_called_the_one_of_its_name_or_time_is_moved(rt, clock, move, name):
+    """"push the garage one to 2 pm" said "I can't find a reminder about garage one."."""
+    ask(rt, "i've got physio on thursday at half ten")
+    turn, r = ask(rt, move)
+    assert r.success and turn.route == "pre_route", turn.spoken
+    assert turn.tool_calls[0].arguments["text"] == name
+    (row,) = rt.store.reminders.active()
+    assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, 6, 11, 0, tzinfo=_dt.timezone.utc)
+
+
 @pytest.mark.parametrize("said,model_text,text", [
     ("and remind me to book the car in for its mot on monday morning", "book the car", "book the car in for its mot"),
     ("remind me to take the cake out of the oven at half past four", "take the cake out", "take the cake out of the oven"),

@@ -457,6 +457,13 @@ def test_a_repeating_alarm_is_set_and_said_as_one(rt, clock):
     assert row["recurrence"] == "weekdays" and row["text"] == "alarm"
 
 
+def test_a_repeating_reminder_is_listed_by_when_it_rings(rt, clock):
+    """The list said "water the plants, weekly, next tomorrow at 9 AM"."""
+    rt.store.reminders.add("water the plants", _dt.datetime(2025, 3, 5, 9, 0, tzinfo=_dt.timezone.utc), "weekly")
+    turn, _ = ask(rt, "what reminders do i have")
+    assert turn.spoken == "You have one reminder: water the plants every Wednesday at 9 AM."
+
+
 @pytest.mark.parametrize("said,text,left", [
     ("delete the evening one", "evening one", "08:00"),
     ("cancel the morning medicine reminder", "take my medicine", "20:00"),

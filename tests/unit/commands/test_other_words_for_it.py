@@ -71,6 +71,9 @@ def test_what_jobs_have_i_got_reads_the_list_not_what_it_can_do(rt):
     ("do i need sun cream", ["today"]),
     ("will i need my wellies tomorrow", ["tomorrow"]),
     ("do i need a raincoat", ["today"]),
+    # what it is taken with: "should i take a brolly with me later" was declined
+    ("should i take a brolly with me later", ["today"]),
+    ("should i bring a jacket along tomorrow", ["tomorrow"]),
 ])
 def test_what_to_take_for_the_weather_asks_the_weather(text, days):
     assert _claims(text) == [("get_weather", {"resolved_datetimes": days})]
