@@ -52,7 +52,8 @@ def clean_label(label: str | None) -> str | None:
     for prefix in ("the ", "my ", "a ", "an ", "this ", "that "):
         if t.startswith(prefix):
             t = t[len(prefix):]
-    if t in ("all", "every", "all the", "all my", "all of my", "all of the", "each"):
+    if t in ("all", "every", "all the", "all my", "all of my", "all of the", "each", "them", "they", "those", "these",
+             "all of them", "both", "both of them"):       # "how long is left on them": no timer called "them"
         return "all"
     if t in STOP_LABELS:
         return None

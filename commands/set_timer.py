@@ -5,12 +5,12 @@ import datetime as _dt
 import re
 from typing import Any
 
-from commands._background import TimerService, parse_iso, timer_service
+from commands._background import TimerService, distinct_timer_names, parse_iso, timer_service, timers_named
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import find_duration, parse_duration, say_duration
-from jarvis_tui.sdk.text import NUMBER_WORDS, corrected_value, normalize_utterance, numbers_said, parse_number
-from jarvis_tui.sdk import (CommandAntipattern, CommandExample, FastPath, JarvisCommandBase,
+from jarvis_tui.sdk.text import NUMBER_WORDS, corrected_value, join_words, normalize_utterance, numbers_said, parse_number
+from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 
 MAX_SECONDS = 24 * 3600
@@ -202,6 +202,12 @@ class SetTimerCommand(JarvisCommandBase):
 
     def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
         """"5 minutes" after "For how long?": the length said; other words are a request of their own."""
+        if argument == "label" and self.services is not None:      # "the pasta one" after "Which one: ...?"
+            said = re.sub(r"^(?:the|my)\s+|\s+(?:one|timer)$", "", normalize_utterance(words))
+            meant = timers_named(timer_service(self.services).live_timers(), said)
+            if len(meant) != 1:
+                return None
+            return {**arguments, "label": said}
         if argument != "duration_seconds":
             return super().read_answer(argument, words, arguments)
         seconds = parse_duration(normalize_utterance(words).removeprefix("for ").strip())
@@ -214,8 +220,11 @@ class SetTimerCommand(JarvisCommandBase):
         seconds = parse_duration(" ".join(re.sub(r"\b(?:more|extra)\b", " ", m.group("dur")).split()))
         if self.services is None or seconds is None or seconds > MAX_SECONDS:
             return None
-        timer = self._the_running_timer(clean_label(m.group("label")))
+        label = clean_label(m.group("label"))
+        timer = self._the_running_timer(label)
         if timer is None:
+            if label is None and len(timer_service(self.services).live_timers()) > 1:
+                return PreRouteResult(arguments={"duration_seconds": seconds})    # run() asks which one
             return None
         named = clean_label(timer.get("label"))
         return PreRouteResult(arguments={"duration_seconds": seconds, **({"label": named} if named else {})})
@@ -328,7 +337,7 @@ class SetTimerCommand(JarvisCommandBase):
             if corrected is not None:
                 return corrected
         if _MORE_TIME.search(" ".join(request_info.voice_command.lower().split())):
-            extended = self._extend(seconds, label)
+            extended = self._extend(seconds, label, request_info.voice_command)
             if extended is not None:
                 return extended
         timer = timer_service(self.services).add(seconds, label)
@@ -390,10 +399,20 @@ class SetTimerCommand(JarvisCommandBase):
                    ends_at=changed.get("ends_at"), corrected=True,
                    added_seconds=seconds - int(timer["duration_seconds"]))
 
-    def _extend(self, seconds: int, label: str | None):
+    def _extend(self, seconds: int, label: str | None, said: str):
         """More time on the running timer the user means: the one with that label, or the only one
-        running when they named none; None when there is no such timer (a new one is set)."""
-        meant = self._the_running_timer(label)
+        running when they named none; with several running and none named, which one is asked ("add
+        five minutes to it" after two timers were read made a sum, 5 plus 5); None when there is no
+        such timer (a new one is set)."""
+        live = timer_service(self.services).live_timers()
+        if label is None and len(live) > 1:
+            names = join_words(distinct_timer_names(live), "or")
+            asked = CommandResponse.ask_for("label", f"You have {len(live)} timers. Which one: {names}?",
+                                            {"duration_seconds": seconds})
+            asked.awaits["request"] = said          # the answer completes "add five minutes to it"
+            return asked
+        named = timers_named(live, label) if label else live       # "the 90 second one", "pasta"
+        meant = named[0] if len(named) == 1 else None
         timer = timer_service(self.services).extend(meant["id"], seconds) if meant is not None else None
         if timer is None:
             return None

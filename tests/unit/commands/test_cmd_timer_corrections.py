@@ -103,8 +103,10 @@ def test_more_time_said_with_no_such_timer_running_is_not_the_timers(rt, clock):
     assert [c.name for c in ask(rt, "add five minutes to it")[0].tool_calls] != ["set_timer"]
     ask(rt, "set a laundry timer for 45 minutes")
     ask(rt, "set a pasta timer for 10 minutes")
-    turn, _ = ask(rt, "add five minutes to it")                      # two running: which is for the model to ask
-    assert turn.route != "pre_route"
+    turn, r = ask(rt, "add five minutes to it")          # two running: the timer asks which (the model summed 5 and 5)
+    assert turn.route == "pre_route" and r.wait_for_input and turn.spoken.startswith("You have 2 timers. Which one:")
+    assert sorted(t["duration_seconds"] for t in rt.store.timers.running()) == [600, 2700]
+    ask(rt, "never mind")
     turn, _ = ask(rt, "add 5 minutes to the recipe")
     assert turn.route != "pre_route"
 

@@ -131,8 +131,9 @@ def test_more_time_goes_on_the_running_timer(rt):
     assert [t["duration_seconds"] for t in rt.store.timers.running()] == [1020]
     r = _set(rt, "set another timer for 3 minutes", duration_seconds=180)
     assert not r.context_data.get("extended") and len(rt.store.timers.running()) == 2
-    r = _set(rt, "add 3 more minutes", duration_seconds=180)          # two running, none named: a new one
-    assert not r.context_data.get("extended") and len(rt.store.timers.running()) == 3
+    r = _set(rt, "add 3 more minutes", duration_seconds=180)          # two running, none named: which one
+    assert r.wait_for_input and r.message.startswith("You have 2 timers. Which one:")
+    assert len(rt.store.timers.running()) == 2
     r = _set(rt, "put 4 more minutes on the rice timer", duration_seconds=240, label="rice")   # none for rice
     assert not r.context_data.get("extended") and r.message == "Rice timer set for 4 minutes."
 
@@ -190,7 +191,28 @@ def test_more_time_said_alone_goes_on_the_one_running_timer(rt):
     for said in ("add milk", "add five minutes to my commute", "add two eggs"):
         assert set_timer.pre_route(said) is None, said
     ask(rt, "set a 10 minute timer for the rice")
-    assert set_timer.pre_route("add five minutes") is None              # two timers: which one is asked
+    assert set_timer.pre_route("add five minutes").arguments == {"duration_seconds": 300}   # two: which one is asked
+
+
+def test_more_time_on_it_with_two_timers_asks_which_and_the_answer_says(rt):
+    """"add another five minutes to it" after two timers were read went to the model, which added 5 and 5
+    (calculate); with the two running and neither named, which one is asked, and the answer says."""
+    ask(rt, "set a timer for 20 minutes for the bread")
+    ask(rt, "set a timer for ninety seconds")
+    turn, r = ask(rt, "add another five minutes to it")
+    assert turn.route == "pre_route" and r.wait_for_input
+    assert turn.spoken == "You have 2 timers. Which one: the 1 minute and 30 second timer or the bread timer?"
+    turn, r = ask(rt, "the bread one")
+    assert turn.route == "follow_up" and turn.spoken.startswith("Added 5 minutes to your bread timer:")
+    ask(rt, "add two minutes to it")
+    turn, _ = ask(rt, "the 90 second one")
+    assert turn.spoken.startswith("Added 2 minutes to your timer:")
+    assert sorted(t["duration_seconds"] for t in rt.store.timers.running()) == [210, 1500]
+
+
+def test_them_is_every_timer_not_one_called_them():
+    from commands._common import clean_label
+    assert clean_label("them") == clean_label("both of them") == "all"
 
 
 @pytest.mark.parametrize("said, seconds, label", [
