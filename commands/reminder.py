@@ -663,6 +663,11 @@ def _delete_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"action": "delete", "text": text})
 
 
+# every reminder, or every alarm, as a delete's text says it ("all alarms", "all of my reminders", "them all")
+_ALL_OF_THEM = re.compile(r"(?:all|every|each|everything)(?:\s+of)?(?:\s+(?:my|the|them))?(?:\s+(?:reminders?|alarms?))?|"
+                          r"(?:them|those|these)\s+all|all\s+of\s+them")
+
+
 # "move my dentist reminder to 4 pm", "change my alarm to 7", "reschedule the meeting with anna to friday"
 _MOVE_VERB = r"(?:move|reschedule|change|shift|push)"
 # the verb's particle is no part of the name: "push the physio back to eleven" moved "physio back"
@@ -1164,7 +1169,8 @@ class ReminderCommand(JarvisCommandBase):
             FastPath("reminder.coming_up", r"(?:what(?:'s|\s+is)|what\s+(?:have\s+i|do\s+i\s+have)(?:\s+got)?|is\s+there\s+anything"
                      r"|do\s+i\s+have\s+anything|anything)\s+coming\s+up(?:\s+(?:today|for\s+me|soon|later))?",
                      _list_claim, "what have i got coming up (the reminders and alarms ahead)"),
-            FastPath("reminder.delete_all", r"(?:cancel|delete|remove|clear)\s+(?P<all>all)\s+(?:of\s+)?(?:my\s+|the\s+)?reminders",
+            FastPath("reminder.delete_all", r"(?:cancel|delete|remove|clear|turn\s+off|switch\s+off)\s+(?P<all>all)\s+"
+                     r"(?:of\s+)?(?:my\s+|the\s+)?(?:reminders|alarms)",
                      _delete_claim, "delete all my reminders"),
             FastPath("reminder.clear_calendar", _CLEAR_CALENDAR, _clear_calendar_claim,
                      "wipe my calendar clean / clear everything from my calendar next week"),
@@ -1799,6 +1805,8 @@ class ReminderCommand(JarvisCommandBase):
     def _delete(self, request_info: RequestInformation, **kw: Any) -> CommandResponse:
         text = (kw.get("text") or "").strip()
         store = self.services.store.reminders
+        if _ALL_OF_THEM.fullmatch(text.lower()):       # "all alarms" (the model's text) was looked for as a name
+            text = "all"
         if text.lower() == "all":
             rows, noun, when = self._all_said(request_info.voice_command)
             for r in rows:

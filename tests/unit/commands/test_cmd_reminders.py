@@ -270,6 +270,20 @@ def test_all_deletes_only_what_the_request_names(rt, clock):
     assert r.message == "You have no alarms." and texts() == ["pay rent"]
 
 
+@pytest.mark.parametrize("model_text", ["all alarms", "all my alarms", "every alarm", "all of them"])
+def test_all_in_the_models_words_is_all_and_the_fast_path_claims_it(rt, clock, model_text):
+    """"turn off all my alarms" went to the model, whose text "all alarms" was looked for as a name: "I
+    can't find a reminder about all alarms"."""
+    reminder = rt.registry.get("reminder")
+    assert reminder.pre_route("turn off all my alarms").arguments == {"action": "delete", "text": "all"}
+    ask(rt, "remind me to call the vet tomorrow at noon")
+    ask(rt, "set an alarm for 6 am")
+    ask(rt, "set an alarm for 7 am on friday")
+    r = reminder.execute(RequestInformation("switch them all off, the alarms"), action="delete", text=model_text)
+    assert r.message == "Deleted all 2 alarms."
+    assert [row["text"] for row in rt.store.reminders.active()] == ["call the vet"]
+
+
 def test_set_without_time_asks(rt):
     r = rt.registry.get("reminder").execute(RequestInformation("remind me to call"), action="set", text="call")
     assert r.is_validation_error and "When" in r.message
