@@ -97,7 +97,7 @@ def _place(words: str) -> str | None:
 def _read_when_where(words: str) -> tuple[str | None, list[str]] | None:
     """A request's words after its head ("... the weather" + " for the weekend in paris"): the city
     (None: not said) and the days; None when they say something else."""
-    rest, days = _read_when(words)
+    rest, days = _read_when(re.sub(r"\bat all\b", " ", words))    # "will it rain at all this week": no city "all"
     m = _WHERE_RE.fullmatch(rest + " ") if rest else None
     if rest and m is None:
         return None
@@ -115,7 +115,7 @@ def _weather_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     if read is None:
         return None
     city, days = read
-    lead = (g.get("lead") or "").replace("'s", "")
+    lead = re.sub(r"^weeks?$", "the week", (g.get("lead") or "").replace("'s", ""))   # "what's the week's forecast"
     if lead:                                       # "weekend forecast", "the los angeles weather"
         rest, lead_days = _read_when(lead)
         lead_city = _place(rest) if rest else None

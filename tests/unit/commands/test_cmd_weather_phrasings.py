@@ -45,6 +45,10 @@ def _claims(text: str) -> list[tuple[str, dict]]:
     ("what's the los angeles weather like", {"city": "Los Angeles", "resolved_datetimes": ["today"]}),
     ("forecast for san diego the day after tomorrow", {"city": "San Diego", "resolved_datetimes": ["day_after_tomorrow"]}),
     ("will it snow in montréal this weekend", {"city": "Montréal", "resolved_datetimes": ["this_weekend"]}),
+    # "at all" is no city ("will it rain at all this week" asked for the weather in "All"); the week's
+    ("will it rain at all this week", {"resolved_datetimes": ["next_week"]}),
+    ("is it going to snow at all in oslo tomorrow", {"city": "Oslo", "resolved_datetimes": ["tomorrow"]}),
+    ("what's the week's forecast", {"resolved_datetimes": ["next_week"]}),
 ])
 def test_the_fast_path_reads_the_day_and_the_city(text, arguments):
     assert _claims(text) == [("get_weather", arguments)]
