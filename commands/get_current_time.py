@@ -479,6 +479,9 @@ def _until_clock_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 _UNTIL_WHAT = re.compile(r"\b(?:how (?:many|much) (?:days|weeks|time)|how long)\b(?: (?:is it|are there|is there|do i have|left|has it been))*"
                          r" (?:(?:until|till|til|before|to|since) |ago (?:was|did) )(?P<what>.+)$")
 _PAST = re.compile(r"\b(?:since|ago|was|were|did)\b")
+# the last answer's day counted again in other units ("how many weeks is that", "and in weeks")
+_THAT_IN_UNITS = re.compile(r"(?:(?:and|so|ok|okay)\s+)*(?:how many (?:days|weeks) (?:is|are) (?:that|it|those)(?: in (?:days|weeks))?|"
+                            r"(?:what's|what is|whats) (?:that|it) in (?:days|weeks)|(?:that|it) in (?:days|weeks)|in (?:days|weeks))")
 DAY_SAID = "get_current_time.day_said"     # services.note: the day an answer was just about (ISO date)
 PLACES_SAID = "get_current_time.places_said"   # services.note: the last two places the time was told for
 POINTED_BACK_S = 120                       # how long "until then", "between them" point back at those
@@ -765,11 +768,13 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             FastPath("get_current_time.until_clock", _UNTIL_CLOCK.pattern, _until_clock_claim,
                      "how many minutes until 8 / how long till 5 pm"),
             FastPath("get_current_time.date", date_q + r"(?:\s+(?:today|right now|now))?", _time_claim, "what's the date"),
+            FastPath("get_current_time.that_in_units", _THAT_IN_UNITS, self._that_in_units_claim,
+                     "how many weeks is that (right after how many days until christmas)"),
             FastPath("get_current_time.read_whole", _ASKED, _read_whole_claim,
                      "what's 3 pm tokyo time in paris / the time in london and new york / is the 4th of july a friday"),
             *[FastPath(f"get_current_time.{name}", _ASK + f"(?:{question})" + _NOW, _calendar_claim(answer),
                        f"the calendar: {name.replace('_', ' ')}") for name, question, answer in _CALENDAR_QUESTIONS],
-            *[FastPath(f"get_current_time.count_to_date_{i}", _ASK + question + _NOW, _count_to_date_claim,
+            *[FastPath(f"get_current_time.count_to_date_{i}", _ASK + question + _NOW, self._count_claim,
                        "how many days until march 1st / how long ago was the 3rd of february")
               for i, question in enumerate(_COUNT_TO_DATE, 1)],
         ]
@@ -822,6 +827,23 @@ class GetCurrentTimeCommand(JarvisCommandBase):
                                      f" Did you mean {', '.join(c.title() for c in close)}?" if close else ""),
                                  valid_values=[c.title() for c in close] or None)]
 
+    def _count_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """How long until (or since) a date said, or a day the user asked to be remembered ("how long
+        until mum's birthday" after "remember that mum's birthday is on the 3rd of may" was declined)."""
+        claim = _count_to_date_claim(m, text)
+        if claim is not None or self.services is None:
+            return claim
+        memories = [x for x in self.services.store.memories.all() if not x.get("secret")]
+        memory, _ = find_memory(m.group("what"), memories) if memories else (None, 0.0)
+        if memory is None or find_date(f"{memory.get('value') or ''} {memory['text']}", _dt.date.today()) is None:
+            return None
+        return PreRouteResult(arguments={})
+
+    def _that_in_units_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """Claimed only while the last answer's day is still pointed at (a count of days just said)."""
+        noted = self.services.noted(DAY_SAID, POINTED_BACK_S) if self.services is not None else None
+        return PreRouteResult(arguments={}) if noted is not None else None
+
     def _places_pointed_at(self, words: list[str]) -> list[str]:
         """"what's the time difference between them" right after the time in new york and in tokyo: the
         words with those two places in place of "them" (it said the time here)."""
@@ -831,7 +853,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             return words
         return _POINTED_PLACES.sub(f"{places[0]} and {places[1]}", said, count=1).split()
 
-    def _remembered_day(self, what: str, today: _dt.date, past: bool = False) -> CommandResponse:
+    def _remembered_day(self, what: str, today: _dt.date, past: bool = False, said: str = "") -> CommandResponse:
         """How long until (or, `past`, since) a day the user asked the assistant to remember ("my
         sister's birthday is on june 4th"), read from that memory's own words; or that it does not know
         when it is: a personal date is never guessed."""
@@ -846,11 +868,17 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         days = (found.when - today).days
         full = f"{say_date(found.when)}, {found.when.year}"
         label = name[:1].upper() + name[1:]
+        # "mum's birthday is on ..." names a day ("Mum's birthday is in ..."); "my passport expires on ..."
+        # says what happens then ("Your passport expires in ...", not "Your passport expires is in ...")
+        said_thing = re.sub(r"^(?:my|the|our)\s+", "", what.strip().lower())
+        a_thing = re.search(rf"\b{re.escape(said_thing)}\s+(?:is|are|was|were|will\s+be)\b", memory["text"].lower())
+        verb = ("is " if days >= 0 else "was ") if a_thing else ""
         if days == 0:
-            return say(f"{label} is today, {full}.", date=found.when.isoformat(), days_from_today=0)
-        when = f"in {_days_span(days)}" if days > 0 else f"{_days_span(days)} ago"
-        return say(f"{label} {'is' if days > 0 else 'was'} {when}, on {full}.", date=found.when.isoformat(),
-                   days_from_today=days)
+            return say(f"{label} {verb}today, {full}." if verb else f"{label} today, {full}.",
+                       date=found.when.isoformat(), days_from_today=0)
+        span = _span(days, "weeks" if re.search(r"\bweeks\b", said) else None)
+        when = f"in {span}" if days > 0 else f"{span} ago"
+        return say(f"{label} {verb}{when}, on {full}.", date=found.when.isoformat(), days_from_today=days)
 
     def _local_zone(self) -> _dt.tzinfo | None:
         name = None
@@ -904,6 +932,10 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         clock = _until_clock(said.strip(" ?.!"))
         if clock is not None:                      # "how many minutes until 8"
             return _time_until(clock[0], here, meridiem_said=clock[1])
+        if _THAT_IN_UNITS.fullmatch(said.strip(" ?.!")):     # "how many weeks is that", after "christmas is in 28 days"
+            pointed = self.services.noted(DAY_SAID, POINTED_BACK_S) if self.services is not None else None
+            if pointed is not None:
+                return _days_to(_dt.date.fromisoformat(pointed), here.date(), said)
         until = _UNTIL_WHAT.search(said)
         if until and _POINTED_DAY.fullmatch(until.group("what").strip(" ?.!")):
             pointed = self.services.noted(DAY_SAID, POINTED_BACK_S) if self.services is not None else None
@@ -911,7 +943,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
                 return say("Until when? Name the day, like: how many days until christmas.", known=False)
             return _days_to(_dt.date.fromisoformat(pointed), here.date(), said)
         if until:                                  # "how many days until my sister's birthday"
-            return self._remembered_day(until.group("what"), here.date(), past=bool(_PAST.search(said)))
+            return self._remembered_day(until.group("what"), here.date(), past=bool(_PAST.search(said)), said=said)
         if wants_date and not re.search(r"\btime\b", request_info.voice_command.lower()):
             message = _yes_or_no(normalize_utterance(request_info.voice_command), here.date()) + \
                 f"Today is {say_date(here)}, {here.year}."

@@ -280,6 +280,23 @@ def test_days_until_a_remembered_day_come_from_the_memory(rt, clock):
     assert r.message.startswith("I don't know when your anniversary is.")
 
 
+def test_a_remembered_day_is_counted_to_at_once_in_the_units_asked(rt, clock):
+    """"how long until mum's birthday" after "remember that mum's birthday is on the 3rd of may" was
+    declined (no fast path knew the day); "how many weeks until my passport expires" said "Your passport
+    expires is in 187 days"."""
+    clock.now = _dt.datetime(2025, 3, 4, 14, 5, tzinfo=_dt.timezone.utc)
+    command = rt.registry.get("get_current_time")
+    assert command.pre_route("how long until mum's birthday") is None        # nothing remembered: not claimed
+    ask(rt, "remember my sister's birthday is on june 4th")
+    ask(rt, "remember that my passport expires on june 2nd 2027")
+    assert command.pre_route("how long until my sister's birthday") is not None
+    turn, _ = ask(rt, "how long until my sister's birthday")
+    assert turn.route == "pre_route"
+    assert turn.spoken == "Your sister's birthday is in 92 days (about 13 weeks), on Wednesday, June 4, 2025."
+    r = run(rt, "get_current_time", "how many weeks until my passport expires")
+    assert r.message == "Your passport expires in 117 weeks and 1 day, on Wednesday, June 2, 2027."
+
+
 @pytest.mark.parametrize("said,spoken", [
     ("what week of the year is it", "It's week 10 of 2025."),             # the model said the time
     ("which week number are we in", "It's week 10 of 2025."),

@@ -87,3 +87,18 @@ def test_a_part_of_the_day_is_no_place(rt, said, arguments):
     """"what time is it in the morning" asked the time of a place called "The Morning"."""
     claim = rt.registry.get("get_current_time").pre_route(said)
     assert (claim.arguments if claim else None) == arguments
+
+
+def test_the_days_just_counted_are_counted_again_in_weeks(rt):
+    """"how many weeks is that" after "Christmas is in 28 days" said the time ("It's 5:09 PM.")."""
+    command = rt.registry.get("get_current_time")
+    assert command.pre_route("how many weeks is that") is None          # no count said before: not claimed
+    days = (_next(12, 25) - _dt.date.today()).days
+    if days == 0:
+        pytest.skip("christmas is today: no count of days to say")
+    turn, _ = ask(rt, "how many days till christmas")
+    assert turn.route == "pre_route" and f"in {days} day" in turn.spoken
+    turn, _ = ask(rt, "how many weeks is that")
+    assert turn.route == "pre_route" and " week" in turn.spoken and turn.spoken.startswith("That"), turn.spoken
+    turn, _ = ask(rt, "and in days")
+    assert turn.route == "pre_route" and f"in {days} day" in turn.spoken
