@@ -595,6 +595,29 @@ def _same_shape_at(words: list[str], changed: list[str]) -> list[int]:
 _ONE_FOR = re.compile(r"(?:(?:a|an)\s+)?(?P<mods>(?:[\w-]+\s+){1,3}?)one\b(?P<rest>.*)")
 
 
+# a second request like the first at another time or length: "another for 7:15", "again at 6:30",
+# "one more in 10 minutes"
+_ANOTHER_AT = re.compile(r"(?:(?:set|make|add)\s+)?(?:another(?:\s+(?:one|alarm|timer|reminder))?|one\s+more|again)"
+                         r"\s+(?P<prep>for|at|in)\s+(?P<value>\S.*)")
+
+
+def _with_last_value(first: str, prep: str, value: str) -> str | None:
+    """`first` with the words after its last `prep` ("for", "at", "in") said as `value`; a unit the first
+    said after its number and `value` leaves out is kept ("a timer for 5 minutes", "10" -> "for 10
+    minutes"). None when `first` says no such word, or what follows it there is no number or clock time."""
+    found = list(re.finditer(rf"\b{prep}\s+", first, flags=re.I))
+    if not found:
+        return None
+    start = found[-1].end()
+    old, new = first[start:].split(), value.split()
+    if not old or not ("#" in number_shape(old[:1]) or old[0][:1].isdigit() or old[0].lower() in ("half", "quarter", "noon", "midnight")):
+        return None
+    if len(new) == 1 and len(old) == 2 and "#" in number_shape(new) and re.fullmatch(
+            r"(?:second|minute|min|hour|hr|day|week)s?", old[1].lower()):
+        new.append(old[1])
+    return first[:start] + " ".join(new)
+
+
 def _said_again_with(first: str, piece: str) -> str | None:
     """The request said before "and", said again with other numbers: "set a 3 minute timer for the tea"
     and "a 12 minute one for the rice" -> "set a 12 minute timer for the rice"; "set a timer for 5
@@ -602,6 +625,9 @@ def _said_again_with(first: str, piece: str) -> str | None:
     The words that change start with a number said in the same place of the first request, with the
     same words around it ("12 minute" for "3 minute"), and the rest of it in the same shape as the
     rest of the first; "one" stands for the word after them there. None when the words after "and" are no such repeat ("add eggs and 2 pears")."""
+    another = _ANOTHER_AT.fullmatch(piece.lower().strip(" .?!"))
+    if another is not None:          # "set an alarm for 6:45" and "another for 7:15" -> "set an alarm for 7:15"
+        return _with_last_value(first, another.group("prep"), another.group("value"))
     words = piece.lower().split()
     one = _ONE_FOR.fullmatch(piece.lower())
     changed = one.group("mods").split() if one else words[:2]

@@ -30,6 +30,14 @@ from jarvis_tui.sdk.text import split_requests
     ("add 2 cups of flour and 3 cups of sugar to the list", ["add 2 cups of flour and 3 cups of sugar to the list"]),
     ("add 2 apples and 3 pears to my list", ["add 2 apples and 3 pears to my list"]),
     ("set a timer for ten minutes and a big one", ["set a timer for ten minutes and a big one"]),
+    # "another" at another time or length: only the first alarm was set
+    ("set an alarm for 6:45 and another for 7:15", ["set an alarm for 6:45", "set an alarm for 7:15"]),
+    ("wake me up at half six and again at seven", ["wake me up at half six", "wake me up at seven"]),
+    ("set a timer for 5 minutes and another for 10", ["set a timer for 5 minutes", "set a timer for 10 minutes"]),
+    ("remind me to stretch in 5 minutes and again in 10 minutes",
+     ["remind me to stretch in 5 minutes", "remind me to stretch in 10 minutes"]),
+    ("add milk and another for the road", ["add milk and another for the road"]),
+    ("set a timer for the pasta and another for the rice", ["set a timer for the pasta and another for the rice"]),
 ])
 def test_split_requests(text, steps):
     assert split_requests(text) == steps
