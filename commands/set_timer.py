@@ -37,6 +37,11 @@ _MORE_TIME = re.compile(r"\b(?:more|extra|additional|further)\b|\badd\b.*\b(?:to
                         r"|\banother\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|"
                         r"half(?:\s+an?)?|couple(?:\s+of)?|few)\s+(?:and\s+a\s+half\s+)?" + _UNIT + r"\b")
 
+# less time on a timer that runs: "knock ten minutes off the roast", "take 5 minutes off it" (declined)
+_LESS_TIME_SAID = (r"(?:take|knock|shave|cut|trim|chop)\s+(?:another\s+)?(?P<dur>[\w ,./-]+?)\s+off\s+(?:of\s+)?"
+                   r"(?:it|that|this|(?:the|my)\s+timer|(?:the|my)\s+(?P<label>[a-z]+)(?:\s+timer)?)")
+_LESS_TIME = re.compile(r"\b" + _LESS_TIME_SAID + r"\b")
+
 # words that say a length, read by the grammar or not ("half hour", "a couple of minutes"); a "second"
 # that find_duration did not count is the ordinal ("a second timer")
 _UNIT_SAID = re.compile(r"\b(?:hours?|hrs?|minutes?|mins?|seconds|secs?|half|quarter)\b")
@@ -185,6 +190,9 @@ class SetTimerCommand(JarvisCommandBase):
                      r"(?:(?:and|now|then|please|just|can\s+you|could\s+you)\s+)*(?:add|put|stick|throw|pop|tack)\s+(?:another\s+)?(?P<dur>[\w ,./-]+?)"
                      r"\s+(?:more\s+)?(?:to|on(?:to)?)\s+(?:it|that|this|(?:the|my)\s+timer|(?:the|my)\s+(?P<label>[a-z]+)(?:\s+timer)?)",
                      self._more_time_claim, "add five minutes to it (a timer running)"),
+            FastPath("set_timer.less_time",
+                     r"(?:(?:and|now|then|please|just|can\s+you|could\s+you)\s+)*" + _LESS_TIME_SAID + r"(?:\s+please)?",
+                     self._more_time_claim, "knock ten minutes off the roast (a timer running)"),
             # "add five minutes" said alone: more time on the one timer running (a new one when none runs)
             FastPath("set_timer.add_n",
                      r"(?:(?:and|now|then|please|just|ok|okay|can\s+you|could\s+you)\s+)*(?:add|give\s+(?:it|me))\s+"
@@ -336,7 +344,11 @@ class SetTimerCommand(JarvisCommandBase):
             corrected = self._correct(seconds)
             if corrected is not None:
                 return corrected
-        if _MORE_TIME.search(" ".join(request_info.voice_command.lower().split())):
+        said = " ".join(request_info.voice_command.lower().split())
+        if _LESS_TIME.search(said):                  # "knock ten minutes off the roast": never a new timer
+            return self._extend(-seconds, label, request_info.voice_command) or fail(
+                f"You have no {label + ' ' if label else ''}timer running to take time off.")
+        if _MORE_TIME.search(said):
             extended = self._extend(seconds, label, request_info.voice_command)
             if extended is not None:
                 return extended
@@ -408,14 +420,21 @@ class SetTimerCommand(JarvisCommandBase):
         if label is None and len(live) > 1:
             names = join_words(distinct_timer_names(live), "or")
             asked = CommandResponse.ask_for("label", f"You have {len(live)} timers. Which one: {names}?",
-                                            {"duration_seconds": seconds})
+                                            {"duration_seconds": abs(seconds)})
             asked.awaits["request"] = said          # the answer completes "add five minutes to it"
             return asked
         named = timers_named(live, label) if label else live       # "the 90 second one", "pasta"
         meant = named[0] if len(named) == 1 else None
+        if meant is not None and seconds < 0 and -seconds >= int(meant["remaining_seconds"]):
+            return fail(f"{_your_timer(meant)[:1].upper() + _your_timer(meant)[1:]} has only "
+                        f"{say_duration(int(meant['remaining_seconds']))} left; I've left it as it is.")
         timer = timer_service(self.services).extend(meant["id"], seconds) if meant is not None else None
         if timer is None:
             return None
+        if seconds < 0:
+            return say(f"Took {say_duration(-seconds)} off {_your_timer(timer)}: {say_duration(timer['remaining_seconds'])} left.",
+                       timer_id=timer["id"], label=timer.get("label"), added_seconds=seconds,
+                       ends_at=timer.get("ends_at"), extended=True)
         return say(f"Added {say_duration(seconds)} to {_your_timer(timer)}: {say_duration(timer['remaining_seconds'])} left.",
                    timer_id=timer["id"], label=timer.get("label"), added_seconds=seconds,
                    ends_at=timer.get("ends_at"), extended=True)

@@ -7,6 +7,7 @@ import pytest
 
 from command_helpers import ask
 from commands._background import TimerService
+from jarvis_tui.sdk import RequestInformation
 
 
 def test_set_check_cancel(rt, events):
@@ -231,3 +232,21 @@ def test_a_timer_popped_or_stuck_on_is_set(rt, said, seconds, label):
     assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["set_timer"]
     (timer,) = rt.store.timers.running()
     assert (timer["duration_seconds"], timer["label"]) == (seconds, label)
+
+
+def test_time_is_taken_off_a_running_timer_and_put_back(rt):
+    """"knock ten minutes off the roast" was declined ("Sorry, I can't help with that yet.")."""
+    set_timer = rt.registry.get("set_timer")
+    assert set_timer.pre_route("knock ten minutes off the roast") is None          # no roast timer: not claimed
+    ask(rt, "set a timer for the roast, an hour and twenty minutes")
+    turn, r = ask(rt, "knock ten minutes off the roast")
+    assert turn.route == "pre_route" and turn.spoken == "Took 10 minutes off your roast timer: 1 hour and 10 minutes left."
+    [timer] = rt.store.timers.running()
+    assert timer["duration_seconds"] == 4200
+    turn, r = ask(rt, "take 2 hours off it")                       # more than is left: nothing changes
+    assert not r.success and "left it as it is" in turn.spoken
+    assert rt.store.timers.running()[0]["duration_seconds"] == 4200
+    turn, _ = ask(rt, "undo that")
+    assert turn.route == "take_back" and rt.store.timers.running()[0]["duration_seconds"] == 4800
+    r = set_timer.execute(RequestInformation("take five minutes off the pasta"), duration_seconds=300, label="pasta")
+    assert not r.success and rt.store.timers.running()[0]["duration_seconds"] == 4800     # never a new pasta timer
