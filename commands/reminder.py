@@ -253,8 +253,9 @@ def remind_phrase(text: str, said: str) -> str:
         # an event put in: "put a dentist appointment on thursday" -> "about your dentist appointment"
         noun = re.sub(r"^(?:the|your)\s+", "", what, flags=re.I)
         return f"about {'the' if determiners and determiners[-1] == 'the' else 'your'} {noun}"
-    if connector in ("about", "of", "for", "regarding") or what.lower().endswith(" alarm"):
-        return f"about {what}"
+    said_first = at == 0 and re.match(r"(?:the|my|your|our|a|an)\s", text.lower())   # "the train is at 7:40, remind me ..."
+    if connector in ("about", "of", "for", "regarding", "before", "beforehand") or said_first or what.lower().endswith(" alarm"):
+        return f"about {what}"        # "remind me ten minutes before my meeting": about your meeting
     return f"to {what}"
 
 
@@ -666,6 +667,18 @@ def _delete_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
 # every reminder, or every alarm, as a delete's text says it ("all alarms", "all of my reminders", "them all")
 _ALL_OF_THEM = re.compile(r"(?:all|every|each|everything)(?:\s+of)?(?:\s+(?:my|the|them))?(?:\s+(?:reminders?|alarms?))?|"
                           r"(?:them|those|these)\s+all|all\s+of\s+them")
+
+
+# a request to skip one time a repeating reminder rings, not to delete it
+_SKIP_ASKED = re.compile(r"(?:(?:and|ok|okay|but|please|actually|just|can\s+you|could\s+you)\s+)*(?:skip|miss)\b")
+# a reminder some time before the time said: "remind me ten minutes before", "an hour beforehand"
+_COUNT_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_LEAD_SAID = re.compile(r"\b(?P<dur>(?:an?|half\s+an?|\d+|(?:" + _COUNT_WORD + r")(?:[\s-](?:" + _COUNT_WORD + r"))?)"
+                        r"\s+(?:minutes?|mins?|hours?|hrs?))\s+"
+                        r"(?:before(?:hand)?|ahead|early|earlier|in\s+advance)\b")
+# ... as a model leaves it in the reminder's text: "leave at 8, remind me ten minutes before"
+_LEAD_ASKED = re.compile(r"[,\s]*(?:(?:and|so|then|please)\s+)*(?:remind|tell|alert|ping|warn|nudge)\s+me\s+"
+                         + _LEAD_SAID.pattern.removeprefix("\\b") + r".*$")
 
 
 # "move my dentist reminder to 4 pm", "change my alarm to 7", "reschedule the meeting with anna to friday"
@@ -1184,6 +1197,12 @@ class ReminderCommand(JarvisCommandBase):
                      r"turn\s+off|switch\s+off)\s+(?:my|the|that)\s+(?P<text>[\w' ]+?)\s+one(?:\s+please)?", self._one_named_claim,
                      "cancel the washing one (one reminder about the washing)"),
             FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),
+            FastPath("reminder.skip_it", r"(?:(?:and|ok|okay|but|please|actually)\s+)*(?:skip|miss)\s+(?:it|that|that\s+one)\s+"
+                     r"(?P<day>tomorrow|today|(?:on\s+|this\s+|next\s+)?(?:" + "|".join(WEEKDAYS) + r"))",
+                     self._skip_it_claim, "skip it tomorrow (right after a repeating reminder was set or read)"),
+            FastPath("reminder.when_it_rings", r"(?:(?:and|so|ok|okay)\s+)*(?:what\s+time|when)\s+(?:does|will|is)\s+"
+                     r"(?:it|that|that\s+one)\s+(?:go(?:ing)?\s+(?:to\s+)?(?:go\s+)?off|ring|go\s+off|due)",
+                     self._when_it_rings_claim, "what time does it go off (right after a reminder was set or read)"),
             FastPath("reminder.shift", _SHIFT_VERB + r"\s.+", self._shift_claim,
                      "push it back 10 minutes / bring the dentist reminder forward an hour"),
             FastPath("reminder.another_alarm",
@@ -1196,6 +1215,31 @@ class ReminderCommand(JarvisCommandBase):
                      r"(?:\s+(?:about|for|to)\s+(?P<text>[a-z ]+?)(?=\s+for\s|$))?(?:\s+for\s+(?P<dur>[\w ,./-]+))?",
                      _snooze_claim, "snooze (that reminder) for 15 minutes"),
         ]
+
+    def _reminder_meant(self) -> dict[str, Any] | None:
+        """The reminder "it" means right after a turn of the reminders: the one reminder kept, or the
+        newest when it was set a moment ago; None otherwise (another command's "it")."""
+        if self.services is None or "reminder" not in self.services.last_commands():
+            return None
+        rows = self.services.store.reminders.active()
+        if len(rows) == 1:
+            return rows[0]
+        newest = max(rows, key=lambda r: r["id"], default=None)
+        if newest is not None and _dt.datetime.now().astimezone() - parse_iso(newest["created_at"]) <= _JUST_SET:
+            return newest
+        return None
+
+    def _skip_it_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"skip it tomorrow" after "remind me every weekday at 8 to take my tablets" was a dismissal:
+        the day said of the reminder "it" means (skipped when it rings then, left as it is otherwise)."""
+        meant = self._reminder_meant()
+        if meant is None or not meant.get("recurrence"):
+            return None
+        return PreRouteResult(arguments={"action": "delete", "text": meant["text"]})      # the day: from the words
+
+    def _when_it_rings_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"what time does it go off" right after a reminder was set was declined: the reminders, read."""
+        return PreRouteResult(arguments={"action": "list"}) if self._reminder_meant() is not None else None
 
     def _one_named_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"cancel the washing one": claimed when exactly one reminder is about that ("the pasta one" with
@@ -1398,6 +1442,14 @@ class ReminderCommand(JarvisCommandBase):
         task = None if str(out.get("text") or "").strip() else _TASK_SAID.fullmatch(said)
         if task:
             out["text"] = task.group("task")    # "i need to call the dentist tomorrow morning" (it asked what about)
+        lead = _LEAD_SAID.search(said)
+        if lead and not str(out.get("text") or "").strip():
+            # "remind me ten minutes before my 3 pm meeting", "the train is at 7:40, remind me half an hour
+            # before": what it is before, from the words (the model left the text out and it was asked)
+            after = said[lead.end():].strip(" ,.?!")
+            before = _LEAD_ASKED.sub("", said[:lead.end()]).strip(" ,.?!")
+            before = re.sub(r"\s+(?:is|are)\s+(?:at|on|due)\b.*$", "", before)     # "the train is at 7:40": the train
+            out["text"] = after or re.sub(r"^(?:i\s+(?:need|have|want)\s+to|i've\s+got\s+to|i\s+must)\s+", "", before)
         if isinstance(out.get("text"), str):
             # the model's text cut short of the task said ("book the car" for "book the car in for its mot")
             out["text"] = whole_task(out["text"].strip(), voice_command) or out["text"]
@@ -1405,7 +1457,9 @@ class ReminderCommand(JarvisCommandBase):
             what = _INTO_CALENDAR.sub("", what)                     # "put in my diary drinks with tom": drinks with tom
             what = "" if _ONLY_FRAME.fullmatch(what) else _after_when(what)   # "on friday at noon about the car tax"
             what = re.sub(r"^(?:for|about|of|regarding)\s+(?=\S)", "", what, flags=re.I)  # "for my mom's birthday"
-            what = _WHEN_TAIL.sub("", what).strip()
+            what = _WHEN_TAIL.sub("", _LEAD_ASKED.sub("", what)).strip()   # "..., remind me ten minutes before"
+            if lead_said := re.match(_LEAD_SAID.pattern.removeprefix("\\b") + r"\s*", what):   # "ten minutes before my meeting"
+                what = re.sub(r"\s+(?:is|are)$", "", what[lead_said.end():])                 # "... before the train is"
             if found:                   # "alarm 7 am", "set alarm of 6:30 am": the model kept the clock time in the text
                 clock_said = re.escape(found[1])          # ("the 7:30 train" names a train: kept)
                 what = re.sub(rf"(?:\s+(?:at|for|of|by|around|to))?\s+{clock_said}$|^{clock_said}\s+", "", what,
@@ -1473,6 +1527,14 @@ class ReminderCommand(JarvisCommandBase):
                     part = "09:00"
                 if part:
                     out["time"] = part
+        if lead and clock and out.get("time") == clock:
+            # "i need to leave at quarter past eight, remind me ten minutes before": the time said, less that
+            seconds = parse_duration(lead.group("dur"))
+            if seconds and seconds % 60 == 0 and seconds < 24 * 3600:
+                hh, mm = (int(x) for x in clock.split(":"))
+                at = (hh * 60 + mm - seconds // 60) % (24 * 60)
+                out["time"] = f"{at // 60:02d}:{at % 60:02d}"
+                out.pop("relative_minutes", None)
         rm = re.search(_RECUR, said)
         if _SUB_DAILY.search(said):
             out["recurrence"] = "hourly"             # not a repeat it can keep: asked which one is meant
@@ -1839,6 +1901,17 @@ class ReminderCommand(JarvisCommandBase):
             store.reschedule(r["id"], after)
             return say(f"OK, I'll skip {_named(r)} {_day_name(skipped, now.date())}; it rings next "
                        f"{say_when(after, now)}.", skipped=[r["id"]], reminder_id=r["id"], due_at=after.isoformat())
+        if found[0].get("recurrence") and _SKIP_ASKED.match(normalize_utterance(request_info.voice_command)):
+            # "skip it on monday": one time it rings, never the series (it was deleted)
+            r, now = found[0], self._now()
+            due = parse_iso(r["due_at"])
+            if said_day is None or due.date() != said_day:
+                return say(f"I can only skip the next time {_named(r)} rings, {say_when(due, now)}; I've left it as it is.",
+                           deleted=[])
+            after = next_occurrence(due, r["recurrence"], due)
+            store.reschedule(r["id"], after)
+            return say(f"OK, I'll skip {_named(r)} {_day_name(said_day, now.date())}; it rings next "
+                       f"{say_when(after, now)}.", skipped=[r["id"]], reminder_id=r["id"], due_at=after.isoformat())
         store.delete(found[0]["id"])
         what = found[0]["text"]
         noun = _alarm_noun(what)
@@ -1868,6 +1941,8 @@ class ReminderCommand(JarvisCommandBase):
             what = re.sub(r"^(?:to|about|that)\s+", "", said)
             if not what or (what == said and (what.split()[0] in _NOT_AN_ANSWER or asks_question(what))):
                 return None             # "set a timer for 5 minutes" said instead: routed as usual
+            if re.search(r"\b(?:remind|wake|alert|ping)\s+me\b", what):
+                return None             # "the train is at 7:40, remind me half an hour before": a new reminder
             return {**arguments, "text": what}
         if argument == "time":
             ws = _from_first_word(said, also=_LEAD_WORDS)   # "and set a timer for 5 minutes": a request of its own (it

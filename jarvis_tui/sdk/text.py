@@ -418,7 +418,7 @@ def find_clock_time(text: str, require_meridiem: bool = False) -> tuple[str, str
     """The clock time a sentence says after "at / by / for / around / until" (or an alarm word):
     ('HH:MM', the words it was read from), the longest reading winning ("at half past six in the
     evening" -> 18:30, not 06:00). None when the sentence says no clock time."""
-    ws = " ".join(text.lower().replace("\u2019", "'").split()).rstrip(" ?.!").split()
+    ws = " ".join(text.lower().replace("\u2019", "'").replace(",", " ").split()).rstrip(" ?.!").split()   # "at eight, remind me"
     for i, w in enumerate(ws):
         if w not in ("at", "by", "for", "around", "until", "till"):
             continue

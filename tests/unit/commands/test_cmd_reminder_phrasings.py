@@ -552,3 +552,25 @@ def test_a_meeting_booked_with_someone_is_the_users_calendar(rt, text):
     decision = rt.assistant.router.decide(text)
     assert decision.ranked[0][0] == "reminder", decision.ranked[:3]
     assert rt.assistant.router.decide("book a taxi to the airport").decision == "decline"
+
+
+def test_skip_it_skips_one_time_it_rings_never_the_series(rt, clock):
+    """"skip it tomorrow" right after a repeating reminder was set was a dismissal ("Okay."), and a day
+    said as a weekday ("skip it on monday") deleted the whole series."""
+    ask(rt, "set an alarm for every weekday at 7")                  # the clock: Tuesday 9 AM
+    turn, r = ask(rt, "skip it on friday")
+    assert turn.route == "pre_route" and "I can only skip the next time" in turn.spoken
+    turn, r = ask(rt, "skip it tomorrow")
+    assert turn.route == "pre_route" and turn.spoken == "OK, I'll skip the alarm tomorrow; it rings next on Thursday at 7 AM.", turn.spoken
+    (row,) = rt.store.reminders.active()
+    assert row["recurrence"] == "weekdays"
+    assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, 6, 7, 0, tzinfo=_dt.timezone.utc)
+    turn, _ = ask(rt, "what time does it go off")
+    assert turn.route == "pre_route" and turn.spoken == "You have one reminder: alarm every weekday at 7 AM."
+
+
+def test_skip_it_and_when_it_rings_are_not_claimed_after_another_commands_turn(rt, clock):
+    ask(rt, "set an alarm for every weekday at 7")
+    ask(rt, "set a timer for 10 minutes")
+    reminder = rt.registry.get("reminder")
+    assert reminder.pre_route("skip it tomorrow") is None and reminder.pre_route("what time does it go off") is None
