@@ -199,6 +199,10 @@ FOLLOW_ON_CLEAR = (
 
 # ---- an item taken off in other words, the list named or not: "take the bread off", "knock off the
 # coffee", "get rid of the eggs", "the bread can come off" (claimed only for items on the list)
+# an item of the list just used said done: "cross off the socks" right after the christmas list was read
+# (it went to the to-do list, which has no socks)
+DONE_SAID = (r"(?:(?:oh|and|also|then|ok|okay|actually|now|so|please)[\s,]+)*(?:check|cross|tick|mark)\s+(?:off\s+)?"
+             r"(?P<items>.+?)(?:\s+off)?(?:\s+as\s+(?:done|packed|bought|got|read))?(?:\s+(?:on|from|off)\s+(?:of\s+)?{ref})?")
 REMOVE_SAID = (
     r"(?:(?:oh|and|also|then|ok|okay|actually|now|so)[\s,]+)*"
     r"(?:(?:take|knock|scratch|strike)\s+(?P<items>.+?)\s+off(?:\s+(?:of\s+)?{ref})?"
@@ -506,6 +510,8 @@ class ListCommandBase(JarvisCommandBase):
                        "add a dozen eggs instead (right after using this list)"),
             self._path("clear_it", FOLLOW_ON_CLEAR, self._here_claim(action_claim("clear")), "clear it (asks first)"),
             self._path("remove_said", REMOVE_SAID, self._remove_said_claim, "take the bread off (an item on this list)"),
+            self._path("done_said", DONE_SAID, self._here_claim(self.found_claim(self.done_action)),
+                       "cross off the socks (an item on the list just used)"),
             self._path("also", ALSO, self._also_claim, "also pay the bill (right after adding to this list)"),
             self._path("and_more", AND_MORE, self._and_more_claim,
                        "and some socks for dad (right after adding to this list)"),

@@ -86,6 +86,9 @@ def test_saying_a_task_is_finished_checks_it_off_only_when_it_is_on_the_list(rt)
     assert turn.spoken == "Checked off: call the bank."
     ask(rt, "add the laundry to my to-do list")
     assert ask(rt, "i'm done with the laundry")[0].spoken == "Checked off: laundry."
+    # a task named by one of its words in another form ("Which tasks should I complete?" was asked)
+    ask(rt, "add hoover the stairs to my to-do list")
+    assert ask(rt, "i've done the hoovering")[0].spoken == "Checked off: hoover the stairs."
     ask(rt, "add water the plants to my to-do list")
     for remark in ("i finished my project", "did i water the plants", "i did it"):
         turn, r = ask(rt, remark)
@@ -132,3 +135,16 @@ def test_the_lists_own_name_copied_into_an_item_is_taken_out(rt):
         {"action": "add", "items": ["milk", "eggs"]}
     assert shopping.post_process_tool_call({"action": "remove", "items": ["butter off the list"]},
                                            "take butter off the list") == {"action": "remove", "items": ["butter"]}
+
+
+def test_an_item_crossed_off_right_after_its_list_was_used_is_that_lists(rt):
+    """"cross off the socks" right after the christmas list was read went to the to-do list ("I couldn't
+    find socks for dad open on your to-do list"): the list just used crosses off an item it holds."""
+    ask(rt, "start a christmas list")
+    ask(rt, "put a scarf for mum and socks for dad on it")
+    ask(rt, "what's on the christmas list")
+    turn, r = ask(rt, "cross off the socks")
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "named_list" and turn.spoken == "Checked off: socks for dad."
+    ask(rt, "what's on the christmas list")
+    turn, _ = ask(rt, "tick off the tent")            # not on it: not claimed by the list
+    assert turn.route != "pre_route" or turn.tool_calls[0].name != "named_list"

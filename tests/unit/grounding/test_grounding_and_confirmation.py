@@ -625,3 +625,12 @@ def test_a_value_with_small_words_left_out_is_said_back_as_the_user_said_it(valu
     """"OK, I'll remind you to lock back door at 10 PM": the model wrote the user's words without "the"."""
     from jarvis_tui.sdk.grounding import as_said
     assert as_said(value, said) == want
+
+
+def test_a_word_said_in_another_form_is_said():
+    """"i've done the hoovering" names the task "hoover the stairs": its words were taken as never said and
+    the task dropped ("Which tasks should I complete?"). Other forms of a word count; other words do not."""
+    assert said_share("hoover the stairs", "i've done the hoovering") == 0.5
+    assert said_share("paint the fence", "i finished painting the fence") == 1.0
+    assert said_share("call the bank", "i'm done with the laundry") == 0.0
+    assert said_share("capital of france", "i'm hungry") == 0.0
