@@ -671,6 +671,8 @@ _ALL_OF_THEM = re.compile(r"(?:all|every|each|everything)(?:\s+of)?(?:\s+(?:my|t
 
 # a request to skip one time a repeating reminder rings, not to delete it
 _SKIP_ASKED = re.compile(r"(?:(?:and|ok|okay|but|please|actually|just|can\s+you|could\s+you)\s+)*(?:skip|miss)\b")
+# a part of the day said as a reminder's new when: "actually make it the afternoon", "move it to the evening"
+_DAY_PART_SAID_ALONE = re.compile(r"(?:(?:in|to|for)\s+)?(?:the\s+)?(?P<part>morning|afternoon|evening|night)$")
 # a reminder some time before the time said: "remind me ten minutes before", "an hour beforehand"
 _COUNT_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _LEAD_SAID = re.compile(r"\b(?P<dur>(?:an?|half\s+an?|\d+|(?:" + _COUNT_WORD + r")(?:[\s-](?:" + _COUNT_WORD + r"))?)"
@@ -1267,6 +1269,10 @@ class ReminderCommand(JarvisCommandBase):
             seconds = parse_duration(words) or _in_the_same_unit(words, from_now[1])
             if seconds and seconds % 60 == 0 and 0 < seconds <= 60 * 24 * 366 * 60:
                 return PreRouteResult(arguments={"action": "move", "relative_minutes": seconds // 60})
+        part = re.fullmatch(r"(?:(?:in|for)\s+)?(?:the\s+)?(?P<part>morning|afternoon|evening|night)", _correction_words(value)) \
+            if value else None
+        if part is not None and (found is None or found[1] is None):   # "actually make it the afternoon": that part's hour
+            found = (value, dict(_DAY_PARTS)[part.group("part")])
         if found is None and value and not relative:
             # a clock time without its hour ("make it half past", "at quarter to"): in the hour of the one set
             due = parse_iso(self._just_set()["due_at"]).astimezone(self._now().tzinfo)
@@ -1442,6 +1448,10 @@ class ReminderCommand(JarvisCommandBase):
         task = None if str(out.get("text") or "").strip() else _TASK_SAID.fullmatch(said)
         if task:
             out["text"] = task.group("task")    # "i need to call the dentist tomorrow morning" (it asked what about)
+        if not str(out.get("text") or "").strip() and re.search(r"\b(?:again|as\s+well)\b", said):
+            meant = self._reminder_meant()      # "and remind me again on friday": what the one just set reminds of
+            if meant is not None and not _alarm_noun(meant["text"]):
+                out["text"] = meant["text"]
         lead = _LEAD_SAID.search(said)
         if lead and not str(out.get("text") or "").strip():
             # "remind me ten minutes before my 3 pm meeting", "the train is at 7:40, remind me half an hour
@@ -1585,8 +1595,11 @@ class ReminderCommand(JarvisCommandBase):
         if text:
             out["text"] = text
         tail, clock = new_when(voice_command)
+        part = _DAY_PART_SAID_ALONE.search(normalize_utterance(voice_command))
         if clock:
             out["time"] = clock
+        elif part is not None and (not tail or tail == part.group(0)):
+            out["time"] = dict(_DAY_PARTS)[part.group("part")]    # "make it the afternoon": its usual hour
         elif not re.search(r"\d|noon|midnight|o'clock", tail):
             out.pop("time", None)                    # a time the user did not say
         out.pop("recurrence", None)

@@ -574,3 +574,16 @@ def test_skip_it_and_when_it_rings_are_not_claimed_after_another_commands_turn(r
     ask(rt, "set a timer for 10 minutes")
     reminder = rt.registry.get("reminder")
     assert reminder.pre_route("skip it tomorrow") is None and reminder.pre_route("what time does it go off") is None
+
+
+def test_a_part_of_the_day_said_as_a_correction_and_a_reminder_said_again(rt, clock):
+    """"actually make it the afternoon" after a reminder for tomorrow morning went to the model, which
+    wrote the time "12:00:00+00:00" ("... is not valid"); "and remind me again on friday" asked "What
+    should I remind you about?"."""
+    reminder = rt.registry.get("reminder")
+    ask(rt, "remind me to call the plumber tomorrow at 9 am")
+    turn, r = ask(rt, "actually make it the afternoon")
+    assert turn.route == "pre_route" and turn.spoken == "OK, I'll remind you to call the plumber tomorrow at 3 PM instead."
+    out = reminder.post_process_tool_call({"action": "set", "time": "09:00"}, "and remind me again on friday")
+    assert out["text"] == "call the plumber"
+    assert "text" not in reminder.post_process_tool_call({"action": "set", "time": "09:00"}, "and remind me on friday")
