@@ -1120,7 +1120,7 @@ class ReminderCommand(JarvisCommandBase):
                             description="set, list, delete, snooze, or move one to a new time.", enum_evidence=ACTION_WORDS, default="set",
                             question_value="list"),
             JarvisParameter("text", "string", description="What to remind about (set), or which reminder (delete/snooze/move)."),
-            JarvisParameter("time", "string", description="Clock time, 24 hour HH:MM (3 PM = 15:00).",
+            JarvisParameter("time", "string", description="Clock time, 24 hour HH:MM (3 PM = 15:00).", question="When should I remind you?",
                             validation_function=lambda v: bool(re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", v.strip()))),
             JarvisParameter("relative_minutes", "int", description="Minutes from now (in 2 hours = 120); "
                             "for snooze, how long to snooze.", validation_function=lambda v: 0 < v <= 60 * 24 * 366),

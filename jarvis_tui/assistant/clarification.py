@@ -51,8 +51,9 @@ def clarification_question(command: Any, name: str, failed: list[Any], response:
             return f"Which {param} do you mean: {options}?"
         if r.message and "?" in r.message and r.param_name in declared:
             return r.message                   # the command's own question ("What should I remind you about?")
-        if r.message and "Missing required" in r.message:
-            own = declared.get(r.param_name)
-            return own.question if own is not None and own.question else f"What {param} should I use?"
+        if own is not None:
+            # missing, or a value the model wrote that is no valid one ("time: '12:00:00+00:00' is not valid"
+            # was said to the user): asked for in the parameter's own words, never the model's value echoed
+            return own.question or f"What {param} should I use?"
     msg = response.message or ""
     return f"I need a bit more to do that: {msg}" if msg else f"What should I use for {name.replace('_', ' ')}?"

@@ -219,3 +219,14 @@ def test_barge_in_keeps_only_the_heard_part_in_the_history(make_brain):
     contents = " ".join(str(m["content"]) for m in backend.requests[1]["messages"])
     assert "Here is a long story" in contents
     assert "loved tea" not in contents           # the unheard rest is gone
+
+
+def test_a_value_the_model_wrote_wrong_is_asked_for_not_said_back():
+    """"actually make it the afternoon" got "I need a bit more to do that: time: '12:00:00+00:00' is not
+    valid": the model's value was said to the user. The parameter's own question is asked instead."""
+    from commands.reminder import ReminderCommand
+    from jarvis_tui.assistant.clarification import clarification_question
+    from jarvis_tui.sdk import CommandResponse, ValidationResult
+    failed = [ValidationResult(False, "time", "reminder", "time: '12:00:00+00:00' is not valid")]
+    question = clarification_question(ReminderCommand(), "reminder", failed, CommandResponse.validation_error(failed))
+    assert question == "When should I remind you?"
