@@ -871,8 +871,8 @@ class GetCurrentTimeCommand(JarvisCommandBase):
         # "mum's birthday is on ..." names a day ("Mum's birthday is in ..."); "my passport expires on ..."
         # says what happens then ("Your passport expires in ...", not "Your passport expires is in ...")
         said_thing = re.sub(r"^(?:my|the|our)\s+", "", what.strip().lower())
-        a_thing = re.search(rf"\b{re.escape(said_thing)}\s+(?:is|are|was|were|will\s+be)\b", memory["text"].lower())
-        verb = ("is " if days >= 0 else "was ") if a_thing else ""
+        happens = re.search(rf"\b{re.escape(said_thing)}\s+(?:on|in|by)\b", memory["text"].lower())
+        verb = "" if happens else ("is " if days >= 0 else "was ")
         if days == 0:
             return say(f"{label} {verb}today, {full}." if verb else f"{label} today, {full}.",
                        date=found.when.isoformat(), days_from_today=0)
