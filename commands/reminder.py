@@ -1908,23 +1908,14 @@ class ReminderCommand(JarvisCommandBase):
                        f"it rings {_rings(r, now)}. I've left it as it is.", deleted=[])
         skipped = self._skipped_day(found[0], text)
         if skipped is not None:                # "i don't need the alarm tomorrow": the series stays
-            r, now = found[0], self._now()
-            due = parse_iso(r["due_at"])
-            after = next_occurrence(due, r["recurrence"], due)
-            store.reschedule(r["id"], after)
-            return say(f"OK, I'll skip {_named(r)} {_day_name(skipped, now.date())}; it rings next "
-                       f"{say_when(after, now)}.", skipped=[r["id"]], reminder_id=r["id"], due_at=after.isoformat())
+            return self._skip_once(found[0], skipped)
         if found[0].get("recurrence") and _SKIP_ASKED.match(normalize_utterance(request_info.voice_command)):
             # "skip it on monday": one time it rings, never the series (it was deleted)
-            r, now = found[0], self._now()
-            due = parse_iso(r["due_at"])
+            due = parse_iso(found[0]["due_at"])
             if said_day is None or due.date() != said_day:
-                return say(f"I can only skip the next time {_named(r)} rings, {say_when(due, now)}; I've left it as it is.",
-                           deleted=[])
-            after = next_occurrence(due, r["recurrence"], due)
-            store.reschedule(r["id"], after)
-            return say(f"OK, I'll skip {_named(r)} {_day_name(said_day, now.date())}; it rings next "
-                       f"{say_when(after, now)}.", skipped=[r["id"]], reminder_id=r["id"], due_at=after.isoformat())
+                return say(f"I can only skip the next time {_named(found[0])} rings, {say_when(due, self._now())}; "
+                           "I've left it as it is.", deleted=[])
+            return self._skip_once(found[0], said_day)
         store.delete(found[0]["id"])
         what = found[0]["text"]
         noun = _alarm_noun(what)
@@ -1933,6 +1924,14 @@ class ReminderCommand(JarvisCommandBase):
         twin = any(r["text"].lower() == what.lower() for r in store.active())     # "... at 8 AM and 8 PM": which
         when = f" {_rings(found[0], self._now())}" if twin else ""
         return say(f"Deleted {_named(found[0])}{when}.", deleted=[found[0]["id"]])
+
+    def _skip_once(self, r: dict[str, Any], day: _dt.date) -> CommandResponse:
+        """The next time a repeating reminder rings (on `day`) skipped: the series stays."""
+        now, due = self._now(), parse_iso(r["due_at"])
+        after = next_occurrence(due, r["recurrence"], due)
+        self.services.store.reminders.reschedule(r["id"], after)
+        return say(f"OK, I'll skip {_named(r)} {_day_name(day, now.date())}; it rings next "
+                   f"{say_when(after, now)}.", skipped=[r["id"]], reminder_id=r["id"], due_at=after.isoformat())
 
     def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
         """The answer to "Which one: the alarm tomorrow at 9 AM or the alarm every weekday at 7:30 AM?":
