@@ -391,6 +391,17 @@ class ListCommandBase(JarvisCommandBase):
             return PreRouteResult(arguments={"action": "read"})
         return claim
 
+    def _stored_items_named(self, items: Any, voice_command: str) -> list[str]:
+        """The items of a call that are on this list as they stand and that the words name by one of
+        their words in some form ("i've done the hoovering" names "hoover the stairs", which grounding
+        alone drops: "hoovering" is not "hoover"). A model's item that is not on the list gets no such
+        leave ("get the cleaning on" is no "clean the kitchen")."""
+        if self.services is None or not isinstance(items, list):
+            return []
+        texts = {r["text"].lower() for r in self._store().items(self.list_name, include_done=True)}
+        said = _word_stems(voice_command, _POINTING_WORDS)
+        return [i for i in items if isinstance(i, str) and i.lower() in texts and _word_stems(i) & said]
+
     def _all_on_the_list(self, claim: PreRouteResult, action: str) -> bool:
         if self.services is None:
             return False
@@ -405,7 +416,11 @@ class ListCommandBase(JarvisCommandBase):
         taken_back = self._taking_back(voice_command)
         if taken_back is not None and taken_back.arguments["action"] == args.get("action"):
             return dict(taken_back.arguments)          # "put it back": the items just taken off
+        stored = self._stored_items_named(args.get(self.items_param), voice_command)
         out = drop_ungrounded(args, voice_command, [self.items_param])
+        if stored:                   # "i've done the hoovering": the stored "hoover the stairs" it names is kept
+            kept = out.get(self.items_param) or []
+            out[self.items_param] = [i for i in args[self.items_param] if i in stored or i in kept]
         items = out.get(self.items_param)
         if isinstance(items, str):
             items = [items]

@@ -13,7 +13,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Iterable
 
 from jarvis_tui.sdk.text import (TIME_UNIT_SECONDS, expand_contractions, find_duration, normalize_utterance, numbers_said,
-                                 plain_text, stem)
+                                 plain_text)
 
 _STOP = frozenset("""a an the to of for on in at by with and or my me i you your it its this that these those
 is are be was were am do does did please some any all from about up out off into""".split())
@@ -38,17 +38,6 @@ def _forms(word: str) -> set[str]:
     return forms
 
 
-def _said_in_some_form(word: str, said: set[str]) -> bool:
-    """Whether `word` is among the words `said`, in some form: plural or singular, or another form of
-    the same word ("hoover the stairs" is what "i've done the hoovering" names; the list dropped it as
-    never said, and asked "Which tasks should I complete?")."""
-    if _forms(word) & said:
-        return True
-    if len(word) < 4 or not word.isalpha():
-        return False
-    return stem(word) in {stem(w) for w in said if len(w) >= 4 and w.isalpha()}
-
-
 def content_words(value: str) -> list[str]:
     return [w for w in re.findall(r"[a-z0-9@.']+", _norm(value)) if w.strip(".'") and w not in _STOP]
 
@@ -69,7 +58,7 @@ def grounded(value: Any, utterance: str) -> bool:
         return True                      # nothing to check (numbers, "HH:MM")
     said = set(re.findall(r"[a-z0-9@.']+", _norm(utterance)))
     said |= {w.strip(".'") for w in said}
-    return any(_said_in_some_form(w.strip(".'"), said) for w in words)
+    return any(_forms(w.strip(".'")) & said for w in words)
 
 
 def said_share(value: Any, heard: str) -> float:
@@ -88,7 +77,7 @@ def said_share(value: Any, heard: str) -> float:
     said = set(re.findall(r"[a-z0-9@.']+", _norm(heard)))
     said |= {w.strip(".'") for w in said}
     said |= {w.split("@", 1)[0] for w in said if "@" in w}
-    return sum(1 for w in words if _said_in_some_form(w, said)) / len(words)
+    return sum(1 for w in words if _forms(w) & said) / len(words)
 
 
 def number_said(value: Any, heard: str) -> bool:
