@@ -51,9 +51,11 @@ def clarification_question(command: Any, name: str, failed: list[Any], response:
             return f"Which {param} do you mean: {options}?"
         if r.message and "?" in r.message and r.param_name in declared:
             return r.message                   # the command's own question ("What should I remind you about?")
-        if own is not None:
+        said_by_the_sdk = not r.message or "Missing required" in r.message or r.message.startswith(f"{r.param_name}: ")
+        if own is not None and said_by_the_sdk:
             # missing, or a value the model wrote that is no valid one ("time: '12:00:00+00:00' is not valid"
-            # was said to the user): asked for in the parameter's own words, never the model's value echoed
+            # was said to the user): asked for in the parameter's own words, never the model's value echoed;
+            # a command's own message ("I don't know the time zone of Qwxzzy.") is still said
             return own.question or f"What {param} should I use?"
     msg = response.message or ""
     return f"I need a bit more to do that: {msg}" if msg else f"What should I use for {name.replace('_', ' ')}?"
