@@ -1224,12 +1224,7 @@ class ReminderCommand(JarvisCommandBase):
         if self.services is None or "reminder" not in self.services.last_commands():
             return None
         rows = self.services.store.reminders.active()
-        if len(rows) == 1:
-            return rows[0]
-        newest = max(rows, key=lambda r: r["id"], default=None)
-        if newest is not None and _dt.datetime.now().astimezone() - parse_iso(newest["created_at"]) <= _JUST_SET:
-            return newest
-        return None
+        return rows[0] if len(rows) == 1 else self._just_set()
 
     def _skip_it_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"skip it tomorrow" after "remind me every weekday at 8 to take my tablets" was a dismissal:
