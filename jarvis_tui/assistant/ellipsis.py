@@ -16,12 +16,14 @@ from typing import Any, NamedTuple
 from jarvis_tui.sdk.text import (
     NUMBER_WORDS,
     REQUEST_OPENERS,
+    day_from_another,
     find_clock_time,
     find_date,
     normalize_utterance,
     parse_clock_time,
     parse_number,
     stem,
+    words_for_day,
 )
 
 # "what about X", "how about X", "and X", "same for X", "and what about X then"
@@ -41,6 +43,8 @@ PREPOSITIONS = frozenset("in at for on to from by near around with during".split
 _NOUN_PHRASE_OPENERS = frozenset("a an the my your our this that these those some half quarter".split()) | NUMBER_WORDS
 # words that open a time phrase ("next week", "this coming friday")
 _TIME_OPENERS = frozenset("next this last coming every early late".split())
+# words a day is said after without "on" ("until december 26")
+_BEFORE_A_DAY = frozenset("until till since before after from".split())
 _TIME_WORDS = re.compile(r"\b(?:today|tonight|tomorrow|weekend|morning|afternoon|evening|night|week|month|year|"
                          r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|noon|midnight)s?\b")
 
@@ -54,6 +58,8 @@ def elided_fragment(text: str) -> str | None:
         return None
     rest = m.group("rest").strip(" ,?")
     words = rest.split()
+    if words and day_from_another(rest) is not None:
+        return rest             # "and the day after that": "that" is the day talked about, not a thing
     if not words or len(words) > MAX_FRAGMENT_WORDS or words[-1] in _PRONOUNS or words[0] in _PEOPLE \
             or words[0] in REQUEST_OPENERS or words[0] in _ONE_MORE:
         return None             # "and set an alarm for 7" is a request said whole, "and another" asks again
@@ -81,8 +87,11 @@ def _chunks(fragment: str) -> list[list[str]]:
 
 
 def _is_time(words: list[str]) -> bool:
-    """The words say when: a date, a clock time said whole ("at 8", "7:30 pm"), or a time word."""
+    """The words say when: a date, a clock time said whole ("at 8", "7:30 pm"), a time word, or a day
+    from the day talked about ("the day after")."""
     text = " ".join(words)
+    if day_from_another(text) is not None:
+        return True
     said = " ".join(w for w in words if w not in PREPOSITIONS)
     return bool(find_date(text, _dt.date(2000, 1, 1)) or parse_clock_time(said, require_meridiem=False)
                 or _TIME_WORDS.search(text))
@@ -212,14 +221,22 @@ class Completion(NamedTuple):
     added: bool          # some of the fragment's words replaced nothing and were added at the end
 
 
-def completed_request(fragment: str, last_request: str, arguments: list[dict[str, Any]]) -> Completion:
+def completed_request(fragment: str, last_request: str, arguments: list[dict[str, Any]],
+                      today: _dt.date | None = None) -> Completion:
     """The last request with the fragment's words in place of the words they replace: a time for the
     time it said, a thing for the same thing ("half a cup" for "a cup"), a word argument's value for
-    that value; words that replace nothing are added at the end."""
+    that value; words that replace nothing are added at the end. A day said from the day talked
+    about ("the day after") is that day in words of its own ("what's the weather tomorrow" + "the day
+    after" -> "... the day after tomorrow"; from today when the request said no day)."""
     words = normalize_utterance(last_request).split()
     added = False
     values = _string_values(arguments)
     for chunk in _chunks(fragment):
+        offset = day_from_another(" ".join(chunk))
+        if offset is not None:
+            today = today or _dt.date.today()
+            said = find_date(last_request, today)
+            chunk = words_for_day((said.when if said is not None else today) + _dt.timedelta(days=offset), today).split()
         if _is_time(chunk):
             span = _time_span(words)
         else:
@@ -230,6 +247,8 @@ def completed_request(fragment: str, last_request: str, arguments: list[dict[str
             words, added = words + chunk, True
             continue
         i, j = span
+        if offset is not None and chunk[0] == "on" and i > 0 and words[i - 1] in PREPOSITIONS | _BEFORE_A_DAY:
+            chunk = chunk[1:]           # "how many days until christmas" + "the day after": "until december 26"
         if chunk[0] not in PREPOSITIONS and words[i] in PREPOSITIONS | {"of"} and words[i] != chunk[0] \
                 and not _is_time(chunk):
             i += 1                      # "new york" for "in sydney": the preposition stays ("of canada" has its own)

@@ -1472,6 +1472,33 @@ _YEAR_LATER = re.compile(r"\b(?:in\s+|of\s+)?(?P<year>this year|next year|last y
 _YEAR_SAID_IN = re.compile(r"\b(?:(?:this|next|last) year|(?:19|20)\d\d)\b")
 
 
+# a day said from the day the conversation was about: "the day after (that)", "the next day", "the
+# following day", "the day before", "the previous day"
+_DAY_FROM_ANOTHER = re.compile(r"(?:on\s+|for\s+)?(?:the\s+)?(?:day\s+(?P<dir>after|before)(?:\s+that)?"
+                               r"|(?P<next>next|following|previous)\s+day)")
+
+
+def day_from_another(text: str) -> int | None:
+    """The days from the day talked about that words said alone name: "the day after" +1, "the day
+    before that" -1, "the next day" +1; None for other words ("the day after tomorrow" is a date)."""
+    m = _DAY_FROM_ANOTHER.fullmatch(normalize_utterance(text))
+    if m is None:
+        return None
+    return -1 if m.group("dir") == "before" or m.group("next") == "previous" else 1
+
+
+def words_for_day(day: _dt.date, today: _dt.date) -> str:
+    """A day in the words `find_date` reads back: "today", "tomorrow", "the day after tomorrow", "on
+    friday" (this week's), "yesterday", "on december 9" (within the year ahead), else with its year."""
+    days = (day - today).days
+    if -1 <= days <= 2:
+        return {-1: "yesterday", 0: "today", 1: "tomorrow", 2: "the day after tomorrow"}[days]
+    if 2 < days < 7:
+        return f"on {day.strftime('%A').lower()}"
+    year = f" {day.year}" if not 0 < days < 365 else ""
+    return f"on {day.strftime('%B').lower()} {day.day}{year}"
+
+
 def find_date(text: str, today: _dt.date, past: bool = False) -> FoundDate | None:
     """The calendar date a request names, with the words that name it, or None: "the fourth of july",
     "june 3rd", "december the twenty fifth 2027", "christmas", "thanksgiving", "tomorrow", "the day

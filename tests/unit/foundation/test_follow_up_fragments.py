@@ -145,3 +145,42 @@ def test_a_time_alone_continues_the_question_asked(rt):
     turn = rt.assistant.handle_text("and the weekend")
     assert turn.understood_as == "how cold is it outside the weekend"
     assert [(c.name, c.arguments.get("resolved_datetimes")) for c in turn.tool_calls] == [("get_weather", ["this_weekend"])]
+
+
+# ---- a day said from the day talked about ----------------------------------------------------------------
+import datetime as _dt  # noqa: E402
+
+FRIDAY = _dt.date(2026, 11, 27)
+
+
+@pytest.mark.parametrize("said, fragment", [
+    ("and the day after", "the day after"), ("what about the day after that", "the day after that"),
+    ("and the next day", "the next day"), ("how about the day before", "the day before"),
+])
+def test_a_day_from_the_day_talked_about_is_a_fragment(said, fragment):
+    """"that" of "the day after that" is the day talked about, not a thing pointed at (no fragment before)."""
+    assert elided_fragment(said) == fragment
+
+
+@pytest.mark.parametrize("fragment, last, completed", [
+    ("the day after", "do i need sunglasses tomorrow", "do i need sunglasses the day after tomorrow"),
+    ("the day after", "will it rain on saturday", "will it rain the day after tomorrow"),
+    ("the day after", "what's the weather like today", "what's the weather like tomorrow"),
+    ("the day after that", "what's the weather the day after tomorrow", "what's the weather on monday"),
+    ("the next day", "what's the weather like", "what's the weather like tomorrow"),    # no day said: today's
+    ("the day before", "remind me to call mum on sunday at 5", "remind me to call mum tomorrow at 5"),
+    ("the day after in london", "what's the weather in paris tomorrow", "what's the weather in london the day after tomorrow"),
+    ("the day after", "how many days until christmas", "how many days until december 26"),
+])
+def test_a_day_from_the_day_talked_about_is_that_day(fragment, last, completed):
+    """"and the day after" took the day the last request said (the model then chose tomorrow again), and
+    after "what's the weather today" the words replaced "the weather today" ("what is the day after")."""
+    assert completed_request(fragment, last, [{"city": "Paris"}], today=FRIDAY).text == completed
+
+
+def test_the_day_words_read_back_as_that_day():
+    from jarvis_tui.sdk.text import day_from_another, find_date, words_for_day
+    for days in range(-1, 40):
+        day = FRIDAY + _dt.timedelta(days=days)
+        assert find_date(words_for_day(day, FRIDAY), FRIDAY).when == day
+    assert day_from_another("the day after tomorrow") is None and day_from_another("the day before that") == -1
