@@ -18,7 +18,7 @@ from commands._parsing import join_words
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             normalize_utterance)
-from jarvis_tui.sdk.text import DISCOURSE_WORDS, MONTHS, REQUEST_OPENERS, WEEKDAYS
+from jarvis_tui.sdk.text import DISCOURSE_WORDS, MONTHS, REQUEST_OPENERS, WEEKDAYS, find_date
 
 GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"
 FORECAST_URL = "https://api.open-meteo.com/v1/forecast"
@@ -71,7 +71,9 @@ _ANSWER_END = re.compile(r"(?:\s+(?:please|thanks|thank you|then))+$")
 
 
 def _read_when(words: str) -> tuple[str, list[str]]:
-    """The words without the days they say, and the day keys (in the order said)."""
+    """The words without the days they say, and the day keys (in the order said): a key of DATE_KEYS,
+    or for one day named by its name or date ("on tuesday", "on the 3rd", "in five days") that day as
+    YYYY-MM-DD when no key says it ("friday" said on a Wednesday is "day_after_tomorrow")."""
     days: list[str] = []
 
     def take(m: re.Match[str]) -> str:
@@ -79,7 +81,31 @@ def _read_when(words: str) -> tuple[str, list[str]]:
         if key not in days:
             days.append(key)
         return " "
-    return " ".join(_WHEN_RE.sub(take, words.replace(",", " ")).split()), days
+    rest = " ".join(_WHEN_RE.sub(take, words.replace(",", " ")).split())
+    today = _dt.date.today()
+    named = find_date(rest, today)
+    if named is not None:
+        offset = (named.when - today).days
+        key = DATE_KEYS[offset] if 0 <= offset <= 2 else named.when.isoformat()
+        rest = " ".join(re.sub(r"(?:\b(?:on|for|by)\s+)?" + re.escape(named.words) + r"\b", " ", rest, count=1).split())
+        if key not in days:
+            days.append(key)
+    return rest, days
+
+
+def _when_arguments(days: list[str]) -> dict[str, Any]:
+    """The arguments that say the days read from the words: the keys, and a day named by its date."""
+    keys = [d for d in days if d in DATE_KEYS]
+    dated = [d for d in days if d not in DATE_KEYS]
+    return ({"resolved_datetimes": keys} if keys else {}) | ({"day": dated[0]} if dated else {})
+
+
+def _is_date(value: Any) -> bool:
+    try:
+        _dt.date.fromisoformat(str(value).strip())
+    except ValueError:
+        return False
+    return True
 
 
 def _place(words: str) -> str | None:
@@ -123,8 +149,7 @@ def _weather_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
             return None
         city, days = city or lead_city, lead_days + [d for d in days if d not in lead_days]
     args: dict[str, Any] = {"city": city.title()} if city else {}
-    args["resolved_datetimes"] = days or ["today"]
-    return PreRouteResult(arguments=args)
+    return PreRouteResult(arguments=args | (_when_arguments(days) or {"resolved_datetimes": ["today"]}))
 
 
 # what people ask whether to bring or wear for the weather, in their words ("do i need a brolly")
@@ -173,7 +198,9 @@ def _answer_arguments(words: str, arguments: dict[str, Any]) -> dict[str, Any] |
     city = _place(_ANSWER_LEAD.sub("", rest))
     if city is None:
         return None
-    return {**arguments, "city": city.title()} | ({"resolved_datetimes": days} if days else {})
+    if days:                        # the days said now replace the days first asked
+        arguments = {k: v for k, v in arguments.items() if k not in ("resolved_datetimes", "day")}
+    return {**arguments, "city": city.title()} | _when_arguments(days)
 
 
 def _round(v: Any) -> int | None:
@@ -278,6 +305,8 @@ class GetWeatherCommand(JarvisCommandBase):
             JarvisParameter("resolved_datetimes", "array<string>", enum_values=list(DATE_KEYS),
                             description="Which days: today, tomorrow, day_after_tomorrow, this_weekend, next_week.",
                             enum_evidence=DAY_WORDS),
+            JarvisParameter("day", "string", description="A later day the user names (\"on tuesday\"), as YYYY-MM-DD.",
+                            validation_function=_is_date, from_words=True),
         ]
 
     @property
@@ -401,10 +430,12 @@ class GetWeatherCommand(JarvisCommandBase):
             said = _said_place(voice_command)
             if said:                    # "how hot will it get on saturday in madrid": the model left Madrid out
                 args["city"] = said
-        if not args.get("resolved_datetimes"):
-            _rest, days = _read_when(" ".join(normalize_utterance(voice_command).lower().split()))
-            if days:                    # "is it going to snow there tomorrow": the model left the day out
-                args["resolved_datetimes"] = days
+        _rest, days = _read_when(" ".join(normalize_utterance(voice_command).lower().split()))
+        said = _when_arguments(days)
+        if "day" in said:                      # "on tuesday": that day, and only the days the words say besides
+            args = {k: v for k, v in args.items() if k != "resolved_datetimes"} | said
+        elif not args.get("resolved_datetimes") and said:
+            args["resolved_datetimes"] = said["resolved_datetimes"]   # "is it going to snow there tomorrow"
         return args
 
     def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
@@ -417,7 +448,8 @@ class GetWeatherCommand(JarvisCommandBase):
         return _answer_arguments(words, arguments)
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
-        keys = [k for k in (kwargs.get("resolved_datetimes") or ["today"]) if k in DATE_KEYS] or ["today"]
+        day = str(kwargs.get("day") or "").strip() or None
+        keys = [k for k in (kwargs.get("resolved_datetimes") or []) if k in DATE_KEYS] or ([] if day else ["today"])
         said = (kwargs.get("city") or "").strip()
         city = said or self._place_talked_about() or self._default_location()
         if said and self.services is not None:
@@ -425,7 +457,7 @@ class GetWeatherCommand(JarvisCommandBase):
         if not city:                     # the next words are the city, for the days asked about
             return CommandResponse.ask_for(
                 "city", "Which city? You can also set a default location in settings (weather.default_location).",
-                {"resolved_datetimes": keys}, reason="no_location")
+                ({"resolved_datetimes": keys} if keys else {}) | ({"day": day} if day else {}), reason="no_location")
         unit = "fahrenheit" if str(self._setting("weather.temperature_unit", "celsius")).lower().startswith("f") else "celsius"
         try:
             with httpx.Client(timeout=TIMEOUT_S) as client:
@@ -443,11 +475,13 @@ class GetWeatherCommand(JarvisCommandBase):
             return fail("The weather service sent an answer I couldn't read.", reason="bad_response")
         try:
             parts = [self._describe(key, data, place) for key in keys]
+            if day:
+                parts.append(self._describe_day(_dt.date.fromisoformat(day), data, place))
         except (KeyError, IndexError, TypeError, ValueError):
             return fail("The weather service sent an answer I couldn't read.", reason="bad_response")
         name = place.get("name") or city
         return say(" ".join(p for p in parts if p), city=name, country=place.get("country"),
-                   unit=unit, resolved_datetimes=keys, current=data.get("current"))
+                   unit=unit, resolved_datetimes=keys, current=data.get("current"), **({"day": day} if day else {}))
 
     def _days(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         d = data["daily"]
@@ -458,6 +492,20 @@ class GetWeatherCommand(JarvisCommandBase):
                         "high": _round(d["temperature_2m_max"][i]), "low": _round(d["temperature_2m_min"][i]),
                         "rain": _round(prob)})
         return out
+
+    def _describe_day(self, when: _dt.date, data: dict[str, Any], place: dict[str, Any]) -> str:
+        """One day named by its date: the forecast's day as many days after its first as `when` is after
+        today (the forecast's first day is the place's today)."""
+        days = self._days(data)
+        offset = (when - _dt.date.today()).days
+        if offset < 0:
+            return "I can only tell the weather from today on, not for days gone by."
+        day = next((d for d in days if (d["date"] - days[0]["date"]).days == offset), None)
+        if day is None:
+            return f"I only have the forecast for the next {len(days)} days."
+        label = ("Today" if offset == 0 else "Tomorrow" if offset == 1 else when.strftime("On %A") if offset < 7
+                 else f"On {when.strftime('%A, %B')} {when.day},")
+        return f"{label} in {place.get('name', '')}: {self._day_words(day)}."
 
     @staticmethod
     def _day_words(day: dict[str, Any]) -> str:

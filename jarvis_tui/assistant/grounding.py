@@ -105,6 +105,9 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
             continue
         if p.name not in out:
             continue
+        if p.from_words:            # the command reads it from the words: the model was never asked for it
+            dropped[p.name] = out.pop(p.name)
+            continue
         if not p.from_user:
             # the assistant's own words may not be a sentence of the prompt (chat's reply written as the
             # example request "Hey Jarvis, how's it going?") nor the user's words said back ("I fancy a

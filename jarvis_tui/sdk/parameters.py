@@ -130,6 +130,10 @@ class JarvisParameter:
     #: place the conversation named last, in any command's call ("what's the weather in tokyo" ...
     #: "what time is it there")
     place: bool = False
+    #: the command reads the value from the request's words itself (`post_process_tool_call`), as it
+    #: is not something a model can know (a date: the model does not know today's): the model is not
+    #: asked for it (prompts and grammars leave it out) and a value a model wrote anyway is dropped
+    from_words: bool = False
 
     def __post_init__(self) -> None:
         kind = normalize_type(self.param_type)

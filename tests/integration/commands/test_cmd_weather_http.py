@@ -148,3 +148,63 @@ def test_no_network_is_a_clear_spoken_error(rt):
     assert not r.success
     assert turn.spoken == "I can't reach the weather service right now. Check the internet connection."
     assert r.context_data["reason"] == "network"
+
+
+# ---- a day named by its name or date ------------------------------------------------------------------
+import datetime as _dt  # noqa: E402
+
+# the recorded forecast's days after its first (the place's today): 3 clear skies, 4 mostly clear,
+# 5 rain, 10 clear skies
+AHEAD = {3: "clear skies, high 15, low 6", 4: "mostly clear, high 14, low 6",
+         5: "rain, high 10, low 5, 70 percent chance of rain", 10: "clear skies, high 15, low 7"}
+
+
+def _weekday_in(days: int) -> str:
+    return (_dt.date.today() + _dt.timedelta(days=days)).strftime("%A")
+
+
+@pytest.mark.parametrize("ahead", [3, 4, 5])
+def test_a_weekday_further_ahead_is_that_days_forecast(weather_rt, ahead):
+    """"what's the weather in london on tuesday" was told today's weather, as if it were Tuesday's."""
+    name = _weekday_in(ahead)
+    turn, r = ask(weather_rt, f"what's the weather in london on {name.lower()}")
+    assert turn.route == "pre_route" and r.success
+    assert turn.tool_calls[0].arguments == {"city": "London",
+                                            "day": (_dt.date.today() + _dt.timedelta(days=ahead)).isoformat()}
+    assert turn.spoken == f"On {name} in London: {AHEAD[ahead]}."
+
+
+def test_a_date_or_a_count_of_days_names_the_day(weather_rt):
+    weather_rt.store.settings.set("weather.default_location", "London")
+    turn, _ = ask(weather_rt, "will it rain in 5 days")
+    assert turn.spoken == f"On {_weekday_in(5)} in London: {AHEAD[5]}."
+    later = _dt.date.today() + _dt.timedelta(days=10)
+    turn, _ = ask(weather_rt, f"what's the weather on the {later.day}{'th' if 4 <= later.day % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(later.day % 10, 'th')} of {later.strftime('%B').lower()}")
+    assert turn.spoken == f"On {later.strftime('%A, %B')} {later.day}, in London: {AHEAD[10]}."
+
+
+def test_a_day_past_the_forecast_or_gone_by_says_so(weather_rt):
+    weather_rt.store.settings.set("weather.default_location", "London")
+    turn, r = ask(weather_rt, "will it rain in 20 days")
+    assert turn.spoken == "I only have the forecast for the next 14 days."
+    assert "Today" not in turn.spoken                    # not today's weather instead
+
+
+def test_the_city_asked_for_keeps_the_day_named(weather_rt):
+    name = _weekday_in(4)
+    turn, r = ask(weather_rt, f"do i need an umbrella on {name.lower()}")
+    assert "Which city?" in turn.spoken
+    assert r.awaits["arguments"] == {"day": (_dt.date.today() + _dt.timedelta(days=4)).isoformat()}
+    turn, _ = ask(weather_rt, "london")
+    assert turn.spoken == f"On {name} in London: {AHEAD[4]}."
+
+
+def test_the_day_after_follows_the_day_talked_about(weather_rt):
+    """"and the day after" after tomorrow's weather was told tomorrow's again (the model's pick)."""
+    weather_rt.store.settings.set("weather.default_location", "London")
+    ask(weather_rt, "will it rain tomorrow")
+    turn, _ = ask(weather_rt, "and the day after")
+    assert turn.route == "follow_up" and turn.understood_as == "will it rain the day after tomorrow"
+    assert turn.tool_calls[-1].arguments["resolved_datetimes"] == ["day_after_tomorrow"]
+    turn, _ = ask(weather_rt, "what about the day after that")
+    assert turn.spoken == f"On {_weekday_in(3)} in London: {AHEAD[3]}."

@@ -633,3 +633,36 @@ def test_a_word_in_another_form_is_not_the_models_leave():
     the list's to keep: test_cmd_lists)."""
     assert said_share("clean the kitchen", "get the cleaning on") == 0.0
     assert said_share("the stairs", "hoover the stair") == 1.0
+
+
+# ---- a parameter the command reads from the words itself -------------------------------------------------
+class _DatedCommand(JarvisCommandBase):
+    """A plugin's command with a day no model can know (today's date is not in the prompt)."""
+    command_name = "dated_thing"
+    description = "Something on a day."
+
+    @property
+    def parameters(self):
+        return [JarvisParameter("what", "string"),
+                JarvisParameter("day", "string", description="YYYY-MM-DD", from_words=True)]
+
+    def generate_prompt_examples(self):
+        return []
+
+    def run(self, request_info, **kwargs):
+        return CommandResponse.final_response({"message": "ok"})
+
+
+def test_a_parameter_read_from_the_words_is_not_asked_of_the_model():
+    from providers.shared.command_converters import arguments_schema, minified_tool, signature
+    command = _DatedCommand()
+    assert "day" not in signature(command) and "what" in signature(command)
+    assert set(arguments_schema(command)["properties"]) == {"what"}
+    assert set(minified_tool(command, lite=True)["params"]) == {"what"}
+    assert set(minified_tool(command)["parameters"]["properties"]) == {"what"}
+
+
+def test_a_value_the_model_wrote_for_it_anyway_is_dropped():
+    """The weather's day: the model's "2024-05-01" for "on tuesday" (digits pass the content-word check)."""
+    grounded = ground_arguments(_DatedCommand(), {"what": "dentist", "day": "2024-05-01"}, "the dentist on tuesday")
+    assert grounded.arguments == {"what": "dentist"} and grounded.dropped == {"day": "2024-05-01"}
