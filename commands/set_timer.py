@@ -38,8 +38,11 @@ _MORE_TIME = re.compile(r"\b(?:more|extra|additional|further)\b|\badd\b.*\b(?:to
                         r"half(?:\s+an?)?|couple(?:\s+of)?|few)\s+(?:and\s+a\s+half\s+)?" + _UNIT + r"\b")
 
 # less time on a timer that runs: "knock ten minutes off the roast", "take 5 minutes off it" (declined)
+# the timer more or less time is for: "it", "the timer", "the pasta (timer)", "the first one", "the 10 minute one"
+_WHICH_TIMER = (r"(?:it|that|this|(?:the|my)\s+timer|(?:the|my)\s+(?P<label>[a-z0-9][a-z0-9'-]*(?:\s+[a-z0-9'-]+){0,2}?)"
+                r"(?:\s+(?:one|timer))?)")
 _LESS_TIME_SAID = (r"(?:take|knock|shave|cut|trim|chop)\s+(?:another\s+)?(?P<dur>[\w ,./-]+?)\s+off\s+(?:of\s+)?"
-                   r"(?:it|that|this|(?:the|my)\s+timer|(?:the|my)\s+(?P<label>[a-z]+)(?:\s+timer)?)")
+                   + _WHICH_TIMER)
 _LESS_TIME = re.compile(r"\b" + _LESS_TIME_SAID + r"\b")
 
 # words that say a length, read by the grammar or not ("half hour", "a couple of minutes"); a "second"
@@ -188,7 +191,7 @@ class SetTimerCommand(JarvisCommandBase):
                      _duration_claim, "time the eggs for six minutes"),
             FastPath("set_timer.more_time",
                      r"(?:(?:and|now|then|please|just|can\s+you|could\s+you)\s+)*(?:add|put|stick|throw|pop|tack)\s+(?:another\s+)?(?P<dur>[\w ,./-]+?)"
-                     r"\s+(?:more\s+)?(?:to|on(?:to)?)\s+(?:it|that|this|(?:the|my)\s+timer|(?:the|my)\s+(?P<label>[a-z]+)(?:\s+timer)?)",
+                     r"\s+(?:more\s+)?(?:to|on(?:to)?)\s+" + _WHICH_TIMER,
                      self._more_time_claim, "add five minutes to it (a timer running)"),
             FastPath("set_timer.less_time",
                      r"(?:(?:and|now|then|please|just|can\s+you|could\s+you)\s+)*" + _LESS_TIME_SAID + r"(?:\s+please)?",
@@ -229,21 +232,16 @@ class SetTimerCommand(JarvisCommandBase):
         if self.services is None or seconds is None or seconds > MAX_SECONDS:
             return None
         label = clean_label(m.group("label"))
-        timer = self._the_running_timer(label)
-        if timer is None:
-            if label is None and len(timer_service(self.services).live_timers()) > 1:
+        live = timer_service(self.services).live_timers()
+        named = timers_named(live, label) if label else live    # "the pasta", "the first one", "the 10 minute one"
+        if len(named) != 1:
+            if label is None and len(live) > 1:
                 return PreRouteResult(arguments={"duration_seconds": seconds})    # run() asks which one
             return None
-        named = clean_label(timer.get("label"))
-        return PreRouteResult(arguments={"duration_seconds": seconds, **({"label": named} if named else {})})
-
-    def _the_running_timer(self, label: str | None) -> dict[str, Any] | None:
-        """The running (or paused) timer the user means: the one with that label, or the only one when
-        they named none; None when there is no such timer, or several."""
-        running = timer_service(self.services).live_timers()
-        if label:
-            running = [t for t in running if clean_label(t.get("label")) == label]
-        return running[0] if len(running) == 1 else None
+        # the words that single it out ("pasta", "first", "10 minute"): run() finds it by them again;
+        # the only timer, unnamed by the words, by its own name
+        said = label or clean_label(named[0].get("label"))
+        return PreRouteResult(arguments={"duration_seconds": seconds, **({"label": said} if said else {})})
 
     def _just_set(self) -> dict[str, Any] | None:
         """The newest running timer, when it was set in the last two minutes (what a correction changes)."""

@@ -211,6 +211,25 @@ def test_more_time_on_it_with_two_timers_asks_which_and_the_answer_says(rt):
     assert sorted(t["duration_seconds"] for t in rt.store.timers.running()) == [210, 1500]
 
 
+@pytest.mark.parametrize("said, meant", [
+    ("add 5 minutes to the first one", 600), ("put five more minutes on the 10 minute one", 600),
+    ("add 5 minutes to the pizza one", 1500), ("add 5 minutes to the second one", 1500),
+    ("knock 5 minutes off the last one", 1500), ("take five minutes off the first timer", 600),
+])
+def test_more_time_on_one_of_two_said_by_its_order_its_length_or_its_name(rt, said, meant):
+    """"add 5 minutes to the first one", with a 10 minute timer and a pizza one running, went to the
+    model, which made a sum (5 plus 1 is 6): the words that single out one timer ("the first one",
+    "the 10 minute one", "the pizza one") name it as they do for a cancel."""
+    ask(rt, "set a timer for 10 minutes")
+    ask(rt, "set a timer for 25 minutes called pizza")
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "set_timer" and r.context_data.get("extended")
+    change = -300 if said.split()[0] in ("knock", "take") else 300
+    lengths = {600: 600, 1500: 1500}
+    lengths[meant] += change
+    assert sorted(t["duration_seconds"] for t in rt.store.timers.running()) == sorted(lengths.values())
+
+
 def test_them_is_every_timer_not_one_called_them():
     from commands._common import clean_label
     assert clean_label("them") == clean_label("both of them") == "all"
