@@ -70,6 +70,11 @@ class RecallCommand(JarvisCommandBase):
         return [FastPath("recall.ask", _ASK, self._claim_known, "what's my locker code (when one is stored)"),
                 FastPath("recall.about_me", _ABOUT_ME, self._claim_about_me,
                          "what car do i drive (when a stored memory is about it)"),
+                FastPath("recall.my_name",
+                         r"who\s+am\s+i|what\s+(?:do|will|would|should)\s+you\s+call\s+me|what\s+am\s+i\s+called"
+                         r"|what\s+did\s+i\s+(?:say|tell\s+you)\s+my\s+name\s+(?:is|was)",
+                         lambda _m, _t: claim_remembered(self.services, "my name"),
+                         "who am i / what do you call me (when the user's name is stored)"),
                 FastPath("recall.all", r"what\s+do\s+you\s+remember(?:\s+about\s+me)?|list\s+(?:all\s+)?my\s+memories",
                          lambda m, _t: claim(), "what do you remember about me")]
 

@@ -62,6 +62,17 @@ _TOLD = (r"(?:and\s+|also\s+|oh\s+|btw\s+|by\s+the\s+way\s+)?"
          r"[a-z0-9].{0,60}"
          # whoever it is, a name told: "my neighbour's called gary", "our cat is named biscuit"
          r"|(?:my|our)\s+(?:[a-z']+\s+){0,2}?[a-z]+(?:'s|\s+is|\s+are|\s+was)\s+(?:called|named)\s+(?!(?:up|in|out|off|back|away|for|to|by|about|after)\b)[a-z].{0,40})")
+# what the user would be called, said as a wish: "call me dave", "you can call me sam from now on", "i go
+# by liz", "my friends call me bob". Not a call asked for: "call me a taxi", "call me back later".
+_NOT_A_NAME = (r"(?!(?:a|an|the|back|later|when|whenever|if|at|in|on|by|for|about|around|after|before|up|now|soon|"
+               r"tomorrow|tonight|today|this|that|it|please|again|once|sometime|maybe|my|your|his|her|their|our|"
+               r"instead|from|then|thanks|too)\b)")
+_NAME_WORD = _NOT_A_NAME + r"[a-z][a-z'-]+"
+_CALL_ME = (r"(?:(?:oh|and|also|actually|no|sorry|well|um|you\s+can|you\s+may|please|just|can\s+you|could\s+you|would\s+you|i'd\s+like\s+you\s+to|"
+            r"i\s+want\s+you\s+to|i'd\s+rather\s+you|i\s+prefer\s+(?:it\s+)?if\s+you)[,\s]+)*"
+            r"(?:call\s+me|(?:i\s+go|i'm\s+going|i\s+like\s+to\s+go)\s+by|(?:my\s+)?(?:friends|mates|people|everyone)\s+call\s+me)"
+            r"\s+(?P<name>" + _NAME_WORD + r"(?:\s+" + _NAME_WORD + r")?)"
+            r"(?:\s+(?:from\s+now\s+on|from\s+now|in\s+future|instead|please|then|now))*")
 # something to do is no fact: "make a note that i need to call the school" is a task (a to-do or a reminder)
 _NO_TASK = r"(?!" + OBLIGATION + r")"
 _NEGATIVES: list[str] = ["i can't remember the name of that film", "do you remember the nineties",
@@ -125,6 +136,8 @@ class RememberCommand(JarvisCommandBase):
                      lambda _m, _t: claim(), "remember something for me (then: what?)"),
             FastPath("remember.fact_told", _TOLD, lambda m, _t: claim(fact=m.group("fact")),
                      "my wife's name is anna / my birthday is march 3rd"),
+            FastPath("remember.call_me", _CALL_ME, lambda m, _t: claim(fact=f"my name is {m.group('name').title()}"),
+                     "call me dave / you can call me sam from now on (the name the user goes by)"),
             FastPath("remember.corrected", r".+", self._corrected_claim,
                      "actually it was level 4 (right after a fact with level 3 was told or said back)")]
 

@@ -256,3 +256,31 @@ def test_where_a_secret_is_kept_is_no_secret(rt, said, asked, told):
 def test_a_secret_with_its_value_is_still_a_secret(rt, said):
     turn, r = ask(rt, said)
     assert r.wait_for_input and "looks like a secret" in turn.spoken and rt.store.memories.all() == []
+
+
+@pytest.mark.parametrize("said, name", [
+    ("call me dave", "Dave"), ("please call me sarah from now on", "Sarah"), ("you can call me jo instead", "Jo"),
+    ("i go by liz", "Liz"), ("my friends call me bob", "Bob"), ("actually, call me mary jane", "Mary Jane"),
+])
+def test_the_name_the_user_goes_by_is_kept_and_told(rt, said, name):
+    """"call me dave" was declined as a phone call ("I can't make phone calls and send texts yet.")."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "remember"
+    assert turn.spoken == f"Got it: your name is {name}."
+    for question in ("what's my name", "who am i", "what do you call me"):
+        turn, _ = ask(rt, question)
+        assert turn.route == "pre_route" and turn.spoken == f"Your name is {name}."
+
+
+def test_a_new_name_replaces_the_old(rt):
+    ask(rt, "call me dave")
+    turn, _ = ask(rt, "actually call me david")
+    assert turn.spoken == "Updated: your name is David." and len(rt.store.memories.all()) == 1
+    assert ask(rt, "who am i")[0].spoken == "Your name is David."
+
+
+@pytest.mark.parametrize("said", ["call me a taxi", "call me back later", "call me when the pasta is ready",
+                                  "call me an ambulance", "call me tomorrow"])
+def test_a_call_asked_for_is_no_name(rt, said):
+    turn, _ = ask(rt, said)
+    assert not any(c.name == "remember" for c in turn.tool_calls) and rt.store.memories.all() == []
