@@ -224,10 +224,24 @@ class TimerService(PollingService):
 RECURRENCES = ["daily", "weekdays", "weekly", "biweekly", "monthly"]
 
 
+# a repeat more often than daily, as stored: "every 120 minutes"
+_EVERY_MINUTES = re.compile(r"every (\d+) minutes")
+
+
+def every_minutes(recurrence: str | None) -> int | None:
+    """The minutes between rings of a repeat more often than daily ("every 120 minutes" -> 120)."""
+    m = _EVERY_MINUTES.fullmatch(recurrence or "")
+    return int(m.group(1)) if m else None
+
+
 def next_occurrence(due: _dt.datetime, recurrence: str | None, now: _dt.datetime) -> _dt.datetime | None:
     """The next due time after `now` for a recurring reminder (None for a one-off)."""
     if not recurrence:
         return None
+    minutes = every_minutes(recurrence)
+    if minutes:                                  # every N minutes: the next ring after now, on the same beat
+        missed = int((now - due).total_seconds() // (minutes * 60)) + 1 if now >= due else 1
+        return due + _dt.timedelta(minutes=minutes * max(1, missed))
     nxt = due
     for _ in range(1000):
         if recurrence == "daily":

@@ -6,7 +6,7 @@ import datetime as _dt
 import re
 from typing import Any
 
-from commands._background import RECURRENCES, ReminderService, next_occurrence, parse_iso, reminder_service
+from commands._background import RECURRENCES, ReminderService, every_minutes, next_occurrence, parse_iso, reminder_service
 from commands._common import examples, fail, say
 from commands._grounding import as_said, drop_ungrounded
 from jarvis_tui.sdk.grounding import content_words
@@ -71,8 +71,27 @@ def _recurrence(word: str | None) -> tuple[bool, str | None]:
     return False, None
 
 
-# a repeat more often than daily ("every hour", "every 20 minutes"): no recurrence of RECURRENCES
-_SUB_DAILY = re.compile(r"\bhourly\b|\bevery\s+(?:(?:half\s+an?|an?|\d+|[a-z]+)\s+)?(?:hours?|minutes?|mins?)\b")
+# a repeat more often than daily ("every hour", "every 20 minutes", "hourly"): the recurrence "hourly",
+# stored as "every N minutes"
+_SUB_DAILY_SAID = (r"\bhourly\b|\bevery\s+(?P<gap>(?:(?:half\s+an?|an?|\d+|[a-z]+)\s+)?(?:and\s+a\s+half\s+)?"
+                   r"(?:hours?|minutes?|mins?)(?:\s+and\s+a\s+half)?)\b")
+_SUB_DAILY = re.compile(_SUB_DAILY_SAID)
+MIN_EVERY_MINUTES, MAX_EVERY_MINUTES = 5, 12 * 60
+
+
+def _every_minutes_said(said: str) -> int | None:
+    """The minutes between rings a repeat more often than daily says ("every 2 hours" 120, "hourly"
+    and "every hour" 60, "every half an hour" 30); None when it says none, or no number ("every few hours")."""
+    m = _SUB_DAILY.search(said)
+    if m is None:
+        return None
+    gap = m.group("gap")
+    if gap is None:                                  # "hourly"
+        return 60
+    if re.match(r"(?:hours?|minutes?|mins?)\b", gap):
+        gap = "1 " + gap                             # "every hour", "every hour and a half": one
+    seconds = parse_duration(gap)
+    return seconds // 60 if seconds and seconds % 60 == 0 else None
 # words that say which half of the day a clock time is in
 _MERIDIEM_SAID = re.compile(r"(?:\d|\b)(?:a\.?\s?m|p\.?\s?m)\b\.?|\b(?:morning|afternoon|evening|tonight|night|noon|midnight)\b")
 # the request itself, copied by the model into the text ("remind me about the dentist")
@@ -288,6 +307,8 @@ def _occurs_on(reminder: dict[str, Any], day: _dt.date) -> bool:
     recurrence = reminder.get("recurrence")
     if day < first or not recurrence:
         return day == first
+    if every_minutes(recurrence):
+        return True
     return {"daily": True, "weekdays": day.weekday() < 5, "weekly": day.weekday() == first.weekday(),
             "biweekly": (day - first).days % 14 == 0, "monthly": day.day == first.day}.get(recurrence, False)
 
@@ -326,7 +347,11 @@ def _alarm_noun(text: str) -> str | None:
     return t if t in ALARM_TEXTS or t.endswith(" alarm") else None
 
 def _repeats(due: _dt.datetime, recurrence: str) -> str:
-    """How a reply says a repeat: "every day", "every weekday", "every Monday", "every other Monday"."""
+    """How a reply says a repeat: "every day", "every weekday", "every Monday", "every other Monday",
+    "every 2 hours", "every hour"."""
+    minutes = every_minutes(recurrence)
+    if minutes:
+        return "every hour" if minutes == 60 else f"every {say_duration(minutes * 60)}"
     return {"daily": "every day", "weekdays": "every weekday", "weekly": f"every {due.strftime('%A')}",
             "biweekly": f"every other {due.strftime('%A')}",
             "monthly": f"on day {due.day} of every month"}[recurrence]
@@ -335,6 +360,8 @@ def _repeats(due: _dt.datetime, recurrence: str) -> str:
 def _rings(reminder: dict[str, Any], now: _dt.datetime) -> str:
     """When a reminder rings, as a reply says it: "tomorrow at 9 AM", "every weekday at 7:30 AM"."""
     due = parse_iso(reminder["due_at"])
+    if every_minutes(reminder.get("recurrence")):
+        return f"{_repeats(due, reminder['recurrence'])}, next {say_when(due, now)}"   # "every 2 hours, next at 4 PM"
     if reminder.get("recurrence"):
         return f"{_repeats(due, reminder['recurrence'])} at {say_clock(due)}"
     return say_when(due, now)
@@ -472,6 +499,23 @@ def _repeating_alarm_claim(m: re.Match[str], _text: str) -> PreRouteResult | Non
         if claim is not None:
             return PreRouteResult(arguments={**claim.arguments, "recurrence": recurrence})
     return None
+
+
+# a repeat more often than daily as a fast path reads it: "every 2 hours", "every half an hour", "hourly"
+_EVERY_WHILE = (r"hourly|every\s+(?:(?:half\s+an?|an?|\d+|[a-z]+)\s+)?(?:and\s+a\s+half\s+)?(?:hours?|minutes?|mins?)"
+                r"(?:\s+and\s+a\s+half)?")
+
+
+def _every_while_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    """"remind me to drink water every 30 minutes": rings every 30 minutes, the first 30 minutes from
+    now (a gap it cannot read, "every few hours", is asked about by run())."""
+    g = m.groupdict()
+    text = _text_ok(g.get("text") or g.get("text2") or g.get("text3"))
+    if not text or find_clock_time(text) is not None or find_date(text, _dt.date.today()) is not None:
+        return None                               # "... every hour from 9 am": the model reads the rest
+    gap = _every_minutes_said(g.get("every") or g.get("every2") or g.get("every3") or "")
+    args: dict[str, Any] = {"action": "set", "text": text, "recurrence": "hourly"}
+    return PreRouteResult(arguments=args | ({"every_minutes": gap, "relative_minutes": gap} if gap else {}))
 
 
 def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -1124,8 +1168,10 @@ class ReminderCommand(JarvisCommandBase):
                             validation_function=lambda v: bool(re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", v.strip()))),
             JarvisParameter("relative_minutes", "int", description="Minutes from now (in 2 hours = 120); "
                             "for snooze, how long to snooze.", validation_function=lambda v: 0 < v <= 60 * 24 * 366),
-            JarvisParameter("recurrence", "string", enum_values=list(RECURRENCES),
-                            description="Repeat: daily, weekdays, weekly, biweekly or monthly."),
+            JarvisParameter("recurrence", "string", enum_values=[*RECURRENCES, "hourly"],
+                            description="Repeat: daily, weekdays, weekly, biweekly, monthly, or hourly (every N hours or minutes)."),
+            JarvisParameter("every_minutes", "int", description="hourly: the minutes between rings (every 2 hours = 120).",
+                            from_words=True),
             JarvisParameter("shift_minutes", "int", description="move: minutes later than it was set for, negative "
                             "for earlier (push it back 10 minutes = 10, an hour earlier = -60).",
                             validation_function=lambda v: v != 0 and abs(v) <= 60 * 24 * 366),
@@ -1160,6 +1206,12 @@ class ReminderCommand(JarvisCommandBase):
                      + r"(?:\s+(?:today|tomorrow))?"
                      + r"(?:\s+" + _RECUR.replace("?P<recur>", "?P<recur2>") + r")?,?\s+" + _TEXT,
                      _at_claim, "remind me at 6 pm to start dinner / every day at 8 am to ..."),
+            FastPath("reminder.every_while",
+                     r"(?:" + remind + r",?\s+" + _TEXT + r",?\s+(?P<every>" + _EVERY_WHILE + r")"
+                     r"|" + remind + r",?\s+(?P<every2>" + _EVERY_WHILE + r"),?\s+" + _TEXT.replace("?P<text>", "?P<text2>")
+                     + r"|(?:set|create|add|make)\s+(?:me\s+)?an?\s+(?P<every3>hourly)\s+reminder,?\s+"
+                     + _TEXT.replace("?P<text>", "?P<text3>") + r")(?:\s+please)?",
+                     _every_while_claim, "remind me to drink water every 30 minutes / set an hourly reminder to stretch"),
             FastPath("reminder.daily_at", r"(?:set|create|add|make)\s+an?\s+(?P<recur>daily|weekly|monthly|biweekly)\s+reminder"
                      r"\s+(?:for\s+|at\s+)" + _TIME + r",?\s+" + _TEXT,
                      _at_claim, "set a daily reminder at 7 am to exercise"),
@@ -1199,8 +1251,9 @@ class ReminderCommand(JarvisCommandBase):
                      r"turn\s+off|switch\s+off)\s+(?:my|the|that)\s+(?P<text>[\w' ]+?)\s+one(?:\s+please)?", self._one_named_claim,
                      "cancel the washing one (one reminder about the washing)"),
             FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),
-            FastPath("reminder.skip_it", r"(?:(?:and|ok|okay|but|please|actually)\s+)*(?:skip|miss)\s+(?:it|that|that\s+one)\s+"
-                     r"(?P<day>tomorrow|today|(?:on\s+|this\s+|next\s+)?(?:" + "|".join(WEEKDAYS) + r"))",
+            FastPath("reminder.skip_it", r"(?:(?:and|ok|okay|but|please|actually|just)\s+)*(?:skip|miss)\s+(?:it|that|that\s+one"
+                     r"|(?P<next>the\s+next\s+(?:one|reminder|alarm|time|ring)))"
+                     r"(?:\s+(?P<day>tomorrow|today|(?:on\s+|this\s+|next\s+)?(?:" + "|".join(WEEKDAYS) + r")))?",
                      self._skip_it_claim, "skip it tomorrow (right after a repeating reminder was set or read)"),
             FastPath("reminder.when_it_rings", r"(?:(?:and|so|ok|okay)\s+)*(?:what\s+time|when)\s+(?:does|will|is)\s+"
                      r"(?:it|that|that\s+one)\s+(?:go(?:ing)?\s+(?:to\s+)?(?:go\s+)?off|ring|go\s+off|due)",
@@ -1230,8 +1283,8 @@ class ReminderCommand(JarvisCommandBase):
         """"skip it tomorrow" after "remind me every weekday at 8 to take my tablets" was a dismissal:
         the day said of the reminder "it" means (skipped when it rings then, left as it is otherwise)."""
         meant = self._reminder_meant()
-        if meant is None or not meant.get("recurrence"):
-            return None
+        if meant is None or not meant.get("recurrence") or not (m.group("day") or m.group("next")):
+            return None              # "skip it" alone may be a song or a question: only "the next one" or a day
         return PreRouteResult(arguments={"action": "delete", "text": meant["text"]})      # the day: from the words
 
     def _when_it_rings_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -1430,6 +1483,9 @@ class ReminderCommand(JarvisCommandBase):
         if out.get("action") == "set" and no_longer_wanted(voice_command):
             out["action"] = "delete"                # "i don't need the alarm tomorrow anymore" sets nothing
         if out.get("action") == "delete":
+            meant = self._reminder_meant() if _SKIP_ASKED.match(normalize_utterance(voice_command)) else None
+            if meant is not None and str(args.get("text") or "").lower() == meant["text"].lower():
+                return {**out, "text": meant["text"]}     # "skip the next one": the reminder just set or read
             return self._deleting(out, voice_command)
         if out.get("action") == "move":
             return self._moving(out, voice_command)
@@ -1463,6 +1519,7 @@ class ReminderCommand(JarvisCommandBase):
             what = "" if _ONLY_FRAME.fullmatch(what) else _after_when(what)   # "on friday at noon about the car tax"
             what = re.sub(r"^(?:for|about|of|regarding)\s+(?=\S)", "", what, flags=re.I)  # "for my mom's birthday"
             what = _WHEN_TAIL.sub("", _LEAD_ASKED.sub("", what)).strip()   # "..., remind me ten minutes before"
+            what = re.sub(r"(?:^|\s+)(?:" + _SUB_DAILY_SAID + r")$", "", what).strip()   # "... every 2 hours"
             if lead_said := re.match(_LEAD_SAID.pattern.removeprefix("\\b") + r"\s*", what):   # "ten minutes before my meeting"
                 what = re.sub(r"\s+(?:is|are)$", "", what[lead_said.end():])                 # "... before the train is"
             if found:                   # "alarm 7 am", "set alarm of 6:30 am": the model kept the clock time in the text
@@ -1541,8 +1598,17 @@ class ReminderCommand(JarvisCommandBase):
                 out["time"] = f"{at // 60:02d}:{at % 60:02d}"
                 out.pop("relative_minutes", None)
         rm = re.search(_RECUR, said)
+        out.pop("every_minutes", None)
         if _SUB_DAILY.search(said):
-            out["recurrence"] = "hourly"             # not a repeat it can keep: asked which one is meant
+            # "every 2 hours": rings that often, first one gap from now unless a time is said
+            out["recurrence"] = "hourly"
+            gap = _every_minutes_said(said)
+            if gap:
+                out["every_minutes"] = gap
+                if found is None:
+                    out.pop("time", None)            # no clock time said: "2 hours" or "00:30" written as one
+                if not out.get("time") and not out.get("relative_minutes"):
+                    out["relative_minutes"] = gap
         elif rm:
             word = " ".join(rm.group("recur").split())
             ok, recurrence = _recurrence(word)
@@ -1605,7 +1671,7 @@ class ReminderCommand(JarvisCommandBase):
             out = []
             if not (kwargs.get("text") or "").strip():
                 out.append(ValidationResult(False, "text", self.command_name, "What should I remind you about?"))
-            if not kwargs.get("time") and not kwargs.get("relative_minutes"):
+            if not kwargs.get("time") and not kwargs.get("relative_minutes") and kwargs.get("recurrence") != "hourly":
                 out.append(ValidationResult(False, "time", self.command_name,
                                             "When should I remind you? Give a time or minutes from now."))
             return out
@@ -1646,6 +1712,13 @@ class ReminderCommand(JarvisCommandBase):
         text = re.sub(r"^(?:to|that)\s+", "", kw["text"].strip())
         now = self._now()
         recurrence = kw.get("recurrence")
+        if recurrence == "hourly":                   # stored with its gap: "every 120 minutes"
+            gap = kw.get("every_minutes")
+            if not gap or not MIN_EVERY_MINUTES <= int(gap) <= MAX_EVERY_MINUTES:
+                return fail(("How often should it repeat? Say" if not gap else "I can repeat a reminder")
+                            + f" from every {MIN_EVERY_MINUTES} minutes to every {MAX_EVERY_MINUTES // 60} hours"
+                            + (", or every day." if gap else "."), reason="repeat_gap", every_minutes=gap)
+            recurrence = f"every {int(gap)} minutes"
         noun = _alarm_noun(text)
         due = self._due(now, kw.get("time"), kw.get("relative_minutes"), recurrence, request_info.voice_command,
                         alarm=noun is not None)
@@ -1661,11 +1734,15 @@ class ReminderCommand(JarvisCommandBase):
         if noun and not kw.get("relative_minutes"):
             # an alarm rings at a clock time: say which, and which day or how often
             when = "for " + say_when(due, now).removeprefix("at ").removeprefix("on ")   # "for tomorrow at 7 AM"
-            if recurrence:
+            if every_minutes(recurrence):
+                when = f"to ring {_repeats(due, recurrence)}, starting {say_when(due, now)}"
+            elif recurrence:
                 when = f"to ring {_repeats(due, recurrence)} at {say_clock(due)}"    # "to ring every weekday at 7 AM"
             return say(f"OK, your {noun} is set {when}.", reminder_id=rid, due_at=due.isoformat(),
                        recurrence=recurrence, alarm=True)
-        if kw.get("relative_minutes") and not recurrence:
+        if every_minutes(recurrence):
+            when = f"{_repeats(due, recurrence)}, starting {say_when(due, now)}"    # "every 2 hours, starting at 4 PM"
+        elif kw.get("relative_minutes") and not recurrence:
             when = f"in {say_duration(int(kw['relative_minutes']) * 60)}"
         elif recurrence:
             when = f"{_repeats(due, recurrence)} at {say_clock(due)}"
@@ -1907,7 +1984,9 @@ class ReminderCommand(JarvisCommandBase):
         if found[0].get("recurrence") and _SKIP_ASKED.match(normalize_utterance(request_info.voice_command)):
             # "skip it on monday": one time it rings, never the series (it was deleted)
             due = parse_iso(found[0]["due_at"])
-            if said_day is None or due.date() != said_day:
+            if said_day is None:             # "skip the next one": the next time it rings
+                return self._skip_once(found[0], due.date())
+            if due.date() != said_day:
                 return say(f"I can only skip the next time {_named(found[0])} rings, {say_when(due, self._now())}; "
                            "I've left it as it is.", deleted=[])
             return self._skip_once(found[0], said_day)
@@ -1925,6 +2004,9 @@ class ReminderCommand(JarvisCommandBase):
         now, due = self._now(), parse_iso(r["due_at"])
         after = next_occurrence(due, r["recurrence"], due)
         self.services.store.reminders.reschedule(r["id"], after)
+        if every_minutes(r["recurrence"]):               # rings more than once a day: the time skipped
+            return say(f"OK, I'll skip {_named(r)} {say_when(due, now)}; it rings next {say_when(after, now)}.",
+                       skipped=[r["id"]], reminder_id=r["id"], due_at=after.isoformat())
         return say(f"OK, I'll skip {_named(r)} {_day_name(day, now.date())}; it rings next "
                    f"{say_when(after, now)}.", skipped=[r["id"]], reminder_id=r["id"], due_at=after.isoformat())
 

@@ -587,3 +587,18 @@ def test_a_part_of_the_day_said_as_a_correction_and_a_reminder_said_again(rt, cl
     out = reminder.post_process_tool_call({"action": "set", "time": "09:00"}, "and remind me again on friday")
     assert out["text"] == "call the plumber"
     assert "text" not in reminder.post_process_tool_call({"action": "set", "time": "09:00"}, "and remind me on friday")
+
+
+def test_skip_the_next_one_skips_the_next_time_it_rings(rt, clock):
+    """"skip the next one" after a reminder every 2 hours was set went to the model, which asked "Delete the
+    reminder to water the plants ...?" (the series); with no day said, the next time it rings is skipped."""
+    ask(rt, "remind me to stretch every hour")                     # the clock: 9 AM
+    ask(rt, "remind me to water the plants every 2 hours")
+    turn, r = ask(rt, "skip the next one")
+    assert turn.route == "pre_route" and turn.tool_calls[0].arguments == {"action": "delete", "text": "water the plants"}
+    assert turn.spoken == "OK, I'll skip the reminder to water the plants at 11 AM; it rings next at 1 PM."
+    assert sorted(row["text"] for row in rt.store.reminders.active()) == ["stretch", "water the plants"]
+    ask(rt, "set an alarm for every weekday at 7")
+    turn, _ = ask(rt, "just skip the next one")
+    assert turn.spoken == "OK, I'll skip the alarm tomorrow; it rings next on Thursday at 7 AM."
+    assert rt.registry.get("reminder").pre_route("skip it") is None       # no day, no "next": not claimed

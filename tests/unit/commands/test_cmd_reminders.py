@@ -239,16 +239,70 @@ def test_a_reminder_is_moved_to_a_new_time_or_day_and_keeps_the_rest(rt, clock):
                                            "push the bins reminder to tuesday") == {"action": "move", "text": "bins"}
 
 
-@pytest.mark.parametrize("said", ["remind me to stretch every hour", "remind me to drink water every 30 minutes",
-                                  "hourly reminder to check the oven"])
-def test_a_repeat_more_often_than_daily_is_asked_about_not_set_once(rt, said):
-    """It made a one-off reminder "stretch every hour" (after asking when): a repeat the reminders
-    cannot keep is not dropped silently; the turn asks which repeat is meant."""
+@pytest.mark.parametrize("said, model, text, gap, spoken", [
+    ("remind me to stretch every hour", {"text": "stretch", "time": "09:00"}, "stretch", 60,
+     "OK, I'll remind you to stretch every hour, starting at 10 AM."),
+    ("remind me to drink water every 30 minutes", {"text": "drink water", "time": "00:30"}, "drink water", 30,
+     "OK, I'll remind you to drink water every 30 minutes, starting at 9:30 AM."),
+    ("remind me to water the plants every 2 hours", {"text": "water the plants every 2 hours", "time": "2 hours",
+                                                     "recurrence": "hourly"}, "water the plants", 120,
+     "OK, I'll remind you to water the plants every 2 hours, starting at 11 AM."),
+    ("hourly reminder to check the oven", {"text": "check the oven"}, "check the oven", 60,
+     "OK, I'll remind you to check the oven every hour, starting at 10 AM."),
+    ("remind me every hour and a half to move", {"text": "move", "relative_minutes": 90}, "move", 90,
+     "OK, I'll remind you to move every 1 hour and 30 minutes, starting at 10:30 AM."),
+])
+def test_a_repeat_more_often_than_daily_rings_that_often(rt, clock, events, said, model, text, gap, spoken):
+    """"remind me to water the plants every 2 hours" was asked about ("When should I remind you?", the
+    model had written the time "2 hours"), and before that it was a one-off: it rings every 2 hours,
+    the first one gap from now (the clock is at 9:00), and goes on after each ring."""
     reminder = rt.registry.get("reminder")
-    out = reminder.post_process_tool_call({"action": "set", "text": "stretch", "time": "09:00"}, said)
-    assert out["recurrence"] == "hourly"
+    out = reminder.post_process_tool_call({"action": "set", **model}, said)
+    assert out["recurrence"] == "hourly" and out["every_minutes"] == gap and out["text"] == text
     r = reminder.execute(RequestInformation(said), **out)
-    assert r.is_validation_error and rt.store.reminders.active() == []
+    assert r.success and r.message == spoken
+    [row] = rt.store.reminders.active()
+    assert row["recurrence"] == f"every {gap} minutes"
+    svc = rt.services.kept(ReminderService)
+    svc.shutdown()
+    for ring in (1, 2):
+        clock.advance(minutes=gap)
+        svc.tick()
+        assert len(events.of("Announcement")) == ring
+    [row] = rt.store.reminders.active()
+    assert _dt.datetime.fromisoformat(row["due_at"]) == clock.now.replace(second=0, microsecond=0) + _dt.timedelta(minutes=gap)
+    turn, _ = ask(rt, "what reminders do i have")
+    assert "every " in turn.spoken and ", next at " in turn.spoken
+
+
+def test_a_repeat_from_a_clock_time_starts_then(rt, clock):
+    reminder = rt.registry.get("reminder")
+    said = "every 2 hours from 11 am remind me to take a break"
+    out = reminder.post_process_tool_call({"action": "set", "text": "take a break", "time": "11:00"}, said)
+    r = reminder.execute(RequestInformation(said), **out)
+    assert r.message == "OK, I'll remind you to take a break every 2 hours, starting at 11 AM."
+
+
+@pytest.mark.parametrize("said, text, words", [
+    ("remind me every few hours to stand up", "stand up",
+     "How often should it repeat? Say from every 5 minutes to every 12 hours."),
+    ("remind me to blink every minute", "blink",
+     "I can repeat a reminder from every 5 minutes to every 12 hours, or every day."),
+])
+def test_a_repeat_without_a_gap_it_can_keep_says_so_and_sets_nothing(rt, clock, said, text, words):
+    reminder = rt.registry.get("reminder")
+    out = reminder.post_process_tool_call({"action": "set", "text": text, "time": "09:00"}, said)
+    r = reminder.execute(RequestInformation(said), **out)
+    assert not r.success and r.message == words and rt.store.reminders.active() == []
+
+
+def test_the_gap_between_rings_is_never_the_models():
+    """every_minutes is read from the words: the model is not asked for it and its value is dropped."""
+    from jarvis_tui.assistant.grounding import ground_arguments
+    from commands.reminder import ReminderCommand
+    grounded = ground_arguments(ReminderCommand(), {"action": "set", "text": "stretch", "every_minutes": 7},
+                                "remind me to stretch every hour")
+    assert "every_minutes" not in grounded.arguments
 
 
 def test_all_deletes_only_what_the_request_names(rt, clock):
@@ -291,7 +345,7 @@ def test_set_without_time_asks(rt):
     assert r.is_validation_error
     r = rt.registry.get("reminder").execute(RequestInformation("x"), action="set", text="x", time="09:00",
                                             recurrence="hourly")
-    assert r.is_validation_error and "daily" in r.message
+    assert not r.success and r.message.startswith("How often should it repeat?")
 
 
 def test_delete_unknown(rt, clock):
@@ -395,3 +449,14 @@ def test_a_reminder_cancelled_as_the_one_about_something(rt, clock):
     assert turn.route == "pre_route" and turn.spoken == "Deleted the reminder to check the washing."
     assert [r["text"] for r in rt.store.reminders.active()] == ["call mom"]
     assert [t["label"] for t in rt.store.timers.running()] == ["pasta"]
+
+
+@pytest.mark.parametrize("said, spoken", [
+    ("remind me every 30 minutes to drink some water",
+     "OK, I'll remind you to drink some water every 30 minutes, starting at 9:30 AM."),
+    ("set an hourly reminder to stretch", "OK, I'll remind you to stretch every hour, starting at 10 AM."),
+    ("remind me to check the bread every 20 mins", "OK, I'll remind you to check the bread every 20 minutes, starting at 9:20 AM."),
+])
+def test_a_repeat_more_often_than_daily_is_claimed_without_the_model(rt, clock, said, spoken):
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == spoken
