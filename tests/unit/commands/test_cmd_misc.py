@@ -376,7 +376,7 @@ def test_answer_question_uses_llm(rt):
 def test_every_command_has_examples_and_schema(rt):
     names = {"set_timer", "cancel_timer", "check_timers", "reminder", "get_current_time", "calculate",
              "convert_measurement", "shopping_list", "todo_list", "tell_joke", "chat", "answer_question",
-             "get_weather", "email"}
+             "get_weather", "email", "random_choice"}
     assert names <= set(rt.registry.names) and not rt.registry.errors
     for name in names:
         cmd = rt.registry.get(name)
