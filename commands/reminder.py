@@ -14,6 +14,7 @@ from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (CAN_GO, DISCOURSE_WORDS, DO_AWAY, DO_AWAY_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, hourless_clock_time, find_period, FoundPeriod,
                                  join_words, normalize_utterance, parse_number, plural, say_date, stem)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
+from jarvis_tui.sdk.text import say_while
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -715,6 +716,10 @@ _ALL_OF_THEM = re.compile(r"(?:all|every|each|everything)(?:\s+of)?(?:\s+(?:my|t
 
 # a request to skip one time a repeating reminder rings, not to delete it
 _SKIP_ASKED = re.compile(r"(?:(?:and|ok|okay|but|please|actually|just|can\s+you|could\s+you)\s+)*(?:skip|miss)\b")
+# a question about the reminder that rings first: "when's my next alarm", "how long until my alarm goes off"
+_NEXT_ASKED = re.compile(r"\bnext\s+(?:alarm|reminder|wake[- ]?up|one)\b|\bhow\s+(?:long|much\s+(?:longer|time))\s+"
+                         r"(?:is\s+(?:it|there)\s+)?(?:until|till|til|before|to)\b"
+                         r"|\bwhen\s+(?:does|will|is)\s+(?:my|the)\s+(?:[\w'-]+\s+){1,3}?(?:go(?:ing)?\s+(?:to\s+)?(?:go\s+)?off|ring)\b")
 # a part of the day said as a reminder's new when: "actually make it the afternoon", "move it to the evening"
 _DAY_PART_SAID_ALONE = re.compile(r"(?:(?:in|to|for)\s+)?(?:the\s+)?(?P<part>morning|afternoon|evening|night)$")
 # a reminder some time before the time said: "remind me ten minutes before", "an hour beforehand"
@@ -1229,6 +1234,11 @@ class ReminderCommand(JarvisCommandBase):
                      r"do i have any|are there any|have i got any)\s+(?:my\s+|the\s+)?(?:upcoming\s+|recurring\s+|"
                      r"active\s+)?(?:reminders|alarms)(?:\s+(?:do i have|are there|are set|have i got|for today|today))?",
                      _list_claim, "what reminders do i have / what alarms do i have"),
+            FastPath("reminder.next",
+                     r"(?:(?:and|so|ok|okay)\s+)*(?:when(?:'s|\s+is|\s+does)|what\s+time(?:'s|\s+is|\s+does)|how\s+long\s+(?:is\s+it\s+)?"
+                     r"(?:until|till|til|before)|how\s+much\s+(?:longer|time)\s+(?:until|till|before))\s+(?:my|the)\s+"
+                     r"(?:next\s+)?(?:alarm|reminder|wake[- ]?up(?:\s+(?:call|alarm))?)(?:\s+(?:set\s+for|go(?:es)?\s+off|ring|rings|due))?",
+                     _list_claim, "when's my next alarm / how long until my alarm goes off"),
             FastPath("reminder.named_event", _WHEN_IS, self._named_event_claim,
                      "when is yoga / what time is book club (when a reminder is about it)"),
             FastPath("reminder.schedule_for", _SCHEDULE_FOR, _schedule_for_claim,
@@ -1809,6 +1819,8 @@ class ReminderCommand(JarvisCommandBase):
         day = find_date(request_info.voice_command, now.date())
         if day is not None:                       # "what's on my calendar on the 2nd of december"
             return self._list_day(rows, day.when, now)
+        if _NEXT_ASKED.search(normalize_utterance(request_info.voice_command)):
+            return self._list_next(rows, request_info.voice_command, now)
         if _said_alarm(request_info.voice_command):
             # "what alarms do i have": the alarms, called alarms ("You have one reminder: alarm tomorrow at 6 AM.")
             alarms = [r for r in rows if _alarm_noun(r["text"])]
@@ -1827,6 +1839,26 @@ class ReminderCommand(JarvisCommandBase):
         items = [self._describe(r, now) for r in rows]
         head = "You have one reminder: " if len(rows) == 1 else f"You have {len(rows)} reminders: "
         return say(head + "; ".join(items) + ".", reminders=[_listed(r) for r in rows])
+
+    def _list_next(self, rows: list[dict[str, Any]], said: str, now: _dt.datetime) -> CommandResponse:
+        """"how long until my alarm", "when's my next reminder": the one that rings first (of the alarms
+        when alarms are said), when, and how long until then (the whole list was read, with no "when")."""
+        alarm = bool(_said_alarm(said))
+        if alarm:
+            rows = [r for r in rows if _alarm_noun(r["text"])]
+        rows = _named_by(said, rows) or rows          # "when does my gym alarm go off": that one
+        if not rows:
+            return say(f"You have no {'alarms' if alarm else 'reminders'} set.", reminders=[])
+        first = min(rows, key=lambda r: parse_iso(r["due_at"]))
+        due = parse_iso(first["due_at"])
+        until = say_while((due - now).total_seconds())
+        when = say_when(due, now)
+        noun = _alarm_noun(first["text"])
+        if noun:
+            spoken = f"Your next {noun} rings {when}, in {until}."
+        else:
+            spoken = f"Your next reminder is {_said_as(first)}, {when}, in {until}."
+        return say(spoken, reminders=[_listed(first)], due_at=due.isoformat())
 
     def _describe_alarm(self, r: dict[str, Any], now: _dt.datetime) -> str:
         """An alarm as a list of alarms says it: "tomorrow at 6 AM", "the gym alarm every weekday at 7 AM"."""

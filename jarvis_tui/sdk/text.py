@@ -764,6 +764,18 @@ def say_duration(seconds: int) -> str:
     return join_words(parts)
 
 
+def say_while(seconds: float) -> str:
+    """How long until something, as people say it: days and hours from a day on ("2 days and 10 hours"),
+    hours and minutes from an hour on, minutes below ("10 minutes"), "less than a minute" below one."""
+    seconds = int(round(seconds))
+    if seconds >= 86400:
+        days, hours = divmod(int(round(seconds / 3600)), 24)
+        return join_words([plural(days, "day")] + ([plural(hours, "hour")] if hours else []))
+    if seconds < 60:
+        return "less than a minute"
+    return say_duration(int(round(seconds / 60)) * 60)
+
+
 def say_clock(t: _dt.datetime | _dt.time) -> str:
     """15:05 -> '3:05 PM', 12:00 -> '12 PM'."""
     hour, minute = t.hour, t.minute

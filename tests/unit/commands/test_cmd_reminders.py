@@ -460,3 +460,28 @@ def test_a_reminder_cancelled_as_the_one_about_something(rt, clock):
 def test_a_repeat_more_often_than_daily_is_claimed_without_the_model(rt, clock, said, spoken):
     turn, _ = ask(rt, said)
     assert turn.route == "pre_route" and turn.spoken == spoken
+
+
+def test_the_next_one_is_told_with_how_long_until_it(rt, clock):
+    """"how long until my next alarm" read the whole list ("You have one alarm: every weekday at 7 AM."),
+    with no when: the one that rings first, when, and how long until then (the clock: Tuesday 9 AM)."""
+    turn, _ = ask(rt, "how long until my alarm goes off")
+    assert turn.route == "pre_route" and turn.spoken == "You have no alarms set."
+    ask(rt, "set an alarm for every weekday at 7")
+    turn, _ = ask(rt, "how long until my next alarm")
+    assert turn.route == "pre_route" and turn.spoken == "Your next alarm rings tomorrow at 7 AM, in 22 hours."
+    ask(rt, "remind me to call the bank at 4 pm")
+    for said in ("when's my next reminder", "how long till my next reminder"):
+        turn, _ = ask(rt, said)
+        assert turn.spoken == "Your next reminder is to call the bank, at 4 PM, in 7 hours."
+    turn, _ = ask(rt, "when does my alarm go off")
+    assert turn.spoken == "Your next alarm rings tomorrow at 7 AM, in 22 hours."
+    clock.advance(hours=6, minutes=59, seconds=30)
+    turn, _ = ask(rt, "when's my next reminder")
+    assert turn.spoken == "Your next reminder is to call the bank, at 4 PM, in less than a minute."
+
+
+def test_how_long_until_is_said_as_people_say_it():
+    from jarvis_tui.sdk.text import say_while
+    assert [say_while(s) for s in (20, 90, 3600 * 5 + 1790, 86400 * 2 + 3600 * 10 + 60, 86400)] == \
+        ["less than a minute", "2 minutes", "5 hours and 30 minutes", "2 days and 10 hours", "1 day"]
