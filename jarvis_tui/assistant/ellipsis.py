@@ -149,6 +149,33 @@ def _head_span(words: list[str], chunk: list[str]) -> tuple[int, int] | None:
     return None
 
 
+def _is_number_word(word: str) -> bool:
+    return parse_number(word) is not None and word not in ("a", "an", "and", "point")
+
+
+def _says_only_a_number(chunk: list[str]) -> bool:
+    """"26.2", "twenty five": a number and nothing else."""
+    return parse_number(" ".join(chunk)) is not None and not {"a", "an"} & set(chunk)
+
+
+def _number_span(words: list[str]) -> tuple[int, int] | None:
+    """Where the request says its one number ("10" of "convert 10 miles to km"); None when it says none,
+    or more than one (which one a bare number replaces is not known)."""
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < len(words):
+        if _is_number_word(words[i]):
+            j = i + 1
+            while j < len(words) and (_is_number_word(words[j]) or (words[j] in ("and", "point") and j + 1 < len(words)
+                                                                   and _is_number_word(words[j + 1]))):
+                j += 1
+            runs.append((i, j))
+            i = j
+        else:
+            i += 1
+    return runs[0] if len(runs) == 1 else None
+
+
 def _opens_phrase(word: str) -> bool:
     return word in _NOUN_PHRASE_OPENERS or parse_number(word) is not None
 
@@ -237,7 +264,11 @@ def completed_request(fragment: str, last_request: str, arguments: list[dict[str
             today = today or _dt.date.today()
             said = find_date(last_request, today)
             chunk = words_for_day((said.when if said is not None else today) + _dt.timedelta(days=offset), today).split()
-        if _is_time(chunk):
+        number, when = (_number_span(words), _time_span(words)) if _says_only_a_number(chunk) else (None, None)
+        if number is not None and (when is None or when[0] <= number[0] < when[1]):
+            # "and 26.2" after "convert 10 miles to km": the amount again ("and 8" after "at 7": the hour)
+            span = number
+        elif _is_time(chunk):
             span = _time_span(words)
         else:
             span = _head_span(words, chunk) or _value_span(words, chunk, values) or _preposition_span(words, chunk)

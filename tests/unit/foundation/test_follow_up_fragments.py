@@ -184,3 +184,16 @@ def test_the_day_words_read_back_as_that_day():
         day = FRIDAY + _dt.timedelta(days=days)
         assert find_date(words_for_day(day, FRIDAY), FRIDAY).when == day
     assert day_from_another("the day after tomorrow") is None and day_from_another("the day before that") == -1
+
+
+@pytest.mark.parametrize("fragment, last, completed", [
+    ("26.2", "convert 10 miles to km", "convert 26.2 miles to km"),
+    ("5", "how many grams in 3 ounces", "how many grams in 5 ounces"),
+    ("twenty five", "set a timer for five minutes", "set a timer for twenty five minutes"),
+    ("8", "remind me at 7 to call mum", "remind me at 8 to call mum"),
+    ("8", "remind me at 7 pm tomorrow", "remind me at 8 pm tomorrow"),
+])
+def test_a_bare_number_is_the_requests_one_number_again(fragment, last, completed):
+    """"and 26.2" after "convert 10 miles to km" became "convert 10 miles to 26.2" (10 miles is 10 miles);
+    "and twenty five" after a five minute timer lost its minutes, "and 8" after "at 7" its "at"."""
+    assert completed_request(fragment, last, [{"value": 10}]).text == completed
