@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from commands._background import (NAME_WORDS, THING, distinct_timer_names, no_timer_named, possessive_off, said_name,
+from commands._background import (NAME_WORDS, THING, distinct_timer_names, no_timer_named, parse_iso, possessive_off, said_name,
                                   timer_labels, timer_name, timer_service, timers_mentioned, timers_named, timers_rang_lately, went_off)
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
@@ -162,6 +162,9 @@ class CancelTimerCommand(JarvisCommandBase):
                      "i took the cookies out, you can stop that (a cookies timer)"),
             FastPath("cancel_timer.stop_it_done", _STOP_IT + r",?\s+(?:(?:because|as|since)\s+)?" + _DONE_SAID, self._done_claim,
                      "stop the timer, the tea's done (a tea timer)"),
+            # said alone: what the timer was for is done, so the timer is no longer wanted
+            FastPath("cancel_timer.done", _DONE_SAID + r"(?:\s+(?:now|already|thanks|thank\s+you))*", self._done_claim,
+                     "i've taken the eggs out / the tea's done (an eggs or a tea timer running)"),
         ]
 
     def _thing_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
@@ -313,7 +316,39 @@ class CancelTimerCommand(JarvisCommandBase):
         else:
             message = f"Cancelled all {len(cancelled)} timers." if len(cancelled) == len(timers) \
                 else f"Cancelled {len(cancelled)} timers."
-        return say(message, cancelled=[t["id"] for t in cancelled])
+        # what "undo that" puts back: each timer as it was (a running one ends when it would have)
+        was = [{"label": t.get("label"), "ends_at": t["ends_at"], "remaining_seconds": t["remaining_seconds"],
+                "paused": bool(t.get("paused"))} for t in cancelled]
+        return say(message, cancelled=[t["id"] for t in cancelled], was=was)
+
+    def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
+        """"Undo that", "I didn't mean that" right after a cancel: the timers it cancelled run again as if
+        never cancelled (the time since counts; a paused one keeps the time it had left). One that would
+        have ended meanwhile is not brought back."""
+        was = result.get("was") or []
+        if self.services is None or not was:
+            return None
+        svc = timer_service(self.services)
+        now = svc.now()
+        back = []
+        for t in was:
+            left = int(t["remaining_seconds"]) if t["paused"] else int((parse_iso(t["ends_at"]) - now).total_seconds())
+            if left <= 0:
+                continue
+            timer = svc.add(left, t.get("label"))
+            if t["paused"]:
+                timer = svc.pause(timer["id"]) or timer
+            back.append((timer, left))
+        if not back:
+            return None
+        if len(back) == 1:
+            timer, left = back[0]
+            name = f"your {timer['label']} timer" if timer.get("label") else "your timer"
+            return say(f"OK, I've put it back: {name} has {say_duration(left)} left.", timer_id=timer["id"])
+        return say(f"OK, I've put back {len(back)} timers.", timer_ids=[t["id"] for t, _ in back])
+
+    def end(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
+        return None                 # "kill it" after a cancel: it is already ended
 
     def _none_named(self, label: str, timers: list[dict[str, Any]]) -> CommandResponse:
         """No timer of that name runs: nothing is done; one that rang lately is said to have rung."""

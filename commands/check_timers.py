@@ -99,8 +99,8 @@ class CheckTimersCommand(JarvisCommandBase):
                      _check_claim, "status of the pizza timer"),
             FastPath("check_timers.status", r"(?:the\s+|my\s+)?(?:(?P<label>[\w ]+?)\s+)?timers?\s+status", _check_claim,
                      "pizza timer status"),
-            FastPath("check_timers.any", r"(?:what|which|are there any|do i have any|any)\s+timers?"
-                     r"(?:\s+(?:are|do i have|is))?(?:\s+(?:running|set|going|active|on))?",
+            FastPath("check_timers.any", r"(?:what|which|are there any|do i have any|have i got any|any)\s+timers?"
+                     r"(?:\s+(?:are|do i have|have i got|have i|have we got|are there|is))?(?:\s+(?:running|set|going|active|on))?",
                      _check_claim, "what timers are running"),
             FastPath("check_timers.until", r"(?:how long|how much longer|when)\s+(?:until|till|before|does|will)\s+" + _LABELLED
                      + r"(?:\s+(?:is done|goes off|go off|ends?|finish(?:es)?|rings?|be done))?",

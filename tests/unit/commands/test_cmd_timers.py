@@ -269,3 +269,39 @@ def test_time_is_taken_off_a_running_timer_and_put_back(rt):
     assert turn.route == "take_back" and rt.store.timers.running()[0]["duration_seconds"] == 4800
     r = set_timer.execute(RequestInformation("take five minutes off the pasta"), duration_seconds=300, label="pasta")
     assert not r.success and rt.store.timers.running()[0]["duration_seconds"] == 4800     # never a new pasta timer
+
+
+@pytest.mark.parametrize("said", ["i've taken the eggs out", "the eggs are done", "we've got the eggs out now"])
+def test_what_the_timer_was_for_said_done_stops_it(rt, said):
+    """"i've taken the eggs out" with an eggs timer running was declined ("Sorry, I can't help with that
+    yet."): the timer is no longer wanted; with no eggs timer it is not the timers' (nothing stopped)."""
+    ask(rt, "set a timer for 3 minutes for the eggs")
+    ask(rt, "set a timer for 10 minutes")
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == "Cancelled your eggs timer."
+    assert [t["duration_seconds"] for t in rt.store.timers.running()] == [600]
+    assert rt.registry.get("cancel_timer").pre_route("the pasta's done") is None
+
+
+def test_undo_after_a_cancel_puts_the_timer_back_as_it_was(rt):
+    """"undo that" after "the pasta's done" cancelled the pasta timer went to the model ("You have no
+    timers running."): the timer runs again, ending when it would have; "kill it" ends nothing more."""
+    ask(rt, "set a timer for 10 minutes for the pasta")
+    [before] = rt.store.timers.running()
+    ask(rt, "the pasta's done")
+    assert rt.store.timers.running() == []
+    turn, _ = ask(rt, "undo that")
+    assert turn.route == "take_back" and turn.spoken.startswith("OK, I've put it back: your pasta timer has 9 minutes and 5")
+    [after] = rt.store.timers.running()
+    ends = [_dt.datetime.fromisoformat(t["ends_at"]) for t in (before, after)]
+    assert after["label"] == "pasta" and abs((ends[1] - ends[0]).total_seconds()) <= 2
+    ask(rt, "cancel the pasta timer")
+    turn, _ = ask(rt, "kill it")
+    assert rt.store.timers.running() == []
+
+
+@pytest.mark.parametrize("said", ["what timers have i got", "have i got any timers", "which timers are there"])
+def test_what_timers_are_set_is_asked_in_other_words(rt, said):
+    """"what timers have i got" went to the model (6.7 s)."""
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "check_timers"
