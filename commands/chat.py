@@ -118,6 +118,8 @@ _MORE_EXAMPLES += [(t, {}) for t in [
  'that was awful', "that's not right", 'that answer makes no sense', 'nice one', 'wow really',
  'that made me laugh', "that's hilarious", 'that joke was lame', 'not funny at all', 'good answer',
  'interesting', "i didn't know that", 'you got that wrong', 'well done', 'ha good one',
+ # laughing, as people write it or speech recognition spells it
+ 'lol', 'lol that was funny', 'haha brilliant', 'lmao',
 ]]
 # greetings and "how are you" in other words: a greeting, not a question about what it can do ("how are
 # things" listed its abilities) nor a request to let something go ("you alright" was dismissed)

@@ -28,7 +28,7 @@ _POLITE = r"(?:(?:can|could|will|would)\s+you\s+|please\s+|just\s+|go\s+on\s+(?:
 _FOR_ME = r"(?:\s+for\s+(?:me|us))?(?:\s+please)?"
 _COUNT = r"(?P<count>a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a\s+pair\s+of)"
 _COIN = _POLITE + r"(?:flip|toss|spin)\s+(?:me\s+)?(?:" + _COUNT + r"\s+)?(?:the\s+)?coins?" + _FOR_ME + r"|heads\s+or\s+tails\??"
-_DICE = (_POLITE + r"(?:roll|throw|chuck)\s+(?:me\s+)?(?:" + _COUNT + r"\s+)?(?:the\s+)?"
+_DICE = (_POLITE + r"roll\s+(?:me\s+)?(?:" + _COUNT + r"\s+)?(?:the\s+)?"
          r"(?:(?P<sides>\d+|four|six|eight|ten|twelve|twenty|a\s+hundred)[\s-]sided\s+)?(?:dice|die|d(?P<dsides>\d+)s?)" + _FOR_ME)
 _NUMBER = (_POLITE + r"(?:pick|choose|give\s+me|generate|think\s+of|come\s+up\s+with|say|tell\s+me)\s+(?:me\s+)?"
            r"a\s+(?:random\s+)?number(?:\s+(?:between|from)\s+(?P<low>" + NUM + r")\s+(?:and|to)\s+(?P<high>" + NUM + r"))?"
@@ -89,7 +89,7 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("can you flip a coin", {"action": "coin"}), ("flip two coins", {"action": "coin", "count": 2}),
     ("roll a dice", {"action": "dice"}), ("roll a die", {"action": "dice"}), ("roll two dice", {"action": "dice", "count": 2}),
     ("roll a twenty sided die", {"action": "dice", "sides": 20}), ("roll a d20", {"action": "dice", "sides": 20}),
-    ("throw the dice for me", {"action": "dice"}),
+    ("roll the dice for me", {"action": "dice"}),
     ("pick a number between 1 and 10", {"action": "number", "low": 1, "high": 10}),
     ("give me a random number from 1 to 100", {"action": "number", "low": 1, "high": 100}),
     ("think of a number between one and fifty", {"action": "number", "low": 1, "high": 50}),
