@@ -1509,10 +1509,13 @@ class ReminderCommand(JarvisCommandBase):
         task = None if str(out.get("text") or "").strip() else _TASK_SAID.fullmatch(said)
         if task:
             out["text"] = task.group("task")    # "i need to call the dentist tomorrow morning" (it asked what about)
-        if not str(out.get("text") or "").strip() and re.search(r"\b(?:again|as\s+well)\b", said):
-            meant = self._reminder_meant()      # "and remind me again on friday": what the one just set reminds of
-            if meant is not None and not _alarm_noun(meant["text"]):
-                out["text"] = meant["text"]
+        again = None                            # the reminder said again for another day ("and again on thursday")
+        if re.search(r"\b(?:again|as\s+well)\b", said) and out.get("action", "set") == "set":
+            meant = self._reminder_meant()
+            text = str(out.get("text") or "").strip().lower()
+            if meant is not None and not _alarm_noun(meant["text"]) and text in ("", meant["text"].lower()):
+                again = meant
+                out["text"] = meant["text"]     # "and remind me again on friday": what the one just set reminds of
         lead = _LEAD_SAID.search(said)
         if lead and not str(out.get("text") or "").strip():
             # "remind me ten minutes before my 3 pm meeting", "the train is at 7:40, remind me half an hour
@@ -1594,8 +1597,10 @@ class ReminderCommand(JarvisCommandBase):
                 out.pop("relative_minutes")         # a count of minutes not said ("0" for "every sunday evening")
             if not out.get("time") and not out.get("relative_minutes"):
                 part = next((h for w, h in _DAY_PARTS if re.search(rf"\b{w}\b", said)), None)
-                if part is None and (re.search(r"\b(?:tomorrow|" + "|".join(WEEKDAYS) + r")\b", said)
-                                     or find_date(said, _dt.date.today())):
+                if part is None and again is not None:
+                    part = parse_iso(again["due_at"]).strftime("%H:%M")    # at the time it rings on its day
+                elif part is None and (re.search(r"\b(?:tomorrow|" + "|".join(WEEKDAYS) + r")\b", said)
+                                       or find_date(said, _dt.date.today())):
                     part = "09:00"
                 if part:
                     out["time"] = part

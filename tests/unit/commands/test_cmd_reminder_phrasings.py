@@ -602,3 +602,21 @@ def test_skip_the_next_one_skips_the_next_time_it_rings(rt, clock):
     turn, _ = ask(rt, "just skip the next one")
     assert turn.spoken == "OK, I'll skip the alarm tomorrow; it rings next on Thursday at 7 AM."
     assert rt.registry.get("reminder").pre_route("skip it") is None       # no day, no "next": not claimed
+
+
+@pytest.mark.parametrize("again, model, spoken", [
+    ("and again on thursday", {"text": "take the bins out", "time": "09:00"},
+     "OK, I'll remind you to take the bins out on Thursday at 9 PM."),
+    ("remind me again on thursday", {}, "OK, I'll remind you to take the bins out on Thursday at 9 PM."),
+    ("and on thursday morning as well", {"text": "take the bins out"},
+     "OK, I'll remind you to take the bins out on Thursday at 9 AM."),
+])
+def test_a_reminder_said_again_for_another_day_keeps_its_time(rt, clock, again, model, spoken):
+    """"and again on thursday" after "... tomorrow night" (9 PM) was set for 9 AM on Thursday, the hour of a
+    day said alone; a part of the day said ("thursday morning") is still that part's hour."""
+    reminder = rt.registry.get("reminder")
+    turn, _ = ask(rt, "remind me to take the bins out tomorrow at 9 pm")
+    assert turn.spoken == "OK, I'll remind you to take the bins out tomorrow at 9 PM."
+    out = reminder.post_process_tool_call({"action": "set", **model}, again)
+    r = reminder.execute(RequestInformation(again), **out)
+    assert r.message == spoken
