@@ -14,7 +14,7 @@ from commands._common import examples, fail, load_asset_json, say
 from commands._gazetteer import city_zone
 from commands._grounding import drop_ungrounded
 from commands._memories import find_memory, second_person
-from commands._parsing import say_clock, say_date, say_duration
+from commands._parsing import parse_duration, say_clock, say_date, say_duration
 from jarvis_tui.sdk.text import (MONTHS, WEEKDAYS, FoundDate, find_clock_span, find_date, join_words, normalize_utterance,
                                  parse_clock_time, plural)
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -706,10 +706,37 @@ _ASKED = re.compile(r"(?:(?:so|and|ok|okay|hey|um|please)\s+)*"
                     r"(?:if|when|what|what's|whats|which|convert|how|tell me|do you know|can you tell me|is|was|will)\b.*")
 
 
+# the clock some time from now or ago: "what time will it be in 3 hours", "what time is it 45 minutes from
+# now", "what time was it two hours ago"
+_WHILE = r"(?P<dur>(?:an?|\d+|[a-z]+)(?:[\s-]+(?:and\s+a\s+half|[a-z]+|\d+))*?\s+(?:hours?|minutes?|mins?|hrs?)(?:\s+and\s+a\s+half)?)"
+_CLOCK_AFTER = re.compile(r"(?:(?:so|and|ok|okay|um)\s+)*what(?:'s|\s+is)?\s+(?:the\s+)?time\s+(?:will\s+it\s+be|would\s+it\s+be|is\s+it|was\s+it|will\s+that\s+be|be)?"
+                          r"\s*(?:in\s+" + _WHILE + r"(?:\s+from\s+now|\s+time)?|" + _WHILE.replace("?P<dur>", "?P<dur2>")
+                          + r"\s+(?P<dir>from\s+now|ago|later|earlier))")
+
+
+def _clock_after(said: str, here: _dt.datetime) -> CommandResponse | None:
+    """"what time will it be in 3 hours": the clock then ("In 3 hours it'll be 12:05 AM, tomorrow."); None
+    for other words ("what time is it in tokyo": no length)."""
+    m = _CLOCK_AFTER.fullmatch(said.strip(" ?.!"))
+    seconds = parse_duration(m.group("dur") or m.group("dur2")) if m else None
+    if not seconds or seconds > 7 * 86400:
+        return None
+    back = (m.group("dir") or "").strip() in ("ago", "earlier")
+    then = here + _dt.timedelta(seconds=-seconds if back else seconds)
+    days = (then.date() - here.date()).days
+    day = {0: "", 1: ", tomorrow", -1: ", yesterday"}.get(days, f", {say_date(then)}")
+    if back:
+        return say(f"{say_duration(seconds)[:1].upper()}{say_duration(seconds)[1:]} ago it was {say_clock(then)}{day}.",
+                   time=then.isoformat(timespec="seconds"))
+    return say(f"In {say_duration(seconds)} it'll be {say_clock(then)}{day}.", time=then.isoformat(timespec="seconds"))
+
+
 def _read_whole_claim(_m: re.Match[str], text: str) -> PreRouteResult | None:
     words = _spoken_words(text)
     said = " ".join(words)
     now = _dt.datetime.now().astimezone()
+    if _clock_after(said, now) is not None:
+        return PreRouteResult(arguments={})
     if _between_zones(words, now, None) is not None:
         return PreRouteResult(arguments={})
     journey = re.search(r"\bfrom\b.*\bto\b", said) and not _CONVERT_CUE.search(said)    # "train times from x to y"
@@ -929,6 +956,9 @@ class GetCurrentTimeCommand(JarvisCommandBase):
                 self.services.note(DAY_SAID, other_day.context_data["date"])   # "how many days until then"
             return other_day
         said = normalize_utterance(request_info.voice_command)
+        later = _clock_after(" ".join(_spoken_words(request_info.voice_command)), here)
+        if later is not None:                      # "what time will it be in 3 hours"
+            return later
         clock = _until_clock(said.strip(" ?.!"))
         if clock is not None:                      # "how many minutes until 8"
             return _time_until(clock[0], here, meridiem_said=clock[1])

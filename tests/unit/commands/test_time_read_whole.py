@@ -102,3 +102,22 @@ def test_the_days_just_counted_are_counted_again_in_weeks(rt):
     assert turn.route == "pre_route" and " week" in turn.spoken and turn.spoken.startswith("That"), turn.spoken
     turn, _ = ask(rt, "and in days")
     assert turn.route == "pre_route" and f"in {days} day" in turn.spoken
+
+
+@pytest.mark.parametrize("said, spoken", [
+    ("what time will it be in 3 hours", "In 3 hours it'll be 12 PM."),            # the clock: 9 AM
+    ("what time is it 45 minutes from now", "In 45 minutes it'll be 9:45 AM."),
+    ("what's the time in an hour and a half", "In 1 hour and 30 minutes it'll be 10:30 AM."),
+    ("what time will it be in 16 hours", "In 16 hours it'll be 1 AM, tomorrow."),
+    ("what time was it two hours ago", "2 hours ago it was 7 AM."),
+])
+def test_the_clock_some_time_from_now_is_told(rt, clock, said, spoken):
+    """"what time will it be in 3 hours" went to the model and was told the time now ("It's 9 PM.")."""
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "get_current_time"
+    assert turn.spoken == spoken
+
+
+def test_a_place_after_in_is_no_length_of_time(rt, clock):
+    assert rt.registry.get("get_current_time").pre_route("what time will it be in tokyo") is None or \
+        "it'll be" not in ask(rt, "what time will it be in tokyo")[0].spoken
