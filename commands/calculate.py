@@ -848,6 +848,32 @@ def _say_rounding(a: Decimal, direction: str, step: Decimal, target: str, result
     return said[0].upper() + said[1:]
 
 
+# a rounding said after a sum: "100 divided by 7 to two decimal places", "... rounded to the nearest ten"
+_ROUND_TAIL = re.compile(r",?\s+(?:rounded\s+(?:off\s+)?|round(?:ed)?\s+up\s+|round(?:ed)?\s+down\s+)?"
+                         r"(?P<x>to\s+(?:the\s+)?nearest\s+(?P<named>\S+(?:\s+number)?)|to\s+(?P<places>\S+)\s+(?:decimal\s+places?|dp|places?))$")
+
+
+def rounding_said_after(voice_command: str) -> tuple[str, Decimal] | None:
+    """(the words before it, the step) for a sum with a rounding said after it ("what's 100 divided by 7 to
+    two decimal places" -> ("what's 100 divided by 7", 0.01)); None when the words end in none."""
+    t = normalize_utterance(voice_command).strip(" ?.!")
+    m = _ROUND_TAIL.search(t)
+    if m is None or m.start() == 0:
+        return None
+    if m.group("places"):
+        n = parse_number(m.group("places"))
+        if n is None or n != int(n) or not 0 <= n <= 10:
+            return None
+        step = Decimal(1).scaleb(-int(n))
+    else:
+        named = m.group("named").split()[0]
+        n = parse_number(named)
+        step = _STEPS.get(named) if n is None else Decimal(n)
+        if step is None or step <= 0:
+            return None
+    return t[:m.start()], step
+
+
 def _round(a: Decimal, step: Decimal, operation: str) -> Decimal:
     """`a` to a whole number of `step`s: to the nearest (a half goes up), up or down."""
     return (a / step).quantize(Decimal(1), rounding=_ROUNDING_MODES[operation]) * step
@@ -1144,6 +1170,8 @@ class CalculateCommand(JarvisCommandBase):
             JarvisParameter("numbers", "list[float]",
                             description="The numbers after num1 and num2 of an average, max or min: the average "
                                         "of 3, 8 and 10 is num1 3, num2 8, numbers [10]."),
+            JarvisParameter("round_to", "string", from_words=True,
+                            description="The step the result is rounded to, said after the sum (0.01: to two decimal places)."),
         ]
 
     @property
@@ -1247,9 +1275,28 @@ class CalculateCommand(JarvisCommandBase):
                 return claim
         return None
 
+    def pre_route(self, voice_command: str) -> PreRouteResult | None:
+        """The fast paths; and a sum they read with a rounding said after it ("what's 100 divided by 7 to
+        two decimal places": it asked "And the other number?"), its result rounded."""
+        claim = super().pre_route(voice_command)
+        after = rounding_said_after(voice_command) if claim is None else None
+        if after is None:
+            return claim
+        inner = super().pre_route(after[0])
+        if inner is None or inner.arguments.get("operation") in _ROUNDING_MODES or "num2" not in inner.arguments:
+            return None
+        return PreRouteResult(arguments={**inner.arguments, "round_to": format(after[1].normalize(), "f")})
+
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """Everyday words are worked out as they say ("split 84 between 4 people" is 84 / 4, whatever
-        the model wrote); a rounding the words do not ask for is no rounding."""
+        the model wrote); a rounding the words do not ask for is no rounding; one said after a sum
+        rounds its result (the sum is read without it)."""
+        after = rounding_said_after(voice_command)
+        if after is not None and args.get("operation") not in _ROUNDING_MODES and args.get("num2") is not None:
+            out = self.post_process_tool_call({k: v for k, v in args.items() if k != "round_to"}, after[0])
+            if out.get("operation") not in _ROUNDING_MODES and out.get("num2") is not None:
+                return {**out, "round_to": format(after[1].normalize(), "f")}
+        args = {k: v for k, v in args.items() if k != "round_to"}
         out = self._model_arguments(args, voice_command)
         reading = self._reading(voice_command)
         if reading is not None and not reading.agrees(out):
@@ -1416,6 +1463,12 @@ class CalculateCommand(JarvisCommandBase):
         exact = not spoken.startswith("about ")
         result = json_number(r) if exact else float(r)
         message = reading.say(r) if reading is not None else f"{said} is {spoken}."
+        step = _dec(kwargs["round_to"]) if kwargs.get("round_to") and reading is None else None
+        if step is not None and step > 0:          # "... to two decimal places": the result rounded so
+            r = _round(r, step, "round")
+            places = _decimals(step)
+            message = f"{said} is {r.quantize(Decimal(1).scaleb(-places)):,.{places}f}, {_rounding_target(step) or 'to the nearest whole number'}."
+            result, exact = json_number(r), True
         return say(message, result=result, exact=exact, result_text=format(r.normalize(), "f"))
 
     def _run_more(self, op: str, kwargs: dict[str, Any]) -> CommandResponse:

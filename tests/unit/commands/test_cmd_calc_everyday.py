@@ -211,3 +211,30 @@ def router() -> IntentRouter:
 ])
 def test_the_router_sends_everyday_arithmetic_to_the_calculator(router, text):
     assert router.rank(text)[0][0] == "calculate"
+
+
+@pytest.mark.parametrize("said, spoken", [
+    ("what's 100 divided by 7 to two decimal places", "100 divided by 7 is 14.29, to 2 decimal places."),
+    ("what is 22 divided by 7 rounded to 3 decimal places", "22 divided by 7 is 3.143, to 3 decimal places."),
+    ("what's 1234 times 1.15 to the nearest ten", "1,234 times 1.15 is 1,420, to the nearest 10."),
+    ("what's 10 divided by 3 to the nearest whole number", "10 divided by 3 is 3, to the nearest whole number."),
+])
+def test_a_rounding_said_after_a_sum_rounds_its_result(rt, said, spoken):
+    """"what's 100 divided by 7 to two decimal places" asked "And the other number?" (the model read the
+    rounding as the sum); the sum is read without it and its result rounded."""
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == spoken
+
+
+def test_the_models_call_for_it_is_rounded_too(rt):
+    command = rt.registry.get("calculate")
+    said = "what's 100 divided by 7 to two decimal places"
+    assert command.post_process_tool_call({"num1": 100, "num2": 7, "operation": "divide"}, said) == \
+        {"num1": 100, "num2": 7, "operation": "divide", "round_to": "0.01"}
+    assert "round_to" not in command.post_process_tool_call({"num1": 100, "num2": 7, "operation": "divide",
+                                                             "round_to": "0.01"}, "what's 100 divided by 7")
+
+
+def test_a_rounding_alone_is_still_the_rounding(rt):
+    assert ask(rt, "round 3.14159 to two decimal places")[0].spoken == "3.14159 rounded to 2 decimal places is 3.14."
+    assert ask(rt, "what's 1234.5678 to two decimal places")[0].spoken == "1,234.5678 rounded to 2 decimal places is 1,234.57."
