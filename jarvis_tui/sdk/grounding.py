@@ -49,6 +49,16 @@ def _function_words(value: str) -> list[str]:
     return [w for w in re.findall(r"[a-z']+", _norm(value)) if w.strip("'")]
 
 
+def _said_words(utterance: str) -> set[str]:
+    """The words said, each also without its "'s" ("the plumber's sorted": "plumber", as in "the
+    plumber is sorted") or a plural's "'" ("the kids' shoes"), and an address also by its name part."""
+    said = set(re.findall(r"[a-z0-9@.']+", _norm(utterance)))
+    said |= {w.strip(".'") for w in said}
+    said |= {w[:-2] for w in said if w.endswith("'s")}
+    said |= {w.split("@", 1)[0] for w in said if "@" in w}
+    return said
+
+
 def grounded(value: Any, utterance: str) -> bool:
     """Whether a free-text value comes from the utterance (any content word of it is said)."""
     if value is None:
@@ -56,8 +66,7 @@ def grounded(value: Any, utterance: str) -> bool:
     words = content_words(str(value)) or _function_words(str(value))
     if not words:
         return True                      # nothing to check (numbers, "HH:MM")
-    said = set(re.findall(r"[a-z0-9@.']+", _norm(utterance)))
-    said |= {w.strip(".'") for w in said}
+    said = _said_words(utterance)
     return any(_forms(w.strip(".'")) & said for w in words)
 
 
@@ -74,9 +83,7 @@ def said_share(value: Any, heard: str) -> float:
             words.append(w)
     if not words:
         return 1.0
-    said = set(re.findall(r"[a-z0-9@.']+", _norm(heard)))
-    said |= {w.strip(".'") for w in said}
-    said |= {w.split("@", 1)[0] for w in said if "@" in w}
+    said = _said_words(heard)
     return sum(1 for w in words if _forms(w) & said) / len(words)
 
 

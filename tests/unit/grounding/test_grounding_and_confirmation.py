@@ -666,3 +666,18 @@ def test_a_value_the_model_wrote_for_it_anyway_is_dropped():
     """The weather's day: the model's "2024-05-01" for "on tuesday" (digits pass the content-word check)."""
     grounded = ground_arguments(_DatedCommand(), {"what": "dentist", "day": "2024-05-01"}, "the dentist on tuesday")
     assert grounded.arguments == {"what": "dentist"} and grounded.dropped == {"day": "2024-05-01"}
+
+
+def test_a_word_said_with_its_s_is_said():
+    """"the plumber's sorted" (the plumber is sorted) dropped the task "plumber": the word was only
+    heard as "plumber's"; the to-do list then asked "Which tasks should I complete?"."""
+    from jarvis_tui.sdk.grounding import grounded
+    assert grounded("plumber", "the plumber's sorted") and grounded("kids", "the kids' shoes are packed")
+    assert said_share("plumber", "the plumber's sorted") == 1.0
+    assert not grounded("plumber", "the plum's ripe")
+
+
+def test_a_task_said_done_with_its_s_is_ticked_off(rt):
+    rt.assistant.handle_text("put call the plumber on my to-do list")
+    turn = rt.assistant.handle_text("the plumber's sorted")
+    assert turn.route == "pre_route" and turn.spoken == "Checked off: call the plumber."
