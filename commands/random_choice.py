@@ -172,8 +172,11 @@ class RandomChoiceCommand(JarvisCommandBase):
         said = normalize_utterance(voice_command)
         spoken = {Decimal(int(n)) for n in numbers_said(said) if n == int(n)}
         for key in ("count", "sides", "low", "high"):
-            if key in out and Decimal(int(out[key])) not in spoken and not (key == "count" and out[key] == 1):
-                out.pop(key)
+            if key not in out:
+                continue
+            value = parse_number(str(out[key]))
+            if value is None or value != int(value) or (Decimal(int(value)) not in spoken and int(value) != 1):
+                out.pop(key)             # a number the user did not say (one coin or die needs none said)
         for fast_path in self.fast_paths:          # the words read as a fast path reads them, when they can be
             m = fast_path.regex.fullmatch(said)
             claim = fast_path.handler(m, voice_command) if m is not None else None
