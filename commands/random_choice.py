@@ -175,8 +175,11 @@ class RandomChoiceCommand(JarvisCommandBase):
             if key not in out:
                 continue
             value = parse_number(str(out[key]))
-            if value is None or value != int(value) or (Decimal(int(value)) not in spoken and int(value) != 1):
+            if value is None or value != int(value) or (Decimal(int(value)) not in spoken
+                                                         and not (key == "count" and int(value) == 1)):
                 out.pop(key)             # a number the user did not say (one coin or die needs none said)
+            else:
+                out[key] = int(value)
         for fast_path in self.fast_paths:          # the words read as a fast path reads them, when they can be
             m = fast_path.regex.fullmatch(said)
             claim = fast_path.handler(m, voice_command) if m is not None else None
