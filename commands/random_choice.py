@@ -102,9 +102,9 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("randomly pick one of alice, bob or carol", {"action": "choose", "options": ["alice", "bob", "carol"]}),
     ("give me a random number", {"action": "number"}),
 ]
-# negatives train as "no command": only look-alikes that no command serves (a question about dice is
-# answer_question's, "my lucky number is seven" remember's: as negatives they pulled such requests to a decline)
-_NEGATIVES: list[str] = ["let's play a game", "play a board game with me", "deal me a hand of cards"]
+_NEGATIVES: list[str] = ["what's the number for the doctor", "what's 1 minus 10", "my lucky number is seven",
+                         "let's play a game", "how many sides does a dice have", "who won the coin toss at the match",
+                         "what are the odds of winning the lottery", "pick up the kids at 3"]
 _DOMAIN_WORDS: list[str] = ["coin", "heads or tails", "dice", "die", "random number", "pick one", "choose between"]
 
 
