@@ -17,7 +17,10 @@ back to my email" lists the inbox, it sends nothing).
 A value the user said only part of that is text of the prompt the model read (an example's
 argument, an example request, a rule, a retry instruction: `prompt`) is dropped too, however much
 of it was said: "tell me a joke" is an example of the prompt, not the user's words, when they said
-"tell me what to do". Parameters declared `from_user=False` (text the assistant writes itself, or
+"tell me what to do". Words of the prompt blended into the user's ("call the bank at 9 AM Wednesday
+at Dr Greens Office" for "add an appointment at nine am wednesday at dr greens office") are taken
+out: a run of two or more unsaid content words that stands in the prompt (`without_prompt_runs`).
+Parameters declared `from_user=False` (text the assistant writes itself, or
 values the command grounds by its own tables) are exempt, except that a sentence of three words or
 more copied from the prompt, or the user's own words said back, is dropped (the command then words
 its own). A number the model wrote must have been said too, as a number or a length of time
@@ -26,14 +29,16 @@ two hours" is kept). Fast paths are not touched: their arguments come from the u
 construction."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from jarvis_tui.sdk.command import IJarvisCommand
-from jarvis_tui.sdk.grounding import number_said, said_share, said_values
+from jarvis_tui.sdk.grounding import content_words, number_said, said_share, said_values
 from jarvis_tui.sdk.text import asks_question, plain_text
 
 MIN_SHARE = 0.5          # at least half of a value's content words must have been said
+PROMPT_RUN_MIN = 2       # content words in a row, none of them said, that make a run copied from the prompt
 OWN_WORDS_MIN = 3        # the assistant's own words are checked against the prompt from this many words
                          # (a unit like "miles" the command grounds by its own table is not a copy)
 
@@ -67,6 +72,60 @@ def copied_from_prompt(value: str, share: float, prompt: str) -> bool:
     return share < 1.0 and bool(words and prompt) and f" {words} " in prompt
 
 
+def without_prompt_runs(value: str, heard: str, prompt: str) -> str:
+    """`value` without the words of the prompt that the model blended into the user's: each run of
+    words the user did not say, with PROMPT_RUN_MIN or more words with letters among them (function
+    words and numbers between them), that stands, in that order, in the prompt's text (`prompt`: its
+    plain words, a space at each end). "call the bank at 9 AM Wednesday at Dr Greens Office" for "add
+    an appointment at nine am wednesday at dr greens office" (an example's "call the bank") keeps the
+    rest; the function words left at an end are trimmed. The value itself when it has no such run; ""
+    when nothing of the user's is left. A number alone is never taken out ("9:30" for "half nine")."""
+    if not prompt:
+        return value
+    tokens = value.split()
+    kinds = [_kind(t, heard) for t in tokens]
+    gone: set[int] = set()
+    i = 0
+    while i < len(tokens):
+        if kinds[i] not in "un":
+            i += 1
+            continue
+        end = i
+        while end + 1 < len(tokens) and kinds[end + 1] in "unf":
+            end += 1
+        ends = [k for k in range(i, end + 1) if kinds[k] in "un"]
+        # the longest stretch from one unsaid word to another that the prompt holds
+        for a, b in sorted(((a, b) for a in ends for b in ends if b >= a), key=lambda ab: ab[0] - ab[1]):
+            lettered = sum(len(_lettered(tokens[k])) for k in range(a, b + 1) if kinds[k] == "u")
+            if lettered >= PROMPT_RUN_MIN and f" {plain_text(' '.join(tokens[a:b + 1]))} " in prompt:
+                gone.update(range(a, b + 1))
+                break
+        i = end + 1
+    if not gone:
+        return value
+    kept = [k for k in range(len(tokens)) if k not in gone]
+    while kept and kinds[kept[0]] == "f":
+        kept.pop(0)
+    while kept and kinds[kept[-1]] == "f":
+        kept.pop()
+    return " ".join(tokens[k] for k in kept)
+
+
+def _lettered(token: str) -> list[str]:
+    return [w for w in content_words(token) if re.search(r"[a-z]", w)]
+
+
+def _kind(token: str, heard: str) -> str:
+    """One word of a value: "u" a word with letters the user did not say, "n" a number not said, "s"
+    said, "f" a function word or punctuation."""
+    words = content_words(token)
+    if not words:
+        return "f"
+    if _lettered(token):
+        return "u" if said_share(token, heard) < 1.0 else "s"
+    return "n" if any(not number_said(n, heard) for n in re.findall(r"\d+(?:\.\d+)?", token)) else "s"
+
+
 def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utterance: str, conversation: str = "",
                      prompt: str = "", learned: Mapping[str, Any] | None = None) -> Grounded:
     """`prompt`: the text the model read (system prompt and messages), when the caller has it.
@@ -86,6 +145,13 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
             return True
         share = said_share(v, heard)
         return share >= MIN_SHARE and not copied_from_prompt(v, share, prompt)
+
+    def unblend(v: Any) -> Any:
+        """A value with the prompt's words taken out; a value that is all the prompt's is left whole
+        (`kept` drops it)."""
+        if not isinstance(v, str) or copied_from_prompt(v, said_share(v, heard), prompt):
+            return v
+        return without_prompt_runs(v, heard, prompt) or v
 
     out = dict(arguments)
     dropped: dict[str, Any] = {}
@@ -143,6 +209,11 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
                 dropped[p.name] = out.pop(p.name)
             continue
         value = out[p.name]
+        # the prompt's words taken out of a blend (a value wholly the prompt's is left whole: dropped below)
+        unblended = [unblend(v) for v in value] if isinstance(value, list) else unblend(value)
+        if unblended != value:
+            corrected[p.name] = value
+            out[p.name] = value = unblended
         if not isinstance(value, list):
             if not kept(value):
                 dropped[p.name] = out.pop(p.name)
@@ -150,10 +221,15 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
             good = [v for v in value if kept(v)]
             if len(good) != len(value):
                 dropped[p.name] = [v for v in value if v not in good]
+                if p.name in corrected:              # the items dropped as the model wrote them
+                    dropped[p.name] = [w for v, w in zip(value, corrected[p.name]) if v not in good]
                 if good:
                     out[p.name] = good
                 else:
                     out.pop(p.name)
+    for name in dropped:
+        if not isinstance(out.get(name), list):
+            corrected.pop(name, None)    # taken out of a blend, then dropped: dropped
     return Grounded(out, dropped, corrected)
 
 

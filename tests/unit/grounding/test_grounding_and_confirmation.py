@@ -121,6 +121,66 @@ def test_prompt_text_the_user_said_half_of_is_dropped_too(pair, target):
     assert name not in out.arguments, (command.command_name, name, value, utterance)
 
 
+# the user's own words, that no prompt string shares a word with (the blend fuzz below)
+OWN_WORDS = ["feed the goldfish", "collect grandma's parcel from the depot", "water the ferns on the balcony"]
+BLENDABLE = [s for s in PROMPT_STRINGS if f" {plain_text(s)} " in f" {plain_text(SHOWN)} "
+             and len([w for w in content_words(s) if any(ch.isalpha() for ch in w)]) >= 2]
+
+
+def test_the_blend_fuzz_covers_example_arguments_and_requests():
+    assert len(BLENDABLE) > 100 and "call the bank" in BLENDABLE
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(BLENDABLE), st.sampled_from(OWN_WORDS), st.booleans(), st.sampled_from(TARGETS))
+def test_prompt_words_blended_into_the_users_never_reach_a_command(copied, own, before, target):
+    """A model that writes an example of its prompt into the user's words ("call the bank at 9 AM
+    Wednesday at Dr Greens Office") passes on none of the example: only the user's words, or nothing."""
+    if said_share(copied, own) > 0:
+        return                                   # a word of theirs in the example: not this case
+    command, name = target
+    param = next(p for p in command.parameters if p.name == name)
+    value = f"{copied} {own}" if before else f"{own}, {copied}"
+    out = ground_arguments(command, {name: [value] if param.is_array else value}, f"please {own}", prompt=SHOWN)
+    for kept in (out.arguments.get(name) or []) if param.is_array else [out.arguments.get(name) or ""]:
+        assert f" {plain_text(copied)} " not in f" {plain_text(kept)} ", (command.command_name, name, value, kept)
+
+
+def test_the_users_words_are_kept_from_a_blend():
+    commands = {c.command_name: c for c in discover_commands()}
+    appointment = ground_arguments(
+        commands["reminder"], {"action": "set", "text": "call the bank at 9 AM Wednesday at Dr Greens Office", "time": "09:00"},
+        "please add an appointment at nine am wednesday at dr greens office", prompt=SHOWN)
+    assert appointment.arguments["text"] == "9 AM Wednesday at Dr Greens Office"
+    assert appointment.corrected == {"text": "call the bank at 9 AM Wednesday at Dr Greens Office"}
+    milk = ground_arguments(commands["reminder"], {"action": "set", "text": "call the bank and buy milk"},
+                            "remind me to buy milk", prompt=SHOWN)
+    assert milk.arguments["text"] == "buy milk"               # "and" left at the end is trimmed
+    tasks = ground_arguments(commands["todo_list"], {"action": "add", "tasks": ["call the bank", "buy milk"]},
+                             "add buy milk to my to-do list", prompt=SHOWN)
+    assert tasks.arguments["tasks"] == ["buy milk"] and tasks.dropped == {"tasks": ["call the bank"]}
+    # the user's words in the model's order, and a word of the example the user said: theirs
+    vet = ground_arguments(commands["reminder"], {"action": "set", "text": "call the bank about the vet bill"},
+                           "remind me to call the bank about the vet bill", prompt=SHOWN)
+    assert vet.arguments["text"] == "call the bank about the vet bill" and vet.corrected == {}
+    # one unsaid word is a paraphrase, not a copied run
+    ring = ground_arguments(commands["reminder"], {"action": "set", "text": "call the vet"},
+                            "remind me to ring the vet", prompt=SHOWN)
+    assert ring.arguments["text"] == "call the vet"
+
+
+def test_a_blend_from_the_model_sets_the_users_reminder(runtime):
+    runtime.assistant.use_router = False
+    brain, backend = scripted(runtime, [call("reminder", action="set", text="call the bank and feed the goldfish",
+                                             time="18:00")])
+    turn = runtime.assistant.handle_text("the goldfish needs feeding at 6 pm so give me a nudge then")
+    assert "call the bank" in json.dumps(backend.requests[0]["messages"]).lower()     # the example it blended in
+    [reminder] = runtime.store.reminders.active()
+    assert "bank" not in reminder["text"] and "goldfish" in reminder["text"], (reminder, turn.message)
+    [record] = turn.tool_calls
+    assert record.name == "reminder" and "bank" not in json.dumps(record.arguments)
+
+
 def test_prompt_text_the_user_said_in_full_is_theirs():
     commands = {c.command_name: c for c in discover_commands()}
     asked = ground_arguments(commands["answer_question"], {"query": "What is the capital of France?"},
