@@ -18,7 +18,14 @@ from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.ability import ability_asked
 from jarvis_tui.assistant.brain import Brain
 from jarvis_tui.assistant.clarification import asked_argument, clarification_question
-from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment, says_only_when_or_where
+from jarvis_tui.assistant.ellipsis import (
+    PREPOSITIONS,
+    Completion,
+    completed_request,
+    elided_fragment,
+    says_a_place,
+    says_only_when_or_where,
+)
 from jarvis_tui.assistant.grounding import ground_arguments, unsaid_target, users_words
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
 from jarvis_tui.assistant.responder import spoken_text
@@ -62,6 +69,8 @@ KEPT = "Okay, I've left it as it is."
 DROPPED = "Okay, I've dropped it."             # "cancel that" to a question back: nothing was done
 NOTHING_DONE = "Okay. I didn't do anything, so there's nothing to cancel."     # "cancel that" after a decline
 MAX_REQUESTS_SAID = 4                # requests one sentence may hold ("set a timer ... and add milk ...")
+EARLIER_TURN_SHARE = 3.0             # a follow-up goes on with the turn before the last when the router ranks its
+                                     # command this many times over the last turn's ("and bread" after the weather)
 REPEAT_WINDOW_S = 600                # "one more" / "say that again" point at a turn at most this old
 NOTHING_SAID = "I haven't said anything yet."      # "say that again" with nothing said (a while) before
 ABILITY_FLOOR = 0.3                  # "can you do math?": the activity's command at least this likely (router)
@@ -514,7 +523,11 @@ class Assistant:
         if only_acknowledges(turn.text):
             return False            # "lovely, cheers" to "Which city?" is no city: the question is dropped
         argument, asked = str(awaits["argument"]), dict(awaits.get("arguments") or {})
-        said = elided_fragment(turn.text) or turn.text      # "and in london": the answer is "in london"
+        fragment = elided_fragment(turn.text)
+        last = self._recent_turn(request)
+        if fragment is not None and last is not None and self._earlier_turn_meant(fragment, last) is not None:
+            return False            # "and bread" to "Which city?" goes on with the shopping list before it
+        said = fragment or turn.text      # "and in london": the answer is "in london"
         try:
             arguments = command.read_answer(argument, said, dict(asked))
         except Exception:  # a command that cannot read its answer takes the words as said
@@ -643,13 +656,14 @@ class Assistant:
         fragment = elided_fragment(turn.text) if last is not None and last.tried else None
         if last is None or fragment is None:
             return False
+        last = self._earlier_turn_meant(fragment, last) or last
         names = {name for name, _ in last.tried}
         router = self.router
         if router is not None and not says_only_when_or_where(fragment):      # "the weekend" alone is the time
             own = router.decide(fragment)
             if own.confident and own.decision in ("tool", "direct") and own.tool not in names:
                 return False
-        completion = completed_request(fragment, last.request.voice_command, self._said_arguments(last.tried))
+        completion = self._completed(fragment, last)
         if all((c := self.registry.get(name)) is not None and c.allow_direct_answer for name in names) and (
                 completion.added or not any(args for _, args in last.tried)):
             return False                # small talk, and words added to a question: no request of the same kind
@@ -668,6 +682,39 @@ class Assistant:
         turn.wait_for_input = self.pending is not None or self.awaiting is not None
         self._note(turn, request)
         return True
+
+    def _earlier_turn_meant(self, fragment: str, last: LastTurn) -> LastTurn | None:
+        """The turn before the last one, when a follow-up's words are for its command and not for the
+        last one's: "add milk to my shopping list", "what's the weather like" ("Which city?"), "and
+        bread" adds bread (it was the weather for a city "Bread"). Said so by any of: a place ("in
+        york") that only the earlier turn's commands take (`JarvisParameter.place`); a thing that
+        replaces words of the earlier request and would only be added to the last one's ("and sugar"
+        after "convert 2 cups of flour to grams" and "what time is it"); the router ranking a command
+        of the earlier turn first for the words, at EARLIER_TURN_SHARE times any command of the last
+        turn or more. None otherwise: the last turn's, as before."""
+        before, router = last.before, self.router
+        if before is None or router is None or not before.tried or time.monotonic() - before.at > REPEAT_WINDOW_S:
+            return None
+        if says_a_place(fragment) and not self._takes_a_place(last) and self._takes_a_place(before):
+            return before           # "what about in york" after the weather in leeds and a timer: the weather
+        if fragment.split()[0] not in PREPOSITIONS and not says_only_when_or_where(fragment) \
+                and self._completed(fragment, last).added and not self._completed(fragment, before).added:
+            return before           # "and sugar" after flour converted and the time: no "what time is it sugar"
+        ranked = router.rank(fragment)
+        top, p = ranked[0]
+        earlier = {name for name, _ in before.tried}
+        now = {name for name, _ in last.tried}
+        if top not in earlier or top in now:
+            return None
+        rival = max((q for name, q in ranked if name in now), default=0.0)
+        return before if p >= EARLIER_TURN_SHARE * rival else None
+
+    def _completed(self, fragment: str, turn: LastTurn) -> Completion:
+        return completed_request(fragment, turn.request.voice_command, self._said_arguments(turn.tried))
+
+    def _takes_a_place(self, turn: LastTurn) -> bool:
+        """Whether a command the turn ran has a place argument (`JarvisParameter.place`)."""
+        return any(p.place for name, _ in turn.tried if (c := self.registry.get(name)) is not None for p in c.parameters)
 
     def _said_arguments(self, calls: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
         """The calls' arguments that hold the user's words (`grounding.users_words`): not a choice

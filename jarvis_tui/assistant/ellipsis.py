@@ -14,8 +14,10 @@ import re
 from typing import Any, NamedTuple
 
 from jarvis_tui.sdk.text import (
+    MONTHS,
     NUMBER_WORDS,
     REQUEST_OPENERS,
+    WEEKDAYS,
     day_from_another,
     find_clock_time,
     find_date,
@@ -70,6 +72,15 @@ def says_only_when_or_where(fragment: str) -> bool:
     """Whether every part of the fragment is a time or a phrase after a preposition ("the weekend", "in
     chicago on sunday"): words that cannot ask for anything of their own."""
     return all(_is_time(chunk) or chunk[0] in PREPOSITIONS for chunk in _chunks(fragment))
+
+
+def says_a_place(fragment: str) -> bool:
+    """Whether the fragment is a place said after "in" and nothing else ("in york", "in new york"; not
+    "in the morning", "in 10 minutes")."""
+    chunks = _chunks(fragment)
+    return len(chunks) == 1 and chunks[0][0] == "in" and len(chunks[0]) > 1 and not _is_time(chunks[0]) \
+        and not any(w in NUMBER_WORDS or w[0].isdigit() or w in _NOUN_PHRASE_OPENERS or w in MONTHS or w in WEEKDAYS
+                    for w in chunks[0][1:])
 
 
 def _chunks(fragment: str) -> list[list[str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment
+from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment, says_a_place
 
 
 @pytest.mark.parametrize("said, fragment", [
@@ -145,6 +145,48 @@ def test_a_time_alone_continues_the_question_asked(rt):
     turn = rt.assistant.handle_text("and the weekend")
     assert turn.understood_as == "how cold is it outside the weekend"
     assert [(c.name, c.arguments.get("resolved_datetimes")) for c in turn.tool_calls] == [("get_weather", ["this_weekend"])]
+
+
+# ---- the turn before the last one ------------------------------------------------------------------------
+@pytest.mark.parametrize("fragment, place", [
+    ("in york", True), ("in new york", True), ("in st ives", True), ("in the morning", False),
+    ("in 10 minutes", False), ("in an hour", False), ("in march", False), ("york", False), ("tomorrow in paris", False),
+])
+def test_a_place_after_in_and_nothing_else(fragment, place):
+    assert says_a_place(fragment) is place
+
+
+def test_a_fragment_for_the_list_before_a_question_back_goes_on_with_the_list(rt):
+    """"and bread" after the shopping list and then the weather ("Which city?") asked the weather for a
+    city called Bread."""
+    rt.assistant.handle_text("add milk to my shopping list")
+    asked = rt.assistant.handle_text("what's the weather like")
+    assert asked.wait_for_input
+    turn = rt.assistant.handle_text("and bread")
+    assert [(c.name, c.arguments.get("action")) for c in turn.tool_calls] == [("shopping_list", "add")]
+    assert [i["text"] for i in rt.store.lists.items("shopping")] == ["milk", "bread"]
+    assert rt.assistant.awaiting is None                     # the city is no longer waited for
+
+
+@pytest.mark.parametrize("first, between, then, tool, argument, value", [
+    # a thing the earlier request names, added to the last one's words ("what time is it bread")
+    ("add milk to my shopping list", "what time is it", "and bread", "shopping_list", "items", ["bread"]),
+    ("convert 2 cups of flour to grams", "what time is it", "and sugar", "convert_measurement", "ingredient", "sugar"),
+    # a place that only the earlier request takes (the timer had been labelled "york")
+    ("what's the weather in leeds", "set a timer for 5 minutes", "what about in york", "get_weather", "city", "York"),
+])
+def test_a_fragment_for_the_request_before_the_last_one(rt, first, between, then, tool, argument, value):
+    rt.assistant.handle_text(first)
+    rt.assistant.handle_text(between)
+    turn = rt.assistant.handle_text(then)
+    assert [c.name for c in turn.tool_calls] == [tool] and turn.tool_calls[0].arguments[argument] == value
+
+
+def test_a_place_the_last_request_takes_stays_with_it(rt):
+    rt.assistant.handle_text("what's the weather in leeds")
+    rt.assistant.handle_text("what time is it")
+    turn = rt.assistant.handle_text("what about in paris")
+    assert _calls(turn) == [("get_current_time", {"location": "Paris"})]
 
 
 # ---- a day said from the day talked about ----------------------------------------------------------------
