@@ -546,7 +546,7 @@ _NEW_EVENT = (r"(?:please\s+)?(?:(?P<into>(?:add|put|pop|stick|write)\s+(?:in|in
               r"|(?:mark|block(?:\s+out)?)\s+" + _CALENDAR + r"\s+(?:for|with)\s+"
               r"|(?P<have>i(?:'ve|\s+have)?\s+got|i\s+have)\s+)"
               r"(?P<det>(?:a|an|the|my)\s+)?(?P<event>[a-z][\w' -]*?)"
-              r"(?:\s+(?:to|in|on|into)\s+" + _CALENDAR + r"(?:\s+for)?|\s+in(?=\s+for\b))?"
+              r"(?:(?P<cal>\s+(?:to|in|on|into)\s+" + _CALENDAR + r")(?:\s+for)?|\s+in(?=\s+for\b))?"
               r"\s+(?:for\s+)?(?P<when>(?:on|at|this|next|tomorrow|today|tonight|the(?=\s+(?:\d|"
               + "|".join((*_DAY_ORDINALS, "twenty", "thirty")) + r"))|" + "|".join(WEEKDAYS) + "|" + "|".join(MONTHS) + r")\b.*)")
 # the words that put what follows in the calendar, as the model kept them in a reminder's text
@@ -579,14 +579,18 @@ def _event_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     # "an event called team lunch", "an appointment for the school play": the event is what it is called
     # what one has on a day at a clock time needs no article ("i've got physio on tuesday at half ten"
     # was asked "What should I remind you about?"); with neither ("i have work") it is a remark
-    has_both = bool(m.group("have")) and find_clock_time(m.group("when")) is not None \
-        and find_date(m.group("when"), _dt.date.today()) is not None
-    if not m.group("det") and not m.group("into") and not has_both \
+    when = m.group("when")
+    last = re.search(r"\s+(?:to|in|on|into)\s+" + _CALENDAR + r"$", when)
+    if last is not None:                # "put dentist on thursday at 2 on my calendar" (was asked what about)
+        when = when[:last.start()]
+    has_both = bool(m.group("have")) and find_clock_time(when) is not None \
+        and find_date(when, _dt.date.today()) is not None
+    calendar_said = bool(m.group("into") or m.group("cal") or last)   # "add dentist to my calendar on ..."
+    if not m.group("det") and not calendar_said and not has_both \
             and " ".join((m.group("verb") or "").split()) not in _EVENT_WITHOUT_ARTICLE:
         return None                     # "add milk tomorrow at 5" names no event; "pencil in lunch with dad" does
                                         # (and "put in my diary drinks with tom ..." does)
     event = re.sub(r"^(?:event|entry|appointment)\s+(?:for|called|named|about)\s+", "", m.group("event").strip())
-    when = m.group("when")
     if not event or len(event.split()) > 6 or _NOT_AN_EVENT.search(event) or _NO_EVENT.fullmatch(event):
         return None
     if not _when_words_only(when.replace(",", " ").split()):
@@ -640,6 +644,14 @@ def _clock_anywhere(said: str) -> tuple[str, str] | None:
     words = " ".join(ws[found[1].start:found[1].stop]) if found else ""
     plain = ":" in words or _MERIDIEM_SAID.search(words) or re.search(r"o'?clock", words)     # "13 o'clock"
     return (found[0], words) if found and plain else None      # "in 20 minutes" says no 20:00
+
+
+def _says_a_clock_time(words: str) -> bool:
+    """Whether the words are a clock time said plainly, which only a reminder or an alarm takes: its
+    half of the day, hours and minutes, "o'clock", or "half six", "quarter to seven"."""
+    said = re.sub(r"^at\s+", "", _correction_words(words))
+    return _clock_anywhere(said) is not None or (
+        bool(re.search(r"\b(?:o'?clock|past|to|half)\b", said)) and parse_clock_time(said, require_meridiem=False) is not None)
 
 
 def _in_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -1314,9 +1326,13 @@ class ReminderCommand(JarvisCommandBase):
         words that say more than a new time or day, it is not this fast path's."""
         if self.services is None or self._just_set() is None:
             return None
-        if "reminder" not in self.services.last_commands():
-            return None                     # a timer was set since: "at 7pm" is not about the reminder
-        value = corrected_value(text) or _bare_when(text)   # "at 7pm" right after "... every friday"
+        corrected = corrected_value(text)
+        value = corrected or _bare_when(text)   # "at 7pm" right after "... every friday"
+        if "reminder" not in self.services.last_commands() and not (corrected and _says_a_clock_time(corrected)):
+            # a timer was set since: "make it 15 minutes" or "at 8pm" is not about the reminder; a correction
+            # to a clock time said plainly is ("wake me up at seven", "what's the weather in london",
+            # "actually make it half six")
+            return None
         found = when_only(_correction_words(value), self._now().date()) if value else None
         from_now = self.services.noted(SET_FROM_NOW, 120)
         relative = from_now is not None and from_now[0] == self._just_set()["id"]

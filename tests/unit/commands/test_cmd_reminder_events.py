@@ -384,3 +384,16 @@ def test_a_clock_time_said_in_words_to_do_something_is_in_the_afternoon(rt, cloc
     (row,) = rt.store.reminders.active()
     day, hh, mm = due
     assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, day, hh, mm, tzinfo=_dt.timezone.utc)
+
+
+@pytest.mark.parametrize("said, event", [
+    ("put dentist on thursday at 2 on my calendar", "dentist"),
+    ("add dentist to my calendar on thursday at 2pm", "dentist"),
+    ("add lunch with sam to my diary for friday at 1", "lunch with sam"),
+])
+def test_an_event_the_calendar_is_named_for_needs_no_article(rt, clock, said, event):
+    """"put dentist on thursday at 2 on my calendar" asked "What should I remind you about?": the calendar
+    said after the event or after when it is says it is one, as "put in my calendar ..." did."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success, turn.spoken
+    assert [row["text"] for row in rt.store.reminders.active()] == [event]

@@ -298,6 +298,29 @@ def test_a_clock_time_said_without_its_hour_is_in_the_hour_of_the_one_just_set(r
     assert _rows(rt) == {what: (due, None)}
 
 
+@pytest.mark.parametrize("between, said, due", [
+    ("what's the weather like in london", "actually make it half six", _at(5, 6, 30)),
+    ("what's 12 times 8", "make it 7:45", _at(5, 7, 45)),
+    ("set a timer for 10 minutes", "no wait, make that 8 am", _at(5, 8)),
+])
+def test_a_clock_time_after_another_request_still_moves_what_was_just_set(rt, clock, between, said, due):
+    """"wake me up at seven", "what's the weather like in london", "actually make it half six" went to
+    the calculator ("And the other number?"): a clock time said plainly is the alarm's alone, though
+    another request came between; a length of time then is not ("make it 15 minutes": the timer's)."""
+    ask(rt, "wake me up at 7 tomorrow")
+    ask(rt, between)
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["reminder"] and r.success, turn.spoken
+    assert _rows(rt) == {"wake up": (due, None)}
+
+
+def test_a_length_of_time_after_a_timer_is_the_timers(rt, clock):
+    ask(rt, "wake me up at 7 tomorrow")
+    ask(rt, "set a timer for 10 minutes")
+    assert rt.registry.get("reminder").pre_route("actually make it 15 minutes") is None
+    assert rt.registry.get("reminder").pre_route("make it 8") is None         # a bare number: not said plainly
+
+
 def test_a_clock_time_without_its_hour_is_claimed_only_right_after_one_was_set(rt, clock):
     assert rt.registry.get("reminder").pre_route("make it half past") is None
 
