@@ -259,6 +259,15 @@ def _unit_ingredient(said: str) -> tuple[str, str | None] | None:
     return None
 
 
+# what was just converted ("what's that in stone" converts it again): its amount and unit, for this long
+LAST_CONVERTED = "convert_measurement.last"
+LAST_CONVERTED_S = 300
+# "what's that in stone", "and how much is that in grams", "how many tablespoons is that", "convert that to cups"
+_THAT_IN = (r"(?:(?:ok|okay|and|so|right)[,\s]+)*(?:(?:what(?:'s|\s+is)|how\s+much\s+is|convert|put)\s+(?:that|it)"
+            r"\s+(?:in|into|to|as)\s+(?P<dst>[a-z/ .]+?)|how\s+many\s+(?P<dst2>[a-z/ .]+?)\s+(?:is|are)\s+(?:that|there))"
+            r"(?:\s+(?:then|please|instead))?")
+
+
 def _claim(m: re.Match[str], _text: str, weight: bool = False) -> PreRouteResult | None:
     """An amount of a unit (of an ingredient) in another unit: units of one kind, or a volume and a
     weight of a named ingredient. Two different things named ("grams of protein in a cup of rice": a
@@ -423,7 +432,31 @@ class ConvertMeasurementCommand(JarvisCommandBase):
                      r"(?:how heavy is|what(?:'s| is) the weight of)\s+(?P<amount>[\w.,/-]+(?:\s[\w./'-]+){2,8}?)"
                      r"(?:\s+in\s+(?P<dst>[a-z/ .]+?))?",
                      _claim_weight, "how heavy is a cup of honey / what's the weight of a cup of sugar in ounces"),
+            FastPath("convert_measurement.that_in_dst", _THAT_IN, self._that_in_claim,
+                     "what's that in stone / and in tablespoons? (right after a conversion)"),
         ]
+
+    def _that_in_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"what's that in stone" right after "how many pounds in 10 kilos" was asked "What should I convert
+        1 stone to?": the answer just said (22.05 pounds), in the unit said."""
+        if self.services is None or self.command_name not in self.services.last_commands():
+            return None
+        last = self.services.noted(LAST_CONVERTED, LAST_CONVERTED_S)
+        dst = _unit_ingredient((m.group("dst") or m.group("dst2")).strip())
+        if last is None or dst is None or dst[1]:
+            return None
+        pair = resolve_pair(last["from_unit"], dst[0])
+        pair = pair or (_cooking_pair(last["from_unit"], dst[0]) if last.get("ingredient") else None)
+        if pair is None:
+            return None
+        return claim(value=json_number(Decimal(last["value"])), from_unit=pair[0][1], to_unit=pair[1][1],
+                     category=pair[0][0], ingredient=last.get("ingredient"))
+
+    def _note_converted(self, result: Decimal, unit: tuple[str, str], ingredient: str | None) -> None:
+        """The answer just said, as said (to two places), for "what's that in ..."."""
+        if self.services is not None:
+            said = result.quantize(Decimal("0.01")).normalize() if result >= Decimal("0.01") else result
+            self.services.note(LAST_CONVERTED, {"value": format(said, "f"), "from_unit": unit[1], "ingredient": ingredient})
 
     # what the intent router learns from besides the examples (the module's constants above)
     negative_examples = _NEGATIVES
@@ -625,6 +658,7 @@ class ConvertMeasurementCommand(JarvisCommandBase):
         spoken = say_number(result, 2)
         exact = spoken.replace(",", "") == format(result.normalize(), "f")
         message = f"{amount} is {'' if exact else 'about '}{spoken} {unit_words(category, dst[1], result)}."
+        self._note_converted(result, dst, ingredient)
         return say(message[0].upper() + message[1:], value=float(result), from_unit=src[1], to_unit=dst[1],
                    category=category)
 
@@ -652,5 +686,6 @@ class ConvertMeasurementCommand(JarvisCommandBase):
         rounded = rounded if rounded else result.quantize(Decimal("0.01"))
         message = (f"{_amount_words(value, src)} of {ingredient} is about {say_number(rounded, 2)} "
                    f"{unit_words(dst[0], dst[1], rounded)}.")
+        self._note_converted(rounded, dst, ingredient)
         return say(message[0].upper() + message[1:], value=float(rounded), from_unit=src[1], to_unit=dst[1],
                    category=dst[0], ingredient=ingredient)

@@ -116,3 +116,26 @@ def test_a_race_said_by_its_distance_is_that_many_kilometres(rt, said, spoken):
 def test_other_distances_and_lengths_are_no_race(rt, said):
     turn, _ = ask(rt, said)
     assert not any(c.name == "convert_measurement" for c in turn.tool_calls)
+
+
+@pytest.mark.parametrize("first, then, spoken", [
+    ("how many pounds in 10 kilos", "what's that in stone", "22.05 pounds is about 1.58 stone."),
+    ("how many cups in a litre", "and how many tablespoons is that", "4.23 cups is 67.68 tablespoons."),
+    ("how many grams is a cup of flour", "what's that in ounces", "120 grams is about 4.23 ounces."),
+])
+def test_that_is_the_answer_just_said_in_another_unit(rt, first, then, spoken):
+    """"what's that in stone" right after "how many pounds in 10 kilos" was asked "What should I convert
+    1 stone to?": the answer just said (as said), converted again."""
+    ask(rt, first)
+    turn, r = ask(rt, then)
+    assert turn.route == "pre_route" and r.success and turn.spoken == spoken
+
+
+def test_that_is_no_conversion_after_another_request(rt):
+    convert = rt.registry.get("convert_measurement")
+    assert convert.pre_route("what's that in stone") is None                   # nothing converted
+    ask(rt, "how many pounds in 10 kilos")
+    assert convert.pre_route("what's that in stone") is not None
+    assert convert.pre_route("what's that in cheese") is None                  # no unit
+    ask(rt, "what time is it")
+    assert convert.pre_route("what's that in stone") is None                   # "that" is the time's now
