@@ -19,7 +19,9 @@ argument, an example request, a rule, a retry instruction: `prompt`) is dropped 
 of it was said: "tell me a joke" is an example of the prompt, not the user's words, when they said
 "tell me what to do". Words of the prompt blended into the user's ("call the bank at 9 AM Wednesday
 at Dr Greens Office" for "add an appointment at nine am wednesday at dr greens office") are taken
-out: a run of two or more unsaid content words that stands in the prompt (`without_prompt_runs`).
+out: a run of two or more unsaid content words that stands in the prompt (`without_prompt_runs`); a
+few words the model put in place of the user's, between words both share, are the user's again
+("I parked on level 42" for "i parked in bay 42": `with_said_words`).
 Parameters declared `from_user=False` (text the assistant writes itself, or
 values the command grounds by its own tables) are exempt, except that a sentence of three words or
 more copied from the prompt, or the user's own words said back, is dropped (the command then words
@@ -29,15 +31,17 @@ two hours" is kept). Fast paths are not touched: their arguments come from the u
 construction."""
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from jarvis_tui.sdk.command import IJarvisCommand
 from jarvis_tui.sdk.grounding import content_words, number_said, said_share, said_values
-from jarvis_tui.sdk.text import asks_question, plain_text
+from jarvis_tui.sdk.text import asks_question, normalize_utterance, plain_text
 
 MIN_SHARE = 0.5          # at least half of a value's content words must have been said
+MAX_SWAPPED = 3          # words the model may have put in place of the user's, to be put back
 PROMPT_RUN_MIN = 2       # content words in a row, none of them said, that make a run copied from the prompt
 OWN_WORDS_MIN = 3        # the assistant's own words are checked against the prompt from this many words
                          # (a unit like "miles" the command grounds by its own table is not a copy)
@@ -111,6 +115,31 @@ def without_prompt_runs(value: str, heard: str, prompt: str) -> str:
     return " ".join(tokens[k] for k in kept)
 
 
+def with_said_words(value: str, utterance: str, heard: str) -> str:
+    """`value` with the user's words put back where the model wrote others in their place: a stretch of
+    up to MAX_SWAPPED words, none of them said (in `heard`), between two stretches the value and the
+    utterance share, where the user said other words ("I parked on level 42" for "i parked in bay 42":
+    the prompt's example "on level 3"). The value itself when it swapped nothing."""
+    tokens = value.split()
+    ours = [plain_text(t) for t in tokens]
+    said = plain_text(normalize_utterance(utterance)).split()
+    if not tokens or not said:
+        return value
+    ops = difflib.SequenceMatcher(a=ours, b=said, autojunk=False).get_opcodes()
+    out = list(tokens)
+    for k, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag != "replace" or not 0 < k < len(ops) - 1 or ops[k - 1][0] != "equal" or ops[k + 1][0] != "equal":
+            continue
+        if i2 - i1 > MAX_SWAPPED or j2 - j1 > MAX_SWAPPED:
+            continue
+        kinds = [_kind(t, heard) for t in tokens[i1:i2]]
+        theirs = " ".join(said[j1:j2])
+        if "s" in kinds or "u" not in kinds or not _lettered(theirs) or said_share(theirs, value) > 0:
+            continue
+        out[i1:i2] = [theirs] + [""] * (i2 - i1 - 1)
+    return " ".join(t for t in out if t) if out != tokens else value
+
+
 def _lettered(token: str) -> list[str]:
     return [w for w in content_words(token) if re.search(r"[a-z]", w)]
 
@@ -151,7 +180,7 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
         (`kept` drops it)."""
         if not isinstance(v, str) or copied_from_prompt(v, said_share(v, heard), prompt):
             return v
-        return without_prompt_runs(v, heard, prompt) or v
+        return with_said_words(without_prompt_runs(v, heard, prompt) or v, utterance, heard)
 
     out = dict(arguments)
     dropped: dict[str, Any] = {}

@@ -20,7 +20,7 @@ from brain_fakes import ScriptedBackend
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.assistant import CONFIRM_ACTION
 from jarvis_tui.assistant.conversation import ConversationBrain
-from jarvis_tui.assistant.grounding import ground_arguments
+from jarvis_tui.assistant.grounding import ground_arguments, with_said_words
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterThresholds
 from jarvis_tui.commands_registry import discover_commands
 from jarvis_tui.llm.provider_factory import PromptProviderFactory
@@ -179,6 +179,29 @@ def test_a_blend_from_the_model_sets_the_users_reminder(runtime):
     assert "bank" not in reminder["text"] and "goldfish" in reminder["text"], (reminder, turn.message)
     [record] = turn.tool_calls
     assert record.name == "reminder" and "bank" not in json.dumps(record.arguments)
+
+
+@pytest.mark.parametrize("value, said, kept", [
+    ("I parked on level 42", "i parked in bay 42", "I parked in bay 42"),        # the prompt's "on level 3"
+    ("meeting with John on Friday", "set up a meeting with jon on friday", "meeting with jon on Friday"),
+    ("take my medicine at 8", "remind me to take my tablets at 8", "take my tablets at 8"),
+    # nothing the user said in its place, or the model's words at an end: left as the model wrote them
+    ("call the dentist", "remind me to ring the dentist", "call the dentist"),
+    ("buy milk", "add milk", "buy milk"),
+    ("who is the president of France", "who's the president of france", "who is the president of France"),
+])
+def test_a_word_the_model_put_in_place_of_the_users_is_theirs_again(value, said, kept):
+    assert with_said_words(value, said, said) == kept
+
+
+def test_a_fact_is_kept_in_the_users_words(runtime):
+    """"i parked in bay 42" was remembered as "I parked on level 42" (the prompt's example fact)."""
+    runtime.assistant.use_router = False
+    brain, backend = scripted(runtime, [call("remember", fact="I parked on level 42")])
+    turn = runtime.assistant.handle_text("i parked in bay 42")
+    assert "on level 3" in json.dumps(backend.requests[0]["messages"])       # what the model blended in
+    assert [c.arguments for c in turn.tool_calls] == [{"fact": "I parked in bay 42"}], turn.spoken
+    assert [m["text"] for m in runtime.store.memories.all()] == ["I parked in bay 42"]
 
 
 def test_prompt_text_the_user_said_in_full_is_theirs():
