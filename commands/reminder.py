@@ -295,6 +295,12 @@ def _listed(reminder: dict[str, Any]) -> dict[str, Any]:
     return {k: reminder[k] for k in ("id", "text", "due_at", "recurrence")}
 
 
+# a part of a day asked about ("tomorrow afternoon"), its hours; "this afternoon" is today's
+_PART_OF_DAY = re.compile(r"\b(?P<part>morning|afternoon|evening)\b")
+_TODAYS_PART = re.compile(r"\b(?:this|today)\s+(?:morning|afternoon|evening)\b")
+_PART_HOURS = {"morning": (5, 12), "afternoon": (12, 17), "evening": (17, 24)}
+
+
 def _day_name(day: _dt.date, today: _dt.date) -> str:
     """How a reply names a day: "today", "tomorrow", "on Friday, March 7"."""
     if day == today:
@@ -690,6 +696,9 @@ def _only_when(words: str) -> bool:
     if not when:
         return False
     today = _dt.date.today()
+    if re.fullmatch(r"(?:for\s+)?(?:(?:this|today|later\s+today|later\s+this)\s+(?:morning|afternoon|evening)|later(?:\s+today)?)",
+                    " ".join(when.split())):
+        return True                     # a part of today: "anything on this afternoon" (declined)
     if not _when_words_only(when.split(), _DAY_NUMBER, ("weekend", "rest", "during", "coming")):
         return False
     return find_period(when, today) is not None or find_date(when, today) is not None
@@ -1837,9 +1846,13 @@ class ReminderCommand(JarvisCommandBase):
         period = find_period(request_info.voice_command, now.date())
         if period is not None:                    # "what have i got next week", "am i busy this weekend"
             return self._list_period(rows, period, now)
+        said = normalize_utterance(request_info.voice_command)
+        part = _PART_OF_DAY.search(said)
         day = find_date(request_info.voice_command, now.date())
         if day is not None:                       # "what's on my calendar on the 2nd of december"
-            return self._list_day(rows, day.when, now)
+            return self._list_day(rows, day.when, now, part.group("part") if part else None)
+        if part is not None and _TODAYS_PART.search(said):     # "anything on this afternoon"
+            return self._list_day(rows, now.date(), now, part.group("part"))
         if _NEXT_ASKED.search(normalize_utterance(request_info.voice_command)):
             return self._list_next(rows, request_info.voice_command, now)
         if _said_alarm(request_info.voice_command):
@@ -1910,13 +1923,19 @@ class ReminderCommand(JarvisCommandBase):
         head = f"{name[:1].upper()}{name[1:]} you have " + ("one reminder: " if len(found) == 1 else f"{len(found)} reminders: ")
         return say(head + "; ".join(f[2] for f in found) + ".", reminders=[_listed(f[1]) for f in found], **span)
 
-    def _list_day(self, rows: list[dict[str, Any]], day: _dt.date, now: _dt.datetime) -> CommandResponse:
-        """The reminders that ring on `day` (a recurring one on each day it repeats), by time."""
+    def _list_day(self, rows: list[dict[str, Any]], day: _dt.date, now: _dt.datetime,
+                  part: str | None = None) -> CommandResponse:
+        """The reminders that ring on `day` (a recurring one on each day it repeats), by time; in one
+        part of it when one is said ("tomorrow afternoon": it read the whole day)."""
         on_day = sorted((r for r in rows if _occurs_on(r, day)), key=lambda r: parse_iso(r["due_at"]).time())
         name = _day_name(day, now.date())
+        if part is not None:
+            start, end = _PART_HOURS[part]
+            on_day = [r for r in on_day if start <= parse_iso(r["due_at"]).astimezone(now.tzinfo).hour < end]
+            name = f"this {part}" if name == "today" else f"{name} {part}" if name == "tomorrow" else f"{name}, in the {part}"
         found = [_listed(r) for r in on_day]
         if not on_day:
-            others = f" ({plural(len(rows), 'reminder')} on other days)" if rows else ""
+            others = f" ({plural(len(rows), 'reminder')} {'at other times' if part else 'on other days'})" if rows else ""
             return say(f"You have nothing {name}{others}.", reminders=[], date=day.isoformat())
         items = [f"{second_person(r['text'])} at {say_clock(parse_iso(r['due_at']))}" for r in on_day]
         head = f"{name[:1].upper()}{name[1:]} you have " + ("one reminder: " if len(on_day) == 1 else f"{len(on_day)} reminders: ")
@@ -2068,6 +2087,10 @@ class ReminderCommand(JarvisCommandBase):
         words that single out one reminder ("the weekday one", "the 9 am alarm"); anything else is a
         request of its own, routed as usual."""
         if arguments.get("action", "set") == "set":
+            if argument == "text":
+                whole = self.pre_route(words)
+                if whole is not None and whole.arguments.get("text"):
+                    return None     # "nudge me in an hour about the laundry": a reminder of its own, set as said
             return self._set_answer(argument, words, arguments)
         said = re.sub(r"^(?:(?:the|my)\s+)?(?P<what>.+?)(?:\s+one)?$", r"\g<what>", normalize_utterance(words))
         return {**arguments, argument: said} if said and len(self._find(said)) == 1 else None

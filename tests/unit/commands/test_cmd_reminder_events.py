@@ -397,3 +397,17 @@ def test_an_event_the_calendar_is_named_for_needs_no_article(rt, clock, said, ev
     turn, r = ask(rt, said)
     assert turn.route == "pre_route" and r.success, turn.spoken
     assert [row["text"] for row in rt.store.reminders.active()] == [event]
+
+
+def test_a_part_of_a_day_lists_what_rings_then(rt, clock):
+    """"anything on this afternoon" was declined, and "what have i got on tomorrow afternoon" read all of
+    tomorrow: the reminders of that part of the day."""
+    for said in ("remind me to feed the cat tomorrow at 3pm", "remind me to go to the gym tomorrow at 7pm",
+                 "remind me to call the bank today at 4pm"):
+        ask(rt, said)
+    turn, r = ask(rt, "what have i got on tomorrow afternoon")
+    assert turn.route == "pre_route" and turn.spoken == "Tomorrow afternoon you have one reminder: feed the cat at 3 PM."
+    turn, r = ask(rt, "anything on this afternoon")
+    assert turn.route == "pre_route" and turn.spoken == "This afternoon you have one reminder: call the bank at 4 PM."
+    turn, r = ask(rt, "am i busy this morning")
+    assert turn.spoken == "You have nothing this morning (3 reminders at other times)."

@@ -52,3 +52,16 @@ def test_a_new_reminder_said_to_what_about_is_no_answer(rt):
     reminder = rt.registry.get("reminder")
     assert reminder.read_answer("text", "the train is at 7:40, remind me half an hour before", {"action": "set"}) is None
     assert reminder.read_answer("text", "to call the bank", {"action": "set"}) == {"action": "set", "text": "call the bank"}
+
+
+@pytest.mark.parametrize("said", ["nudge me in an hour about the laundry", "remind me to ring gran at 6 pm",
+                                  "wake me up at 7 tomorrow"])
+def test_a_whole_reminder_said_to_what_about_is_set_as_said(rt, said):
+    """"can you give me a shout at 5" asked "What should I remind you about?"; "nudge me in an hour about the
+    laundry" then became a reminder "to in an hour about the laundry" at 5: a request the reminders' own fast
+    paths take whole is a request of its own (routed as usual), not the answer."""
+    reminder = rt.registry.get("reminder")
+    assert reminder.pre_route(said) is not None
+    assert reminder.read_answer("text", said, {"action": "set", "time": "17:00"}) is None
+    assert reminder.read_answer("text", "the laundry", {"action": "set", "time": "17:00"}) == \
+        {"action": "set", "time": "17:00", "text": "the laundry"}
