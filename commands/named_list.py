@@ -46,7 +46,12 @@ def named(made: Iterable[str] = ()) -> str:
     """How a request names a list: "my packing list", "the gift ideas list", "a list called movies to
     watch", and a list made by the name it was given, whatever its words ("the films to watch list")."""
     return (rf"(?:{_DET}\s+(?P<name>{_known(made)}{_WORD}(?:\s+{_WORD}){{0,2}})\s+list"
-            rf"|(?:{_DET}\s+)?(?:new\s+)?list\s+(?:called|named|titled)\s+(?P<called>[a-z][\w' -]*?))")
+            rf"|(?:{_DET}\s+)?(?:new\s+)?list\s+(?:called|named|titled)\s+(?P<called>[a-z][\w' -]*?)"
+            rf"|(?:{_DET}\s+)?(?:new\s+)?list\s+of\s+(?P<of>{_KIND_OF_THINGS}))")
+
+
+# what a list is "of", as its name: things of a kind, or to do ("a list of films to watch", "of books")
+_KIND_OF_THINGS = r"[a-z][a-z'-]*s(?:\s+(?:to|i\s+want\s+to|i'd\s+like\s+to|we\s+need\s+to)\s+[a-z]+)?"
 
 
 _MAKE = r"(?:(?:i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+)?(?:make|start|create|begin|set\s+up|open)|new)"
@@ -91,8 +96,10 @@ def said_list_name(utterance: str, made: Iterable[str] = ()) -> str:
     """The name of the list a request names in its own words ("put dune on my reading list" ->
     "reading"); "" when it names none. A name "called" runs to the items or the end."""
     said = re.compile(rf"\b{_DET}\s+(?P<name>{_known(made)}{_WORD}(?:\s+{_WORD}){{0,2}})\s+list\b"
-                      r"|\blist\s+(?:called|named|titled)\s+(?P<called>.+?)(?=\s+(?:with|containing|and)\s|[,.?!]|$)")
-    names = [name_of(m.group("name") or m.group("called")) for m in said.finditer(normalize_utterance(utterance))]
+                      r"|\blist\s+(?:called|named|titled)\s+(?P<called>.+?)(?=\s+(?:with|containing|and)\s|[,.?!]|$)"
+                      rf"|\blist\s+of\s+(?P<of>{_KIND_OF_THINGS})\b")
+    names = [name_of(m.group("name") or m.group("called") or m.group("of"))
+             for m in said.finditer(normalize_utterance(utterance))]
     return next((n for n in reversed(names) if n), "")
 
 
@@ -283,7 +290,7 @@ class NamedListCommand(ListCommandBase):
         only a list the user made is certain ("what's on this week's bestseller list" is no list of
         theirs); another is for the router and the model."""
         def claim(m: re.Match[str], text: str) -> PreRouteResult | None:
-            name = name_of(m.group("name") or m.group("called"))
+            name = name_of(m.group("name") or m.group("called") or m.group("of"))
             if not name or kept_list_named(name) is not None:
                 return None
             if made and (self.services is None or not self._exists(self._key(name))):

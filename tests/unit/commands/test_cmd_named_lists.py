@@ -69,6 +69,9 @@ def test_the_packing_list_conversation(rt):
     ("could you set up a christmas list", "write lego and socks on it", "christmas", ["lego", "socks"]),
     ("i want to start a new reading list", "add dune and emma to the list", "reading", ["dune", "emma"]),
     ("please make me a list named road trip", "stick snacks and a map on there", "road trip", ["snacks", "map"]),
+    # a list "of" things of a kind: "make a list of films to watch" was declined (films are no command's)
+    ("make a list of films to watch", "add alien and heat", "films to watch", ["alien", "heat"]),
+    ("start a list of books to read", "put dune and emma on it", "books to read", ["dune", "emma"]),
 ])
 def test_a_list_made_by_any_name_is_the_one_it_then_fills(rt, make, add, name, items):
     turn, _ = ask(rt, make)
@@ -346,3 +349,11 @@ def test_a_name_held_by_two_lists_is_not_guessed(rt):
     _scripted(rt, ("named_list", {"action": "read", "list": "christmas"}))
     turn = rt.assistant.handle_text("what's on the christmas list")
     assert turn.spoken.startswith("You don't have a christmas list"), turn.spoken
+
+
+def test_a_list_of_things_is_named_by_them_and_filled_by_that_name(rt):
+    ask(rt, "make me a list of things to pack")
+    turn, r = ask(rt, "add a torch to my list of things to pack")
+    assert turn.route == "pre_route" and _items(rt, "things to pack") == ["torch"]
+    turn, _ = ask(rt, "make a list of groceries")                      # the shopping list's own name
+    assert [c.name for c in turn.tool_calls] != ["named_list"]
