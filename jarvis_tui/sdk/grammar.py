@@ -8,14 +8,31 @@ import re
 from typing import Any, Mapping
 
 
+MAX_LIST_ITEMS = 12     # items of one list argument a call may hold: a small model that repeats an item ("work",
+                        # "work", ...) stops there, not at the token limit (about 15 s on two cores)
+
+
+def bounded_lists(schema: Any) -> Any:
+    """`schema` with every array that sets no maxItems given MAX_LIST_ITEMS (a copy)."""
+    if isinstance(schema, list):
+        return [bounded_lists(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: bounded_lists(v) for k, v in schema.items()}
+    if out.get("type") == "array" and "maxItems" not in out:
+        out["maxItems"] = MAX_LIST_ITEMS
+    return out
+
+
 def call_alternatives(tool_args: Mapping[str, dict[str, Any]], name_key: str = "name",
                       args_key: str = "arguments") -> list[dict[str, Any]]:
-    """One object schema per tool: {name_key: const name, args_key: that tool's argument schema}."""
+    """One object schema per tool: {name_key: const name, args_key: that tool's argument schema, its
+    lists bounded (`bounded_lists`)}."""
     out = []
     for name in sorted(tool_args):
         out.append({
             "type": "object",
-            "properties": {name_key: {"const": name}, args_key: tool_args[name]},
+            "properties": {name_key: {"const": name}, args_key: bounded_lists(tool_args[name])},
             "required": [name_key, args_key],
             "additionalProperties": False,
         })

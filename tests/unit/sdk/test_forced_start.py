@@ -85,3 +85,30 @@ def test_the_choices_of_a_shortlist_are_its_tool_names_after_the_shared_start():
     assert call_choices(single_call_schema({"calculate": ARGS}, "tool", "args")) is None     # nothing to choose
     assert call_choices(single_call_schema({"calculate": ARGS, "set_timer": LABEL}, "tool", "args", "reply")) is None
     assert call_choices(None) is None
+
+
+def test_a_list_argument_holds_a_bounded_number_of_items():
+    """A small model repeating one task ("make myself rich" nine times) wrote until the token limit; the
+    grammar now closes a list at MAX_LIST_ITEMS (a list that declares its own maxItems keeps it)."""
+    from jarvis_tui.sdk.grammar import MAX_LIST_ITEMS, schema_to_gbnf
+    tasks = {"type": "object", "properties": {"tasks": {"type": "array", "items": {"type": "string"}},
+                                              "few": {"type": "array", "items": {"type": "string"}, "maxItems": 2}},
+             "additionalProperties": False}
+    schema = single_call_schema({"todo_list": tasks}, "tool", "args")
+    props = schema["properties"]["args"]["properties"]
+    assert props["tasks"]["maxItems"] == MAX_LIST_ITEMS and props["few"]["maxItems"] == 2
+    assert "maxItems" not in tasks["properties"]["tasks"]              # the command's own schema is not changed
+    _compiles(schema_to_gbnf(schema))
+    start, gbnf = forced_start(schema)
+    _compiles(gbnf)
+
+
+def test_the_prompts_schema_bounds_every_list_argument():
+    from jarvis_tui.commands_registry import discover_commands
+    from jarvis_tui.llm.provider_factory import PromptProviderFactory
+    from jarvis_tui.sdk.grammar import MAX_LIST_ITEMS
+    provider = PromptProviderFactory(None).select(setting="Qwen25SmallUntrainedCompact").provider
+    schema = provider.response_schema(list(discover_commands()))
+    text = json.dumps(schema)
+    assert schema is not None and '"type": "array"' in text
+    assert text.count('"type": "array"') == text.count(f'"maxItems": {MAX_LIST_ITEMS}')
