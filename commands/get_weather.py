@@ -61,7 +61,7 @@ _NOT_A_PLACE = frozenset("""
     current local latest usual weather forecast minute minutes hour hours
     today tonight tomorrow now later weekend week weeks day days morning afternoon evening night moment
     here there outside like units unit metric imperial celsius fahrenheit area space mars hell
-    home hometown rest
+    home hometown rest time what what's whats how's hows when where
 """.split()) | frozenset(WEEKDAYS) | frozenset(MONTHS)
 _NOT_A_PLACE_PHRASE = re.compile(r"\b(?:the sun|the moon)\b")
 # how an answer to "Which city?" may start and end around the place ("um, in seattle please")

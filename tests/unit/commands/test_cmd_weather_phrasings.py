@@ -225,3 +225,12 @@ def test_a_city_said_with_thanks_is_still_the_answer(rt, said, city):
     ask(rt, "what's the weather like")
     turn, _ = ask(rt, said)
     assert [c.arguments.get("city") for c in turn.tool_calls if c.name == "get_weather"] == [city]
+
+
+def test_two_questions_are_not_one_city(rt):
+    """"what's the time and what's the weather" asked the weather for a city "Time And What The": a
+    question word or the time is no place, and the two requests are answered one after the other."""
+    assert rt.registry.get("get_weather").pre_route("what's the time and what's the weather") is None
+    turn = rt.assistant.handle_text("what's the time and what's the weather")
+    assert [c.name for c in turn.tool_calls] == ["get_current_time", "get_weather"]
+    assert "city" not in turn.tool_calls[1].arguments
