@@ -1145,12 +1145,23 @@ _CORRECTION = re.compile(
     r"(?P<value>.+?)(?:,?\s+(?:instead|please|then|rather))*")
 
 
+# the old value said beside the new one: "not apples, pears", "not 6 but 7", "pears not apples"
+_NOT_THAT = re.compile(r"not\s+(?P<old>.+?)(?:\s*,\s*(?:but\s+)?|\s+(?:but|i\s+meant|i\s+said|it's|it\s+is)\s+)(?P<new>.+)")
+_THIS_NOT = re.compile(r"(?P<new>.+?),?\s+(?:and\s+)?not\s+(?P<old>.+)")
+
+
 def corrected_value(text: str) -> str | None:
     """The new value's words when the whole request corrects what was just asked ("actually make that
-    6:45" -> "6:45", "no wait, make it 10" -> "10", "i meant tuesday" -> "tuesday"); None for other
-    words. The command that was just asked decides whether the value is one it can take."""
-    m = _CORRECTION.fullmatch(" ".join(normalize_utterance(text).split()))
-    return m.group("value").strip(" ,") if m else None
+    6:45" -> "6:45", "no wait, make it 10" -> "10", "i meant tuesday" -> "tuesday", "no not apples,
+    pears" -> "pears", "not 6 but 7" -> "7"); None for other words. The command that was just asked
+    decides whether the value is one it can take."""
+    said = " ".join(normalize_utterance(text).split())
+    m = _CORRECTION.fullmatch(said)
+    value = m.group("value").strip(" ,") if m else (said if _NOT_THAT.fullmatch(said) else None)
+    if value is None:
+        return None
+    shown = _NOT_THAT.fullmatch(value) or (_THIS_NOT.fullmatch(value) if m else None)
+    return shown.group("new").strip(" ,") if shown else value
 
 
 def asks_for_another(text: str) -> bool:

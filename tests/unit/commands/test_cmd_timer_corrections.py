@@ -10,12 +10,17 @@ from jarvis_tui.sdk.text import corrected_value
 
 @pytest.mark.parametrize("text,value", [("actually make that 6:45", "6:45"), ("no wait, make it 10", "10"),
                                         ("change it to 20 minutes instead", "20 minutes"), ("i meant tuesday", "tuesday"),
-                                        ("sorry, 7:30", "7:30"), ("Oops, make it fifteen minutes please.", "fifteen minutes")])
+                                        ("sorry, 7:30", "7:30"), ("Oops, make it fifteen minutes please.", "fifteen minutes"),
+                                        # the old value said beside the new one
+                                        ("no not apples, pears", "pears"), ("not apples, pears", "pears"),
+                                        ("no not 6 but 7", "7"), ("no, pears not apples", "pears"),
+                                        ("i meant the blue folder not the red one", "the blue folder")])
 def test_a_correction_gives_the_new_value(text, value):
     assert corrected_value(text) == value
 
 
-@pytest.mark.parametrize("text", ["set a timer for 5 minutes", "make a list", "no", "what time is it", "sorry"])
+@pytest.mark.parametrize("text", ["set a timer for 5 minutes", "make a list", "no", "what time is it", "sorry", "not now",
+                                  "no thanks"])
 def test_other_words_are_no_correction(text):
     assert corrected_value(text) is None
 

@@ -287,7 +287,7 @@ def test_words_that_only_join_or_point_are_no_items(rt):
 
 
 @pytest.mark.parametrize("said", ["no i said goat milk", "i meant goat milk", "sorry, goat milk",
-                                  "no, goat milk not oat milk"])
+                                  "no, goat milk not oat milk", "no not oat milk, goat milk", "not oat milk, goat milk"])
 def test_the_item_just_added_is_corrected(rt, said):
     """"add oat milk ..." then "no i said goat milk" was declined, and the list kept oat milk."""
     ask(rt, "add oat milk to the shopping list")
