@@ -76,6 +76,16 @@ def copied_from_prompt(value: str, share: float, prompt: str) -> bool:
     return share < 1.0 and bool(words and prompt) and f" {words} " in prompt
 
 
+def said_back(value: str, utterance: str) -> bool:
+    """Whether the assistant's words are, or open with, the user's own words said back: the whole of it,
+    or its first sentence of OWN_WORDS_MIN words or more ("I went to Walmart today. What can I do for you
+    today?" for "i went to walmart today")."""
+    if said_share(value, utterance) >= 1.0:
+        return True
+    first = re.split(r"(?<=[.!?])\s+", value.strip(), maxsplit=1)[0]
+    return first != value.strip() and len(plain_text(first).split()) >= OWN_WORDS_MIN and said_share(first, utterance) >= 1.0
+
+
 def without_prompt_runs(value: str, heard: str, prompt: str) -> str:
     """`value` without the words of the prompt that the model blended into the user's: each run of
     words the user did not say, with PROMPT_RUN_MIN or more words with letters among them (function
@@ -205,11 +215,12 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
             continue
         if not p.from_user:
             # the assistant's own words may not be a sentence of the prompt (chat's reply written as the
-            # example request "Hey Jarvis, how's it going?") nor the user's words said back ("I fancy a
-            # cup of tea now."): without them the command words its own
+            # example request "Hey Jarvis, how's it going?") nor open with the user's words said back ("I
+            # fancy a cup of tea now.", "I'm cooking dinner! What can I do for you?"): without them the
+            # command words its own
             value = out[p.name]
             if isinstance(value, str) and len(plain_text(value).split()) >= OWN_WORDS_MIN and (
-                    copied_from_prompt(value, said_share(value, heard), prompt) or said_share(value, utterance) >= 1.0):
+                    copied_from_prompt(value, said_share(value, heard), prompt) or said_back(value, utterance)):
                 dropped[p.name] = out.pop(p.name)
             continue
         if p.enum_values:

@@ -239,6 +239,20 @@ def test_the_assistants_own_words_are_not_a_sentence_of_the_prompt():
     assert units.arguments == {"from_unit": "miles", "to_unit": "kilometers"}
 
 
+@pytest.mark.parametrize("message, said, dropped", [
+    ("I'm cooking dinner! What can I do for you?", "i'm cooking dinner", True),
+    ("I went to Walmart today. What can I do for you today?", "i went to walmart today", True),
+    ("Sounds fun! Enjoy your dinner.", "i'm cooking dinner", False),
+    ("Dinner, nice. What are you making?", "i'm cooking dinner", False),
+])
+def test_a_reply_that_opens_with_the_users_words_said_back_is_not_the_assistants(message, said, dropped):
+    """The 0.5B answered remarks by saying them back ("I went to Walmart today. What can I do for you
+    today?"): such a reply is dropped, and chat words its own."""
+    chat = {c.command_name: c for c in discover_commands()}["chat"]
+    out = ground_arguments(chat, {"message": message}, said, prompt=SHOWN)
+    assert (out.arguments == {}) is dropped and (out.dropped == {"message": message}) is dropped
+
+
 @pytest.mark.parametrize("command, args, said, action", [
     ("reminder", {"action": "set", "text": "wake me", "time": "09:00"}, "have i already got a reminder for the gym tonight", "list"),
     ("reminder", {"relative_minutes": 10}, "when's the call with the plumber", "list"),           # the model left it out
