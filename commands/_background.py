@@ -324,7 +324,7 @@ _NOT_NAME_WORDS = {"the", "my", "our", "your", "a", "an", "this", "that", "these
                    "one", "ones", "countdown", "it", "you", "i", "we", "they", "he", "she", "everything", "things"}
 # what a request names a timer by: one to three words after "the"/"my" ("the pizza", "my garlic bread")
 NAME_WORDS = r"[a-z][a-z']*(?:\s+[a-z][a-z']*){0,2}?"
-THING = r"(?:(?:the|my|our|those|these)\s+)?(?P<thing>" + NAME_WORDS + ")"
+THING = r"(?:(?:the|my|our|those|these)\s+)?(?P<thing>(?:\d+\s+)?" + NAME_WORDS + ")"    # "the 5 minute one" too
 
 
 def timer_labels(services: CommandServices | None) -> list[str]:

@@ -39,7 +39,7 @@ from jarvis_tui.sdk.grounding import content_words, named_from_reply, names_any_
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.text import (SAYING_NO, asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again,
-                                 asks_to_take_back, only_acknowledges, refers_back, says_there, split_requests, stem)
+                                 asks_to_take_back, only_acknowledges, refers_back, says_there, shared_amount_requests, split_requests, stem)
 
 log = logging.getLogger(__name__)
 # an argument holding this share of the request's content words is the request said back, not a part of it
@@ -729,6 +729,8 @@ class Assistant:
         birthday" is one request: "tell her happy birthday" stands for nothing on its own). A remark
         said around them ("i'm making pasta, ...", "good morning, ...") is left out: it asks nothing."""
         pieces = split_requests(normalize_utterance(text))
+        if len(pieces) < 2:
+            pieces = shared_amount_requests(text) or pieces     # "set timers for 5 and 10 minutes": one each
         if not 2 <= len(pieces) <= MAX_REQUESTS_SAID:
             return None
         router = self.router

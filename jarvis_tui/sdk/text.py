@@ -543,6 +543,35 @@ _LEADING_JOIN = re.compile(r"^(?:and\s+then|then|and|also|after\s+that)(?:\s+|$)
 _WEAK_SPLIT = re.compile(r"(\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+)", re.I)
 
 
+# two amounts that share a unit, said for one thing each: "set timers for 5 and 10 minutes", "a 5 and a 10
+# minute timer"
+_AMOUNT = r"(?:\d+(?:\.\d+)?|[a-z]+(?:[\s-][a-z]+)?)"
+_TIME_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)"
+_SHARED_AFTER = re.compile(r"(?P<head>.*?\b(?:for|of|in))\s+(?P<a>" + _AMOUNT + r")\s+(?:and|or|&)\s+(?:(?:a|an|another)\s+)?"
+                           r"(?P<b>" + _AMOUNT + r")\s+(?P<unit>" + _TIME_UNIT + r")(?P<tail>(?:\s.*)?)")
+_SHARED_BEFORE = re.compile(r"(?P<head>.*?)\b(?:a|an)\s+(?P<a>" + _AMOUNT + r")\s+(?:and|or|&)\s+(?:(?:a|an|another)\s+)?"
+                            r"(?P<b>" + _AMOUNT + r")[\s-]+(?P<unit>" + _TIME_UNIT + r")(?P<tail>\s.+)")
+
+
+def shared_amount_requests(text: str) -> list[str] | None:
+    """One request for each of two lengths of time said with one unit ("set timers for 5 and 10 minutes"
+    -> "set a timer for 5 minutes", "set a timer for 10 minutes"; "start a 5 and a 10 minute timer" ->
+    "start a 5 minute timer", "start a 10 minute timer"); None when the words say no such pair."""
+    said = " ".join(normalize_utterance(text).split())
+    m = _SHARED_AFTER.fullmatch(said)
+    before = m is None
+    m = m or _SHARED_BEFORE.fullmatch(said)
+    if m is None or any(parse_number(m.group(k)) is None for k in ("a", "b")):
+        return None
+    unit = m.group("unit")
+    if before:
+        unit = re.sub(r"s$", "", unit)              # "a 10 minute timer"
+        return [f"{m.group('head')}a {m.group(k)} {unit}{m.group('tail')}".strip() for k in ("a", "b")]
+    # "set timers for" / "set two timers for": one thing each ("set a timer for")
+    head = re.sub(r"\b(?:(?:two|both|2)\s+)?(?P<noun>[a-z]+?)s(?=\s+(?:for|of|in)$)", r"a \g<noun>", m.group("head"))
+    return [f"{head} {m.group(k)} {m.group('unit')}{m.group('tail')}".strip() for k in ("a", "b")]
+
+
 def split_requests(text: str) -> list[str]:
     """'turn the volume down and read my to-do list' -> ['turn the volume down', 'read my to-do list'].
 
