@@ -39,6 +39,7 @@ _NOT_PLACE_TAIL = re.compile(r"\s+(?:right now|now|today|currently|at the moment
 
 def _clean_place(text: str) -> str:
     t = " ".join(str(text).lower().replace(",", " ").split()).strip(" ?.!")
+    t = re.sub(r"^the\s+u\.?\s?s\.?(?:\s?a\.?)?$", "usa", t)       # "the us" (not "us" alone: a word)
     return re.sub(r"^(?:the\s+)", "", t)
 
 
@@ -508,8 +509,11 @@ def _capitalized(words: str) -> str:
 
 
 def _place_label(name: str) -> str:
-    """How a reply writes a place: "NYC", "EST" (the table's `said_in_letters`), "Goa", "New York"."""
-    return name.upper() if name.lower() in load_asset_json("timezones.json")["said_in_letters"] else _capitalized(name)
+    """How a reply writes a place: "NYC", "EST" (the table's `said_in_letters`), "Goa", "New York", and
+    "the UK", "the Netherlands" when said with "the"."""
+    the = "the " if name.strip().lower().startswith("the ") else ""
+    core = _clean_place(name)
+    return the + (core.upper() if core in load_asset_json("timezones.json")["said_in_letters"] else _capitalized(core))
 
 
 def _days_span(days: int) -> str:
@@ -938,6 +942,9 @@ class GetCurrentTimeCommand(JarvisCommandBase):
             name, zone = place
             there = now.astimezone(zoneinfo.ZoneInfo(zone))
             label = _place_label(str(loc).strip())
+            if not label.startswith("the ") and re.search(rf"\bthe\s+{re.escape(str(loc).strip().lower())}\b",
+                                                           normalize_utterance(request_info.voice_command)):
+                label = "the " + label                 # "in the UK", "in the Netherlands" as said
             if self.services is not None:          # "what's the time difference between them", a moment later
                 before = [p for p in (self.services.noted(PLACES_SAID, POINTED_BACK_S) or []) if p != str(loc).lower()]
                 self.services.note(PLACES_SAID, (before + [str(loc).lower()])[-2:])

@@ -121,3 +121,14 @@ def test_the_clock_some_time_from_now_is_told(rt, clock, said, spoken):
 def test_a_place_after_in_is_no_length_of_time(rt, clock):
     assert rt.registry.get("get_current_time").pre_route("what time will it be in tokyo") is None or \
         "it'll be" not in ask(rt, "what time will it be in tokyo")[0].spoken
+
+
+@pytest.mark.parametrize("said, place", [("what time is it in the uk", "in the UK"),
+                                         ("what time is it in the netherlands", "in the Netherlands"),
+                                         ("what time is it in the us", "in USA"),
+                                         ("what's the time in new york", "in New York")])
+def test_a_place_said_with_the_is_said_back_with_it(rt, said, place):
+    """"what time is it in the uk" was answered "It's 12:30 AM in UK."; "in the us" asked "Which
+    location do you mean: Usa?"."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success and f" {place}" in turn.spoken, turn.spoken
