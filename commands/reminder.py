@@ -1279,8 +1279,8 @@ class ReminderCommand(JarvisCommandBase):
             FastPath("reminder.one_can_go", r"(?:(?:so|and|ok|okay|now)\s+)*(?:the|my|that)\s+(?P<text>[\w' ]+?)\s+one\s+"
                      + CAN_GO, self._one_named_claim, "the window cleaner one can go"),
             FastPath("reminder.delete_one", r"(?:(?:please|just|ok|okay|and|now)\s+)*(?:" + DO_AWAY + r"|stop|"
-                     r"turn\s+off|switch\s+off)\s+(?:my|the|that)\s+(?P<text>[\w' ]+?)\s+one(?:\s+please)?", self._one_named_claim,
-                     "cancel the washing one (one reminder about the washing)"),
+                     r"turn\s+off|switch\s+off)\s+(?:my|the|that)\s+(?P<text>[\w':. ]+?)\s+(?:one|alarm)(?:\s+please)?",
+                     self._one_named_claim, "cancel the washing one / turn off the 6:45 alarm (one reminder of that name or time)"),
             FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),
             FastPath("reminder.skip_it", r"(?:(?:and|ok|okay|but|please|actually|just)\s+)*(?:skip|miss)\s+(?:it|that|that\s+one"
                      r"|(?P<next>the\s+next\s+(?:one|reminder|alarm|time|ring)))"

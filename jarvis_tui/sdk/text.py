@@ -313,6 +313,9 @@ def _hour_minute(t: str) -> tuple[int, int] | None:
     m = re.fullmatch(r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?", t)
     if m:
         return int(m.group("h")), int(m.group("m") or 0)
+    m = re.fullmatch(r"(?P<h>[01]?\d|2[0-3])(?P<m>[0-5]\d)", t)     # "530", "0630", "1145" as transcripts write them
+    if m:
+        return int(m.group("h")), int(m.group("m"))
     m = _RELATIVE.fullmatch(t)
     if m:
         hour = _hour_minute(m.group("b"))

@@ -643,3 +643,23 @@ def test_a_reminder_said_again_for_another_day_keeps_its_time(rt, clock, again, 
     out = reminder.post_process_tool_call({"action": "set", **model}, again)
     r = reminder.execute(RequestInformation(again), **out)
     assert r.message == spoken
+
+
+@pytest.mark.parametrize("said, due", [("alarm at 530 tomorrow morning", _at(5, 5, 30)), ("wake me up at 630 tomorrow", _at(5, 6, 30)),
+                                       ("set an alarm for 745 am tomorrow", _at(5, 7, 45))])
+def test_a_clock_time_written_as_one_number_sets_that_time(rt, clock, said, due):
+    """"alarm at 530 tomorrow morning" went to the model, which set it for 3 PM."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success, turn.spoken
+    assert [v[0] for v in _rows(rt).values()] == [due]
+
+
+@pytest.mark.parametrize("said", ["turn off the 6:45 one", "turn off the 6:45 alarm", "delete the 6:45 am one"])
+def test_an_alarm_named_by_its_time_is_the_one_turned_off(rt, clock, said):
+    """"turn off the 6:45 one" with alarms at 6:45 and 7 went to the model, which cancelled a timer ("You
+    don't have a 6:45 timer")."""
+    ask(rt, "wake me up at 6:45 tomorrow")
+    ask(rt, "set an alarm for 7 am tomorrow")
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["reminder"] and r.success, turn.spoken
+    assert [v[0] for v in _rows(rt).values()] == [_at(5, 7)]
