@@ -1281,10 +1281,15 @@ class ReminderCommand(JarvisCommandBase):
             FastPath("reminder.delete_one", r"(?:(?:please|just|ok|okay|and|now)\s+)*(?:" + DO_AWAY + r"|stop|"
                      r"turn\s+off|switch\s+off)\s+(?:my|the|that)\s+(?P<text>[\w':. ]+?)\s+(?:one|alarm)(?:\s+please)?",
                      self._one_named_claim, "cancel the washing one / turn off the 6:45 alarm (one reminder of that name or time)"),
+            FastPath("reminder.the_alarm", r"(?:(?:please|just|ok|okay|and|now)\s+)*(?:cancel|delete|remove|turn\s+off|switch\s+off"
+                     r"|get\s+rid\s+of)\s+(?:my|the)\s+alarm(?:\s+please)?", self._the_alarm_claim,
+                     "cancel my alarm (one alarm set)"),
             FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),
-            FastPath("reminder.skip_it", r"(?:(?:and|ok|okay|but|please|actually|just)\s+)*(?:skip|miss)\s+(?:it|that|that\s+one"
+            FastPath("reminder.skip_it", r"(?:(?:and|ok|okay|but|please|actually|just)\s+)*(?:skip|miss)\s+(?:(?:it|that|that\s+one"
                      r"|(?P<next>the\s+next\s+(?:one|reminder|alarm|time|ring)))"
-                     r"(?:\s+(?P<day>tomorrow|today|(?:on\s+|this\s+|next\s+)?(?:" + "|".join(WEEKDAYS) + r")))?",
+                     r"(?:\s+(?P<day>tomorrow|today|(?:on\s+|this\s+|next\s+)?(?:" + "|".join(WEEKDAYS) + r")))?"
+                     # "skip tomorrow's", "skip friday's one" (declined)
+                     r"|(?P<day2>tomorrow|today|(?:this\s+|next\s+)?(?:" + "|".join(WEEKDAYS) + r"))'s(?:\s+(?:one|alarm|reminder))?)",
                      self._skip_it_claim, "skip it tomorrow (right after a repeating reminder was set or read)"),
             FastPath("reminder.when_it_rings", r"(?:(?:and|so|ok|okay)\s+)*(?:what\s+time|when)\s+(?:does|will|is)\s+"
                      r"(?:it|that|that\s+one)\s+(?:go(?:ing)?\s+(?:to\s+)?(?:go\s+)?off|ring|go\s+off|due)",
@@ -1314,13 +1319,21 @@ class ReminderCommand(JarvisCommandBase):
         """"skip it tomorrow" after "remind me every weekday at 8 to take my tablets" was a dismissal:
         the day said of the reminder "it" means (skipped when it rings then, left as it is otherwise)."""
         meant = self._reminder_meant()
-        if meant is None or not meant.get("recurrence") or not (m.group("day") or m.group("next")):
+        if meant is None or not meant.get("recurrence") or not (m.group("day") or m.group("day2") or m.group("next")):
             return None              # "skip it" alone may be a song or a question: only "the next one" or a day
         return PreRouteResult(arguments={"action": "delete", "text": meant["text"]})      # the day: from the words
 
     def _when_it_rings_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"what time does it go off" right after a reminder was set was declined: the reminders, read."""
         return PreRouteResult(arguments={"action": "list"}) if self._reminder_meant() is not None else None
+
+    def _the_alarm_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"cancel my alarm" with one alarm set went to the model: that alarm (with several, the model asks
+        which)."""
+        if self.services is None:
+            return None
+        alarms = [r for r in self.services.store.reminders.active() if _alarm_noun(r["text"])]
+        return PreRouteResult(arguments={"action": "delete", "text": alarms[0]["text"]}) if len(alarms) == 1 else None
 
     def _one_named_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"cancel the washing one": claimed when exactly one reminder is about that ("the pasta one" with

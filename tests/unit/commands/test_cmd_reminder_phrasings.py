@@ -663,3 +663,29 @@ def test_an_alarm_named_by_its_time_is_the_one_turned_off(rt, clock, said):
     turn, r = ask(rt, said)
     assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["reminder"] and r.success, turn.spoken
     assert [v[0] for v in _rows(rt).values()] == [_at(5, 7)]
+
+
+@pytest.mark.parametrize("said", ["skip tomorrow's", "skip tomorrow's one", "skip tomorrow's alarm"])
+def test_a_days_ring_said_with_its_s_is_skipped(rt, clock, said):
+    """"skip tomorrow's" right after a weekday alarm was set was declined."""
+    ask(rt, "set an alarm for every weekday at 7")                  # the clock: Tuesday 9 AM
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == "OK, I'll skip the alarm tomorrow; it rings next on Thursday at 7 AM."
+    (row,) = rt.store.reminders.active()
+    assert row["recurrence"] == "weekdays"
+
+
+@pytest.mark.parametrize("said", ["cancel my alarm", "turn off the alarm", "please delete my alarm"])
+def test_the_one_alarm_set_is_the_one_cancelled(rt, clock, said):
+    """"cancel my alarm" with one alarm set went to the model (13 s on a busy machine); with two it is
+    still the model's, which asks which, and a reminder is no alarm."""
+    reminder = rt.registry.get("reminder")
+    ask(rt, "remind me to call mum at 5pm")
+    assert reminder.pre_route(said) is None                                    # no alarm
+    ask(rt, "wake me up at 7 tomorrow")
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success and turn.spoken == "Deleted your wake-up alarm tomorrow at 7 AM."
+    assert list(_rows(rt)) == ["call mum"]
+    ask(rt, "set an alarm for 6 am tomorrow")
+    ask(rt, "set an alarm for 8 am tomorrow")
+    assert reminder.pre_route(said) is None                                    # two: which one?
