@@ -104,6 +104,12 @@ ACTION_WORDS = {
 
 # a change to the open draft: "actually make the subject weekly report", "change the message to see you
 # at six", "the subject should be lunch" (it was declined: no command changed a draft)
+# more for the open draft's message: "add that she should bring snacks", "and say i'll be late", "tell her to
+# bring a coat too", "mention that the party starts at 8"
+_ADD_TO_DRAFT = (r"(?:(?:and|also|oh|ok|okay|then|please)[,\s]+)*(?:add\s+that|say(?:\s+that)?|mention(?:\s+that)?"
+                 r"|tell\s+(?:her|him|them)(?:\s+that)?)\s+"
+                 r"(?P<said>(?!(?:(?:it|this|that)\s+)?(?:to|on|in|into|onto|again)\b)(?!.*\blist$).+?)"
+                 r"(?:\s+(?:too|as\s+well|please))*")
 _EDIT = re.compile(
     r"(?:(?:actually|no|oh|wait|sorry|and|also|then|ok|okay)[,\s]+)*"
     r"(?:(?:(?:can|could|would)\s+you\s+|please\s+)?(?:make|change|set|update|edit)\s+(?:the|its)\s+"
@@ -368,6 +374,14 @@ class EmailCommand(JarvisCommandBase):
             address = self.read_answer("to", words, arguments)
             if address is not None:             # "bob at example dot com" said to "What should the email say?"
                 return address
+        edit = _EDIT.fullmatch(" ".join(normalize_utterance(words).split()).strip(" .!?")) if argument == "body" else None
+        if edit is not None and edit.group("value").strip(" .!?"):
+            # "change the subject to saturday party" said to "What should the email say?" became its message:
+            # the field it names is set, and the message is still asked for
+            field = (edit.group("field") or edit.group("field2")).split()[0]
+            value = edit.group("value").strip(" .!?")
+            key = "subject" if field in ("subject", "title") else "body"
+            return {**arguments, key: value[:1].upper() + value[1:]}
         if argument != "to":
             return super().read_answer(argument, words, arguments)
         said = " ".join(words.lower().replace(",", " ").split()).strip(" .!?")
@@ -409,6 +423,19 @@ class EmailCommand(JarvisCommandBase):
         return self._draft({"to": draft["to"], "body": body or draft["body"],
                             "subject": subject or ("" if made_subject else draft["subject"])})
 
+    def _add_to_draft_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"add that she should bring snacks" right after a draft went to the model, which wrote it into the
+        subject: the words join the draft's message."""
+        if self.services is None or "email" not in self.services.last_commands():
+            return None
+        draft = self._open_draft()
+        said = m.group("said").strip(" .!?")
+        if draft is None or not said:
+            return None
+        said = said[:1].upper() + said[1:]
+        body = (draft.get("body") or "").strip()
+        return PreRouteResult(arguments={"action": "edit", "body": f"{body.rstrip('.!?')}. {said}." if body else f"{said}."})
+
     def _edit_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         if self.services is None or self._open_draft() is None:
             return None
@@ -437,6 +464,8 @@ class EmailCommand(JarvisCommandBase):
     @property
     def fast_paths(self) -> list[FastPath]:
         return [FastPath("email.edit_draft", _EDIT, self._edit_claim, "make the subject weekly report (the open draft)"),
+                FastPath("email.add_to_draft", _ADD_TO_DRAFT, self._add_to_draft_claim,
+                         "add that she should bring snacks (right after a draft)"),
                 FastPath("email.corrected", r".+", self._corrected_claim,
                          "actually make it thursday (right after a draft that says friday)")]
 

@@ -565,3 +565,22 @@ def test_an_ingredient_is_only_what_a_cook_weighs(rt, said, model, spoken):
     convert = rt.registry.get("convert_measurement")
     out = convert.post_process_tool_call(dict(model), said)
     assert run(rt, "convert_measurement", said, **out).message == spoken
+
+
+def test_more_for_the_drafts_message_joins_it(rt):
+    """"add that she should bring snacks" after a draft went to the model, which wrote it into the subject;
+    "change the subject to saturday party" said to "What should the email say?" became the message."""
+    from jarvis_tui.sdk import RequestInformation
+    email = rt.registry.get("email")
+    assert email.read_answer("body", "change the subject to saturday party", {"action": "draft", "to": "jane@example.com"}) \
+        == {"action": "draft", "to": "jane@example.com", "subject": "Saturday party"}
+    assert email.read_answer("body", "see you at eight", {"action": "draft", "to": "jane@example.com"})["body"] == "see you at eight"
+    email.execute(RequestInformation("email sam@example.com saying the report is ready"),
+                  action="draft", to="sam@example.com", body="The report is ready")
+    rt.assistant.handle_text("actually make the subject weekly report")          # the draft: the last turn's
+    turn = rt.assistant.handle_text("add that it's on the shared drive")
+    assert turn.route == "pre_route" and turn.spoken == (
+        "Here's a draft to sam@example.com, subject Weekly report: The report is ready. It's on the shared drive. "
+        "Shall I send it?")
+    for other in ("add that to my shopping list", "add milk to my shopping list", "say that again"):
+        assert email.pre_route(other) is None, other
