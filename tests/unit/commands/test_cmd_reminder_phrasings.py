@@ -689,3 +689,10 @@ def test_the_one_alarm_set_is_the_one_cancelled(rt, clock, said):
     ask(rt, "set an alarm for 6 am tomorrow")
     ask(rt, "set an alarm for 8 am tomorrow")
     assert reminder.pre_route(said) is None                                    # two: which one?
+
+
+def test_an_alarm_named_by_its_days_is_the_one_turned_off(rt, clock):
+    ask(rt, "set an alarm for 5:45 tomorrow morning")
+    ask(rt, "wake me up at seven every weekday")
+    turn, r = ask(rt, "turn off my weekday alarm")
+    assert turn.route == "pre_route" and r.success and [row for row in _rows(rt)] == ["alarm"]
