@@ -104,8 +104,8 @@ ACTION_WORDS = {
 
 # a change to the open draft: "actually make the subject weekly report", "change the message to see you
 # at six", "the subject should be lunch" (it was declined: no command changed a draft)
-# more for the open draft's message: "add that she should bring snacks", "and say i'll be late", "tell her to
-# bring a coat too", "mention that the party starts at 8"
+# more for the open draft's message: "add that she should bring snacks", "and say i'll be late", "tell her that
+# it's cancelled", "mention that the party starts at 8" ("tell her to ..." is not read: its words need rewording)
 _ADD_TO_DRAFT = (r"(?:(?:and|also|oh|ok|okay|then|please)[,\s]+)*(?:add\s+that|say(?:\s+that)?|mention(?:\s+that)?"
                  r"|tell\s+(?:her|him|them)(?:\s+that)?)\s+"
                  r"(?P<said>(?!(?:(?:it|this|that)\s+)?(?:to|on|in|into|onto|again)\b)(?!.*\blist$).+?)"
