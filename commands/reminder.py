@@ -295,12 +295,6 @@ def _listed(reminder: dict[str, Any]) -> dict[str, Any]:
     return {k: reminder[k] for k in ("id", "text", "due_at", "recurrence")}
 
 
-# a part of a day asked about ("tomorrow afternoon"), its hours; "this afternoon" is today's
-_PART_OF_DAY = re.compile(r"\b(?P<part>morning|afternoon|evening)\b")
-_TODAYS_PART = re.compile(r"\b(?:this|today)\s+(?:morning|afternoon|evening)\b")
-_PART_HOURS = {"morning": (5, 12), "afternoon": (12, 17), "evening": (17, 24)}
-
-
 def _day_name(day: _dt.date, today: _dt.date) -> str:
     """How a reply names a day: "today", "tomorrow", "on Friday, March 7"."""
     if day == today:
@@ -353,6 +347,11 @@ def _alarm_noun(text: str) -> str | None:
         return "wake-up alarm"
     return t if t in ALARM_TEXTS or t.endswith(" alarm") else None
 
+
+def _alarms(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The reminders among `rows` that are alarms (`_alarm_noun`)."""
+    return [r for r in rows if _alarm_noun(r["text"])]
+
 def _repeats(due: _dt.datetime, recurrence: str) -> str:
     """How a reply says a repeat: "every day", "every weekday", "every Monday", "every other Monday",
     "every 2 hours", "every hour"."""
@@ -395,6 +394,9 @@ def _named(reminder: dict[str, Any]) -> str:
 _DAY_PART_HOURS = {"morning": range(4, 12), "afternoon": range(12, 17), "evening": range(17, 22),
               "night": tuple(range(21, 24)) + tuple(range(0, 4)), "tonight": range(17, 24)}
 _DAY_PART_SAID = re.compile(r"\b(?P<part>" + "|".join(_DAY_PART_HOURS) + r")\b")
+# a part of a day a listing is asked for ("what have i got tomorrow afternoon"), and one of today's ("this afternoon")
+_PART_ASKED = re.compile(r"\b(?:morning|afternoon|evening)\b")
+_TODAYS_PART = r"(?:this|today)\s+(?:morning|afternoon|evening)"
 
 
 def _in_part_of_day(rows: list[dict[str, Any]], said: str) -> tuple[list[dict[str, Any]], str | None]:
@@ -696,8 +698,7 @@ def _only_when(words: str) -> bool:
     if not when:
         return False
     today = _dt.date.today()
-    if re.fullmatch(r"(?:for\s+)?(?:(?:this|today|later\s+today|later\s+this)\s+(?:morning|afternoon|evening)|later(?:\s+today)?)",
-                    " ".join(when.split())):
+    if re.fullmatch(r"(?:for\s+)?(?:(?:later\s+)?" + _TODAYS_PART + r"|later(?:\s+today)?)", " ".join(when.split())):
         return True                     # a part of today: "anything on this afternoon" (declined)
     if not _when_words_only(when.split(), _DAY_NUMBER, ("weekend", "rest", "during", "coming")):
         return False
@@ -1332,7 +1333,7 @@ class ReminderCommand(JarvisCommandBase):
         which)."""
         if self.services is None:
             return None
-        alarms = [r for r in self.services.store.reminders.active() if _alarm_noun(r["text"])]
+        alarms = _alarms(self.services.store.reminders.active())
         return PreRouteResult(arguments={"action": "delete", "text": alarms[0]["text"]}) if len(alarms) == 1 else None
 
     def _one_named_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
@@ -1860,17 +1861,17 @@ class ReminderCommand(JarvisCommandBase):
         if period is not None:                    # "what have i got next week", "am i busy this weekend"
             return self._list_period(rows, period, now)
         said = normalize_utterance(request_info.voice_command)
-        part = _PART_OF_DAY.search(said)
+        part = _PART_ASKED.search(said)
         day = find_date(request_info.voice_command, now.date())
         if day is not None:                       # "what's on my calendar on the 2nd of december"
-            return self._list_day(rows, day.when, now, part.group("part") if part else None)
-        if part is not None and _TODAYS_PART.search(said):     # "anything on this afternoon"
-            return self._list_day(rows, now.date(), now, part.group("part"))
+            return self._list_day(rows, day.when, now, part.group(0) if part else None)
+        if part is not None and re.search(r"\b" + _TODAYS_PART + r"\b", said):     # "anything on this afternoon"
+            return self._list_day(rows, now.date(), now, part.group(0))
         if _NEXT_ASKED.search(normalize_utterance(request_info.voice_command)):
             return self._list_next(rows, request_info.voice_command, now)
         if _said_alarm(request_info.voice_command):
             # "what alarms do i have": the alarms, called alarms ("You have one reminder: alarm tomorrow at 6 AM.")
-            alarms = [r for r in rows if _alarm_noun(r["text"])]
+            alarms = _alarms(rows)
             if not alarms:
                 return say("You have no alarms set.", reminders=[])
             items = [self._describe_alarm(r, now) for r in alarms]
@@ -1892,7 +1893,7 @@ class ReminderCommand(JarvisCommandBase):
         when alarms are said), when, and how long until then (the whole list was read, with no "when")."""
         alarm = bool(_said_alarm(said))
         if alarm:
-            rows = [r for r in rows if _alarm_noun(r["text"])]
+            rows = _alarms(rows)
         rows = _named_by(said, rows) or rows          # "when does my gym alarm go off": that one
         if not rows:
             return say(f"You have no {'alarms' if alarm else 'reminders'} set.", reminders=[])
@@ -1943,8 +1944,7 @@ class ReminderCommand(JarvisCommandBase):
         on_day = sorted((r for r in rows if _occurs_on(r, day)), key=lambda r: parse_iso(r["due_at"]).time())
         name = _day_name(day, now.date())
         if part is not None:
-            start, end = _PART_HOURS[part]
-            on_day = [r for r in on_day if start <= parse_iso(r["due_at"]).astimezone(now.tzinfo).hour < end]
+            on_day, _ = _in_part_of_day(on_day, part)
             name = f"this {part}" if name == "today" else f"{name} {part}" if name == "tomorrow" else f"{name}, in the {part}"
         found = [_listed(r) for r in on_day]
         if not on_day:
@@ -2162,7 +2162,7 @@ class ReminderCommand(JarvisCommandBase):
         rows = self.services.store.reminders.active()
         noun = "reminder"
         if _said_alarm(voice):
-            rows, noun = [r for r in rows if _alarm_noun(r["text"])], "alarm"
+            rows, noun = _alarms(rows), "alarm"
         now = self._now()
         period = find_period(voice, now.date())
         if period is not None:             # "clear my calendar next week": that week's, not every one
