@@ -104,6 +104,16 @@ ACTION_WORDS = {
 
 # a change to the open draft: "actually make the subject weekly report", "change the message to see you
 # at six", "the subject should be lunch" (it was declined: no command changed a draft)
+def _edited(m: re.Match[str]) -> dict[str, str] | None:
+    """The part of a draft an `_EDIT` match changes, with its new words: {"subject": ...} or {"body": ...};
+    None when no words are said for it."""
+    field = (m.group("field") or m.group("field2")).split()[0]
+    value = m.group("value").strip(" .!?")
+    if not value:
+        return None
+    return {"subject" if field in ("subject", "title") else "body": value[:1].upper() + value[1:]}
+
+
 # more for the open draft's message: "add that she should bring snacks", "and say i'll be late", "tell her that
 # it's cancelled", "mention that the party starts at 8" ("tell her to ..." is not read: its words need rewording)
 _ADD_TO_DRAFT = (r"(?:(?:and|also|oh|ok|okay|then|please)[,\s]+)*(?:add\s+that|say(?:\s+that)?|mention(?:\s+that)?"
@@ -374,14 +384,12 @@ class EmailCommand(JarvisCommandBase):
             address = self.read_answer("to", words, arguments)
             if address is not None:             # "bob at example dot com" said to "What should the email say?"
                 return address
-        edit = _EDIT.fullmatch(" ".join(normalize_utterance(words).split()).strip(" .!?")) if argument == "body" else None
-        if edit is not None and edit.group("value").strip(" .!?"):
+        m = _EDIT.fullmatch(" ".join(normalize_utterance(words).split()).strip(" .!?")) if argument == "body" else None
+        edit = _edited(m) if m is not None else None
+        if edit is not None:
             # "change the subject to saturday party" said to "What should the email say?" became its message:
             # the field it names is set, and the message is still asked for
-            field = (edit.group("field") or edit.group("field2")).split()[0]
-            value = edit.group("value").strip(" .!?")
-            key = "subject" if field in ("subject", "title") else "body"
-            return {**arguments, key: value[:1].upper() + value[1:]}
+            return {**arguments, **edit}
         if argument != "to":
             return super().read_answer(argument, words, arguments)
         said = " ".join(words.lower().replace(",", " ").split()).strip(" .!?")
@@ -439,12 +447,8 @@ class EmailCommand(JarvisCommandBase):
     def _edit_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         if self.services is None or self._open_draft() is None:
             return None
-        field = (m.group("field") or m.group("field2")).split()[0]
-        value = m.group("value").strip(" .!?")
-        if not value:
-            return None
-        value = value[:1].upper() + value[1:]
-        return PreRouteResult(arguments={"action": "edit", ("subject" if field in ("subject", "title") else "body"): value})
+        edit = _edited(m)
+        return PreRouteResult(arguments={"action": "edit", **edit}) if edit is not None else None
 
     def _corrected_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
         """"actually make it thursday" right after a draft that says friday: the draft with that day

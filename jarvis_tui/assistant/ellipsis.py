@@ -17,7 +17,6 @@ from jarvis_tui.sdk.text import (
     MONTHS,
     NUMBER_WORDS,
     REQUEST_OPENERS,
-    WEEKDAYS,
     day_from_another,
     find_clock_time,
     find_date,
@@ -79,8 +78,7 @@ def says_a_place(fragment: str) -> bool:
     "in the morning", "in 10 minutes")."""
     chunks = _chunks(fragment)
     return len(chunks) == 1 and chunks[0][0] == "in" and len(chunks[0]) > 1 and not _is_time(chunks[0]) \
-        and not any(w in NUMBER_WORDS or w[0].isdigit() or w in _NOUN_PHRASE_OPENERS or w in MONTHS or w in WEEKDAYS
-                    for w in chunks[0][1:])
+        and not any(w[0].isdigit() or w in _NOUN_PHRASE_OPENERS or w in MONTHS for w in chunks[0][1:])
 
 
 def _chunks(fragment: str) -> list[list[str]]:

@@ -260,16 +260,15 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
         else:
             good = [v for v in value if kept(v)]
             if len(good) != len(value):
-                dropped[p.name] = [v for v in value if v not in good]
-                if p.name in corrected:              # the items dropped as the model wrote them
-                    dropped[p.name] = [w for v, w in zip(value, corrected[p.name]) if v not in good]
+                # the items dropped, as the model wrote them (before a blend was taken out of them)
+                dropped[p.name] = [w for v, w in zip(value, corrected.get(p.name, value)) if v not in good]
                 if good:
                     out[p.name] = good
                 else:
                     out.pop(p.name)
     for name in dropped:
-        if not isinstance(out.get(name), list):
-            corrected.pop(name, None)    # taken out of a blend, then dropped: dropped
+        if name not in out:
+            corrected.pop(name, None)    # taken out of a blend, then dropped whole: dropped
     return Grounded(out, dropped, corrected)
 
 
