@@ -1,7 +1,7 @@
 """Jarvis TUI: a local voice assistant for the desktop."""
 
-from jarvis_tui.cpu import passive_openmp as _passive_openmp
+from jarvis_tui.cpu import bounded_openmp_spin as _bounded_openmp_spin
 
 __version__ = "0.1.0"
 
-_passive_openmp()       # before llama.cpp or CTranslate2 load their OpenMP runtime (jarvis_tui/cpu.py)
+_bounded_openmp_spin()  # before llama.cpp or CTranslate2 load their OpenMP runtime (jarvis_tui/cpu.py)

@@ -134,6 +134,7 @@ class Runtime:
             from jarvis_tui.cpu import threads
             return LlamaCppBackend(path, n_ctx=llm.n_ctx, n_threads=threads(llm.threads, "llm"),
                                    n_threads_batch=threads(llm.threads, "llm_prefill"),
+                                   n_threads_most=threads(llm.threads, "llm_most"),
                                    progress=lambda stage, f, msg: report("progress", f, msg),
                                    state_cache_dir=paths.model_cache_dir() / "prefix-states")
         if llm.backend == "openai":

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import numpy as np
+from jarvis_tui import cpu
 from jarvis_tui.sdk.text import plain_text
 
 log = logging.getLogger(__name__)
@@ -59,19 +60,24 @@ def load_ctranslate2() -> None:
     in one thread and run from another, which is how the voice loop and Runtime.load_all work,
     decoded ~15x slower on 2 cores (4.1 s instead of 0.14 s for a short command, measured): the
     idle OpenMP team of the loading thread spins against the one doing the work. A user's own
-    OMP_WAIT_POLICY wins. Importing `jarvis_tui` sets it for the whole process already
-    (jarvis_tui.cpu.passive_openmp, for llama.cpp's copy of libgomp); this keeps CTranslate2
-    passive where the variable was removed since; it is left as it was after the import."""
+    OMP_WAIT_POLICY wins. Importing `jarvis_tui` gives llama.cpp's copy of libgomp a short spin
+    (GOMP_SPINCOUNT, jarvis_tui.cpu.bounded_openmp_spin), which would override the passive policy
+    here: it is hidden while CTranslate2 loads; both are left as they were after the import."""
     if "ctranslate2" in sys.modules:
         return
     had = os.environ.get("OMP_WAIT_POLICY")
+    spin = os.environ.get("GOMP_SPINCOUNT")
     if had is None:
         os.environ["OMP_WAIT_POLICY"] = "PASSIVE"
+        if spin is not None and cpu.spin_set_here:
+            del os.environ["GOMP_SPINCOUNT"]
     try:
         import ctranslate2  # noqa: F401
     finally:
         if had is None:
             os.environ.pop("OMP_WAIT_POLICY", None)
+            if spin is not None:
+                os.environ["GOMP_SPINCOUNT"] = spin
 
 
 class SttError(Exception):

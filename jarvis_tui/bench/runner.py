@@ -173,6 +173,21 @@ class Bench:
                               "cpu_cores": share.cores()}
         return result
 
+    @staticmethod
+    def _llm_threads(runtime: Any) -> dict[str, Any] | None:
+        """The thread counts the LLM wrote its tokens with (jarvis_tui.llm.generating_threads): the
+        two it chose between, the faster at the end, how often that changed, each one's token time."""
+        from jarvis_tui.llm.llama_backend import LlamaCppBackend
+        brain = runtime.assistant.brain
+        backend = brain.backend if brain is not None else None
+        if not isinstance(backend, LlamaCppBackend):
+            return None                   # a remote server chooses its own threads
+        chooser = backend.threads
+        counts = dict.fromkeys((chooser.fewest, chooser.most))
+        return {"fewest": chooser.fewest, "most": chooser.most, "faster": chooser.faster(),
+                "switches": chooser.switches,
+                "token_ms": {str(n): round(ms, 1) for n in counts if (ms := chooser.average_ms(n)) is not None}}
+
     def _run(self) -> dict[str, Any]:
         from jarvis_tui.config import load_config
         from jarvis_tui.runtime import Runtime
@@ -205,6 +220,7 @@ class Bench:
             result.update(self._summarize(samples))
             result["streamed_answers"] = self._streamed_answers(runtime, voice_loop)
             result["routing"] = self._routing(runtime, corpus_rows)
+            result["llm_threads"] = self._llm_threads(runtime)
         finally:
             if runtime is not None:
                 self._cancel_timers(runtime)

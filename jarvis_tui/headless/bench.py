@@ -49,6 +49,11 @@ def render(result: dict[str, Any]) -> str:
                f"load average {m.get('load_avg_1m_at_start')} at the start, {load.get('load_average_1m_at_end')} at the end; "
                f"CPU cores used: bench {cores.get('bench')}, competitors {cores.get('competitors')}, "
                f"other processes {cores.get('others')}")
+    th = result.get("llm_threads")
+    if th:
+        times = ", ".join(f"{n}: {ms} ms" for n, ms in th["token_ms"].items())
+        out.append(f"LLM writing threads          {th['fewest']} to {th['most']}, {th['faster']} the faster at the end, "
+                   f"{th['switches']} change(s); a token's time lately {times or 'not measured'}")
     sp = result["speech"]
     out.append(f"speech                       {sp['accepted']}/{result['turns']} transcripts accepted, "
                f"{sp['exact_transcripts']} exact; routes {sp['routes']}; VAD {sp['vad_ms_per_32ms_frame']} ms per 32 ms frame; "

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from jarvis_tui.llm.backend import Completion, LlmError, PrefillFn, ProgressFn, WarmResult
+from jarvis_tui.llm.generating_threads import GeneratingThreads
 from jarvis_tui.llm.grammar import forced_start, schema_to_gbnf
 from jarvis_tui.llm.models import check_gguf
 from jarvis_tui.llm.prefix_store import PrefixStateStore, snapshot
@@ -62,7 +63,7 @@ class LlamaCppBackend:
     greedy_top_first = True       # greedy calls check the top token against the grammar first (_greedy)
 
     def __init__(self, model_path: str | Path, n_ctx: int = 4096, n_threads: int = 2,
-                 n_threads_batch: int | None = None, progress: ProgressFn | None = None, seed: int = 0, max_prefix_states: int = 3,
+                 n_threads_batch: int | None = None, n_threads_most: int | None = None, progress: ProgressFn | None = None, seed: int = 0, max_prefix_states: int = 3,
                  state_cache_dir: str | Path | None = None, force_start: bool = True) -> None:
         path = Path(model_path)
         check_gguf(path)
@@ -81,6 +82,11 @@ class LlamaCppBackend:
             raise LlmError(f"cannot load the LLM model {path}: {type(exc).__name__}: {exc} "
                            "(the file may be corrupt or from an unsupported architecture)") from None
         self.load_ms = (time.perf_counter() - t0) * 1000
+        self.n_threads_batch = n_threads_batch or n_threads
+        # each token is written with every core allowed (`n_threads_most`) while that is fast, with
+        # `n_threads` while the cores are shared (jarvis_tui.llm.generating_threads)
+        self.threads = GeneratingThreads(n_threads, n_threads_most or n_threads)
+        self._thread_counts = (n_threads, self.n_threads_batch)
         self.model_path = path
         self.metadata: dict[str, Any] = dict(self.llm.metadata or {})
         self.model_label = str(self.metadata.get("general.name") or path.name)
@@ -293,6 +299,7 @@ class LlamaCppBackend:
             compiled = self._grammar(grammar) if grammar else None
             if compiled is not None:
                 compiled.reset() if hasattr(compiled, "reset") else None
+            self._use_threads(self.threads.choose())   # the prompt's rest is read as the cores allow
             cached = self._ensure_prefix(tokens)
             cached = min(cached, len(tokens) - 1)
             t0 = time.perf_counter()
@@ -334,6 +341,25 @@ class LlamaCppBackend:
             cached_tokens=cached, prefill_ms=(t_first - t0) * 1000, generate_ms=(t_end - t_first) * 1000,
             total_ms=(t_end - t0) * 1000, finish_reason=finish, token_logprobs=logprobs)
 
+    def _use_threads(self, n: int) -> None:
+        """Write tokens with `n` threads; read prompts with the configured count while the most
+        threads are the faster, with the fewest while the cores are shared."""
+        n_batch = self.n_threads_batch if self.threads.faster() == self.threads.most else self.threads.fewest
+        if (n, n_batch) != self._thread_counts:
+            import llama_cpp
+            llama_cpp.llama_set_n_threads(self.llm._ctx.ctx, n, n_batch)
+            self._thread_counts = (n, n_batch)
+
+    def _eval_timed(self, todo: list[int]) -> None:
+        """llm.eval of the next step with the thread count `self.threads` chooses; a step of one
+        token tells it how long a token took."""
+        n = self.threads.choose()
+        self._use_threads(n)
+        t = time.perf_counter()
+        self.llm.eval(todo)
+        if len(todo) == 1:
+            self.threads.observe(n, (time.perf_counter() - t) * 1000)
+
     def _greedy(self, tokens: list[int], grammar: str | None, max_tokens: int,
                 stop: list[str]) -> Iterator[dict[str, Any]]:
         """Greedy decoding that asks the grammar about the model's top token first: the grammar
@@ -366,7 +392,7 @@ class LlamaCppBackend:
         said = 0                           # characters of `written` already yielded
         try:
             for step in range(max_tokens):
-                llm.eval(todo)
+                self._eval_timed(todo)
                 logits = np.ctypeslib.as_array(llama_cpp.llama_get_logits_ith(llm._ctx.ctx, -1), shape=(n_vocab,))
                 token = int(logits.argmax())
                 if sampler is not None:
@@ -433,12 +459,13 @@ class LlamaCppBackend:
         seqs = {n: self.llm.tokenize((n + '"').encode("utf-8"), add_bos=False, special=False) for n in dict.fromkeys(names)}
         logp = {n: 0.0 for n in seqs}
         with self._lock:
+            self._use_threads(self.threads.choose())
             self._ensure_prefix(prompt_tokens)
             try:
                 if not self._prefill(prompt_tokens[:-1], on_prefill):
                     return None
                 self.llm.n_tokens = min(self.llm.n_tokens, len(prompt_tokens) - 1)
-                self.llm.eval(prompt_tokens[-1:])
+                self._eval_timed(prompt_tokens[-1:])
                 base = self.llm.n_tokens
                 n_vocab = self.llm.n_vocab()
 
@@ -458,7 +485,7 @@ class LlamaCppBackend:
                             logp[n] += float(scores[token])
                         if len(sub) > 1:
                             self.llm.n_tokens = base + depth
-                            self.llm.eval([token])
+                            self._eval_timed([token])
                             walk(sub, depth + 1)
 
                 walk(list(seqs), 0)

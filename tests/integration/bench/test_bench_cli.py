@@ -74,6 +74,13 @@ def test_bench_json_shape(cli, tmp_path, data_dir):
         _pstat(answers[key])
     assert answers["first_sentence_written_ms"]["p50"] < answers["answer_complete_ms"]["p50"]
     assert answers["first_audio_ms"]["p50"] > answers["first_sentence_written_ms"]["p50"]
+    # the thread counts the LLM wrote with: both measured (the slower one is looked at once at least)
+    from jarvis_tui import cpu
+    threads = out["llm_threads"]
+    assert (threads["fewest"], threads["most"]) == (cpu.auto_threads("llm"), cpu.auto_threads("llm_most"))
+    assert threads["faster"] in (threads["fewest"], threads["most"])
+    assert all(ms > 0 for ms in threads["token_ms"].values())
+    assert len(threads["token_ms"]) == len({threads["fewest"], threads["most"]})
     # recordings are cached in the (test's) data dir for the next run
     assert len(list((data_dir / "bench" / "speech").glob("*.wav"))) == len(SAID) + len(ANSWER_UTTERANCES)
 

@@ -35,3 +35,11 @@ def test_a_wrong_thread_count_is_one_clear_error(tmp_path, value):
     (tmp_path / "config.toml").write_text(f"[llm]\nthreads = {value}\n")
     with pytest.raises(ConfigError, match=r'llm\.threads must be "auto" or a whole number of threads >= 1'):
         load_config(config_dir=tmp_path, environ={})
+
+
+@pytest.mark.parametrize("cores, fewest, most", [(1, 1, 1), (2, 1, 2), (4, 3, 4), (8, 4, 4)])
+def test_tokens_are_written_with_every_core_while_that_is_faster(cores, fewest, most):
+    """On 2 cores a token is written with 2 threads while they are free, 1 while they are shared;
+    from 8 cores one is always left free (jarvis_tui.llm.generating_threads adapts between them)."""
+    assert (cpu.auto_threads("llm", cores), cpu.auto_threads("llm_most", cores)) == (fewest, most)
+    assert cpu.threads(3, "llm_most") == 3            # a count set by the user is used as it is
