@@ -32,6 +32,7 @@ construction."""
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -63,6 +64,20 @@ def _grounded_items(chosen: list[Any], evidence: dict[str, list[str]], said: dic
     if said:
         return sorted(said, key=said.__getitem__)
     return [v for v in chosen if not evidence.get(v)]
+
+
+def once_each(items: list[Any]) -> list[Any]:
+    """A list with each item once (the first time it is written; text compared in plain words): the
+    small model repeats an item it is sure of until the token limit ("make myself rich" nine times as
+    a to-do list's tasks, SLURP dev), and nobody adds the same thing to a list twice in one request."""
+    seen: set[Any] = set()
+    out = []
+    for v in items:
+        key = plain_text(v) if isinstance(v, str) else json.dumps(v, sort_keys=True, default=str)
+        if key not in seen:
+            seen.add(key)
+            out.append(v)
+    return out
 
 
 def _is_number(value: Any) -> bool:
@@ -266,6 +281,9 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
                     out[p.name] = good
                 else:
                     out.pop(p.name)
+            if isinstance(out.get(p.name), list) and (single := once_each(out[p.name])) != out[p.name]:
+                corrected.setdefault(p.name, arguments[p.name])       # an item written again is taken once
+                out[p.name] = single
     for name in dropped:
         if name not in out:
             corrected.pop(name, None)    # taken out of a blend, then dropped whole: dropped
