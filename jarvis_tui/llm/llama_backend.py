@@ -203,6 +203,7 @@ class LlamaCppBackend:
                            f"{self.n_ctx} (raise llm.n_ctx or choose a provider with a shorter prompt)")
         with self._lock:
             t0 = time.perf_counter()
+            self._use_threads(self._thread_counts[0], whole_prompt=True)
             self._ensure_prefix(tokens)
             common = _common_prefix(list(self.llm._input_ids[: self.llm.n_tokens]), tokens)
             self.llm.n_tokens = common
@@ -341,10 +342,12 @@ class LlamaCppBackend:
             cached_tokens=cached, prefill_ms=(t_first - t0) * 1000, generate_ms=(t_end - t_first) * 1000,
             total_ms=(t_end - t0) * 1000, finish_reason=finish, token_logprobs=logprobs)
 
-    def _use_threads(self, n: int) -> None:
-        """Write tokens with `n` threads; read prompts with the configured count while the most
-        threads are the faster, with the fewest while the cores are shared."""
-        n_batch = self.n_threads_batch if self.threads.faster() == self.threads.most else self.threads.fewest
+    def _use_threads(self, n: int, whole_prompt: bool = False) -> None:
+        """Write tokens with `n` threads; read a request's few new tokens with the configured count
+        while the most threads are the faster, with the fewest while the cores are shared; read a
+        whole prompt (`whole_prompt`: a provider's, thousands of tokens) with the configured count."""
+        shared = self.threads.faster() != self.threads.most
+        n_batch = self.threads.fewest if shared and not whole_prompt else self.n_threads_batch
         if (n, n_batch) != self._thread_counts:
             import llama_cpp
             llama_cpp.llama_set_n_threads(self.llm._ctx.ctx, n, n_batch)
