@@ -102,8 +102,6 @@ ACTION_WORDS = {
              "set the subject", "should be", "should say"],
 }
 
-# a change to the open draft: "actually make the subject weekly report", "change the message to see you
-# at six", "the subject should be lunch" (it was declined: no command changed a draft)
 def _edited(m: re.Match[str]) -> dict[str, str] | None:
     """The part of a draft an `_EDIT` match changes, with its new words: {"subject": ...} or {"body": ...};
     None when no words are said for it."""
@@ -120,6 +118,8 @@ _ADD_TO_DRAFT = (r"(?:(?:and|also|oh|ok|okay|then|please)[,\s]+)*(?:add\s+that|s
                  r"|tell\s+(?:her|him|them)(?:\s+that)?)\s+"
                  r"(?P<said>(?!(?:(?:it|this|that)\s+)?(?:to|on|in|into|onto|again)\b)(?!.*\blist$).+?)"
                  r"(?:\s+(?:too|as\s+well|please))*")
+# a change to the open draft: "actually make the subject weekly report", "change the message to see you
+# at six", "the subject should be lunch" (it was declined: no command changed a draft)
 _EDIT = re.compile(
     r"(?:(?:actually|no|oh|wait|sorry|and|also|then|ok|okay)[,\s]+)*"
     r"(?:(?:(?:can|could|would)\s+you\s+|please\s+)?(?:make|change|set|update|edit)\s+(?:the|its)\s+"

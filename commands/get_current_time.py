@@ -508,10 +508,12 @@ def _capitalized(words: str) -> str:
     return " ".join(w[:1].upper() + w[1:] for w in words.split())
 
 
-def _place_label(name: str) -> str:
+def _place_label(name: str, said: str = "") -> str:
     """How a reply writes a place: "NYC", "EST" (the table's `said_in_letters`), "Goa", "New York", and
-    "the UK", "the Netherlands" when said with "the"."""
-    the = "the " if name.strip().lower().startswith("the ") else ""
+    "the UK", "the Netherlands" when said with "the" (in `name`, or before it in the request's words `said`)."""
+    bare = name.strip().lower()
+    the = "the " if bare.startswith("the ") or (
+        said and re.search(rf"\bthe\s+{re.escape(bare)}\b", normalize_utterance(said))) else ""
     core = _clean_place(name)
     return the + (core.upper() if core in load_asset_json("timezones.json")["said_in_letters"] else _capitalized(core))
 
@@ -941,10 +943,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
                 return fail(f"I don't know the time zone of {loc}.")
             name, zone = place
             there = now.astimezone(zoneinfo.ZoneInfo(zone))
-            label = _place_label(str(loc).strip())
-            if not label.startswith("the ") and re.search(rf"\bthe\s+{re.escape(str(loc).strip().lower())}\b",
-                                                           normalize_utterance(request_info.voice_command)):
-                label = "the " + label                 # "in the UK", "in the Netherlands" as said
+            label = _place_label(str(loc), request_info.voice_command)     # "in the UK" as said
             if self.services is not None:          # "what's the time difference between them", a moment later
                 before = [p for p in (self.services.noted(PLACES_SAID, POINTED_BACK_S) or []) if p != str(loc).lower()]
                 self.services.note(PLACES_SAID, (before + [str(loc).lower()])[-2:])

@@ -11,7 +11,7 @@ import datetime as _dt
 import pytest
 
 from command_helpers import ask
-from commands.get_current_time import resolve_place
+from commands.get_current_time import _place_label, resolve_place
 from jarvis_tui.sdk.text import find_date
 
 
@@ -132,3 +132,12 @@ def test_a_place_said_with_the_is_said_back_with_it(rt, said, place):
     location do you mean: Usa?"."""
     turn, r = ask(rt, said)
     assert turn.route == "pre_route" and r.success and f" {place}" in turn.spoken, turn.spoken
+
+
+@pytest.mark.parametrize("location, said, label", [
+    ("the UK", "", "the UK"), ("UK", "what time is it in the uk", "the UK"), ("uk", "what time is it in uk", "UK"),
+    ("the us", "", "the USA"), ("netherlands", "time in the netherlands please", "the Netherlands"),
+    ("new york", "what's the time in new york", "New York"),
+])
+def test_the_is_written_the_same_whether_the_location_or_the_words_hold_it(location, said, label):
+    assert _place_label(location, said) == label
