@@ -20,8 +20,8 @@ import numpy as np
 
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.audio import devices
-from jarvis_tui.audio.endpointer import (FRAME, Discarded, Endpointer, EndpointerConfig, Pause, SpeechStart,
-                                         Utterance)
+from jarvis_tui.audio.endpointer import (FRAME, SAMPLE_RATE, Discarded, Endpointer, EndpointerConfig, Pause,
+                                         SpeechStart, Utterance)
 from jarvis_tui.audio.floor import Floor
 from jarvis_tui.audio.parts import VoiceActivity
 from jarvis_tui.audio.wakeword import WakeWordDetector
@@ -74,12 +74,14 @@ class Listener:
                  on_pause: Callable[[Pause], None], input_device: str | None = None,
                  turn_end: Callable[[int], bool | None] | None = None,
                  wake: Callable[[], WakeWordDetector | None] = lambda: None,
-                 on_wake: Callable[[float, bool], bool] = lambda score, speaking: True,
+                 on_wake: Callable[[float, bool, float], bool] = lambda score, speaking, heard_at: True,
                  capture: Callable[[str | None], Any] | None = None) -> None:
         """`vad()` returns the loaded VAD (None while it loads); `turn_end(pause_key)` says whether
         the words heard up to that Pause are unfinished (see Endpointer). In wake-word mode every
-        frame goes to `wake()`'s detector, and a detection to `on_wake(score, while_speaking)`,
-        which says whether it counts (the assistant's own voice saying "Jarvis" does not).
+        frame goes to `wake()`'s detector, and a detection to `on_wake(score, while_speaking,
+        heard_at)`, which says whether it counts (the assistant's own voice saying "Jarvis" does
+        not); `heard_at` is when the microphone delivered the audio that woke it (monotonic time),
+        not when this thread got to it.
         `capture(device)` makes the audio source (default: the microphone, audio.capture.MicCapture)."""
         self.floor = floor
         self.emit = emit
@@ -221,10 +223,12 @@ class Listener:
                 continue
             if self._outage is not None:
                 self._restored()
-            pending = np.concatenate([pending, got[0]])
+            samples, block_t = got
+            pending = np.concatenate([pending, samples])
             while len(pending) >= FRAME:
                 frame, pending = pending[:FRAME], pending[FRAME:]
-                last_level = self._frame(frame, vad, last_level)
+                # the frame's last sample came in with the block, before the samples still pending
+                last_level = self._frame(frame, vad, last_level, block_t - len(pending) / SAMPLE_RATE)
             self._check_ptt_timeout()
 
     def _restored(self) -> None:
@@ -234,7 +238,7 @@ class Listener:
         self.emit(ev.DeviceRestored(direction="input", device=device or "", down_s=round(time.monotonic() - lost_at, 1)))
         self.floor.set_state(self.floor.idle_state(), "microphone is back")
 
-    def _frame(self, frame: np.ndarray, vad: VoiceActivity, last_level: float) -> float:
+    def _frame(self, frame: np.ndarray, vad: VoiceActivity, last_level: float, heard_at: float) -> float:
         now = time.monotonic()
         if self._reset.is_set():
             self._reset.clear()
@@ -243,7 +247,7 @@ class Listener:
         detector = self._wake() if self.floor.mode == "wake_word" else None
         if detector is not None:
             score = detector.process(frame)
-            if score is not None and self.on_wake(score, speaking):
+            if score is not None and self.on_wake(score, speaking, heard_at):
                 self._woken_at = now
                 self._wake_stream_t = (self.endpointer.clock + self.endpointer.frame_s
                                        - WAKE_LATENCY_S - detector.held_s)

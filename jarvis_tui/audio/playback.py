@@ -11,6 +11,7 @@ calls `on_restored`. `probe()` tries the device with a little silence, for a sta
 """
 from __future__ import annotations
 
+import bisect
 import logging
 import threading
 import time
@@ -86,6 +87,22 @@ class Speaker:
         self._stop_requested_at: float | None = None
         self._lock = threading.Lock()
         self.playing = False
+        self._rate = self._delivered = 0
+        self._clock: list[tuple[int, float]] = []    # this play's blocks: (first sample, when it plays)
+
+    def played_at(self, offset_s: float) -> float | None:
+        """When the audio `offset_s` seconds into the current (or last) play was played (monotonic
+        time, as handed to the device): the device plays on from its first sample, each block when
+        the one before it has played or when it was written, whichever is later. So a sentence
+        synthesized late (the CPU busy) is placed after the gap it left, and audio written ahead
+        into the device's buffer where it plays. None before it was written."""
+        clock, rate = list(self._clock), self._rate
+        k = int(offset_s * rate)
+        at = bisect.bisect_right(clock, (k, float("inf"))) - 1
+        if at < 0 or not rate or (at == len(clock) - 1 and k >= self._delivered):
+            return None
+        start, t = clock[at]
+        return t + (k - start) / rate
 
     def stop(self) -> None:
         """Interrupt what is playing (any thread)."""
@@ -104,6 +121,7 @@ class Speaker:
         with self._lock:
             self._stop.clear()
             self.playing = True
+            self._clock, self._rate, self._delivered = [], rate, 0
             try:
                 result = self._play(segments, rate, t_ready if t_ready is not None else time.monotonic(),
                                     on_first_audio)
@@ -242,7 +260,13 @@ class Speaker:
                     continue
                 stream.write(buf[:filled])
                 progress = time.monotonic()
+                if self._clock:                 # it plays once the block before it has, or now
+                    before, t = self._clock[-1]
+                    self._clock.append((delivered, max(progress, t + (delivered - before) / rate)))
+                else:
+                    self._clock.append((delivered, progress))
                 delivered += filled
+                self._delivered = delivered
                 if first is None:
                     first = progress
                     if on_first_audio:

@@ -69,6 +69,7 @@ class SpeechOutput:
         self._own_wake = own_wake
         self._played_from = 0.0                  # monotonic time the current request's first audio played
         self._own_wake_at: list[float] = []      # its wake words, seconds into its audio
+        self._own_wake_times: list[float] | None = None   # after a play: when the speaker played each
 
     # ---- control (any thread) -----------------------------------------------------------------------
     def start(self) -> None:
@@ -186,9 +187,19 @@ class SpeechOutput:
             self.on_finished(item)
 
     def said_wake_word_near(self, t: float, margin_s: float = OWN_WAKE_MARGIN_S) -> bool:
-        """Did the assistant's own speech say the wake word around monotonic time `t`?"""
-        played_from = self._played_from
-        return played_from > 0 and any(abs(t - (played_from + at)) <= margin_s for at in list(self._own_wake_at))
+        """Did the assistant's own speech say the wake word around monotonic time `t`? Each place
+        is timed by when the speaker played that audio (`Speaker.played_at`), not by its offset from
+        the first sample: a sentence synthesized late (the CPU busy) starts later than that says."""
+        if self._played_from <= 0:
+            return False
+        times = self._own_wake_times
+        if times is None:                        # still playing
+            times = self._own_wake_played()
+        return any(abs(t - w) <= margin_s for w in times)
+
+    def _own_wake_played(self) -> list[float]:
+        played = (self.speaker.played_at(at) for at in list(self._own_wake_at))
+        return [t for t in played if t is not None]
 
     def _watched(self, segments: Iterable[tuple[str, np.ndarray]], rate: int) -> Iterator[tuple[str, np.ndarray]]:
         """The segments as they go to the speaker, with the times at which they say the wake word:
@@ -216,9 +227,14 @@ class SpeechOutput:
             self.emit(ev.SpeechOutStarted(text=item.text, first_audio_ms=round(ms, 1), turn_id=item.turn_id))
 
         self._own_wake_at = []
+        self._own_wake_times = None
         self._played_from = 0.0
-        result = self.speaker.play(self._watched(tts.stream(item.text), tts.sample_rate), tts.sample_rate,
-                                   t_ready=item.t_ready, on_first_audio=first)
+        try:
+            result = self.speaker.play(self._watched(tts.stream(item.text), tts.sample_rate), tts.sample_rate,
+                                       t_ready=item.t_ready, on_first_audio=first)
+        finally:
+            # kept past the play (its echo comes after it), whatever the speaker plays next
+            self._own_wake_times = self._own_wake_played()
         if result.error:
             self.emit(ev.Error(stage="tts", message=result.error, turn_id=item.turn_id))
         self.emit(ev.SpeechOutFinished(text=item.text, spoken_text=result.spoken_text,

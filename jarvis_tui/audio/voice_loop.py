@@ -229,10 +229,11 @@ class VoiceLoop:
             return None
         return state == "done" and self.turn_end.result_unfinished(result)
 
-    def _woken(self, score: float, speaking: bool) -> bool:
-        """The listener heard the wake word: does it count? Not when it is the assistant's own
-        voice saying "Jarvis"; said over the assistant's speech, it stops it (barge-in)."""
-        if speaking and self.speech.said_wake_word_near(time.monotonic()):
+    def _woken(self, score: float, speaking: bool, heard_at: float) -> bool:
+        """The listener heard the wake word in audio the microphone delivered at `heard_at`: does it
+        count? Not when it is the assistant's own voice saying "Jarvis"; said over the assistant's
+        speech, it stops it (barge-in)."""
+        if speaking and self.speech.said_wake_word_near(heard_at):
             log.info("the wake word in the assistant's own speech was ignored (score %.2f)", score)
             return False
         if speaking:

@@ -235,6 +235,68 @@ def test_interrupt_drops_what_is_queued(output_device):
     assert [e.turn_id for e in rec.of(ev.SpeechOutFinished)] == ["0"]
 
 
+def test_the_speaker_knows_when_each_part_of_its_audio_plays(output_device):
+    """`played_at`: a device that takes audio 2 s ahead of playing it still plays it at its own
+    pace, and a sentence that comes late plays after the gap it left."""
+    output_device["pace"], output_device["buffer_s"] = 16000, 2.0
+    speaker, started = Speaker(block_ms=50), []
+
+    def late_second():
+        yield "one", np.full(3 * 16000, 0.1, np.float32)
+        time.sleep(4.0)                                  # 3 s played by the time the first was taken
+        yield "two", np.full(16000, 0.1, np.float32)
+
+    speaker.play(late_second(), 16000, on_first_audio=lambda ms: started.append(time.monotonic()))
+    assert speaker.played_at(2.5) == pytest.approx(started[0] + 2.5, abs=0.15)     # taken at ~0.5 s
+    assert speaker.played_at(3.5) == pytest.approx(started[0] + 4.5, abs=0.15)     # after the 1 s gap
+    assert speaker.played_at(4.5) is None                                          # never played
+
+
+class LoudWindowWatch:
+    """The watch on the assistant's own speech, faked: a window of loud samples is its wake word."""
+    cutoff = 0.5
+
+    def reset(self) -> None:
+        pass
+
+    def probabilities(self, chunk) -> list[float]:
+        return [1.0 if len(chunk) and float(np.abs(chunk).max()) > 0.5 else 0.0]
+
+
+def test_its_own_wake_word_is_timed_by_when_the_speaker_took_it(output_device):
+    """A sentence synthesized late (the CPU busy) plays later than its offset in the audio says:
+    the place where the assistant says "Jarvis" in it is where the speaker took it, so the echo
+    that wakes the microphone then is known for its own (a clean-clone CI run was interrupted by
+    its own "hey Jarvis" once)."""
+    output_device["pace"] = 16000
+    rec = Recorder()
+    took: list[float] = []
+
+    class LateSecondSentence(FakeTts):
+        sample_rate = 16000
+
+        def stream(self, text):
+            yield "I am", np.full(16000, 0.1, np.float32)               # 1 s
+            time.sleep(1.5)                                              # synthesized late
+            took.append(time.monotonic())
+            yield "Jarvis", np.concatenate([np.full(8000, 0.1, np.float32), np.full(1280, 0.9, np.float32)])
+
+    out = SpeechOutput(rec, Speaker(block_ms=50), lambda: LateSecondSentence(), earcons=False,
+                       own_wake=lambda: LoudWindowWatch())
+    finished: list = []
+    out.on_finished = finished.append
+    out.start()
+    try:
+        out.speak("I am Jarvis", turn_id="a")
+        _wait(lambda: finished)
+    finally:
+        out.stop()
+    said_at = took[0] + 0.5 + 0.08                  # its loud window, 0.5 s into the late sentence
+    assert out.said_wake_word_near(said_at + 0.4, margin_s=0.5)         # the echo, soon after
+    assert not out.said_wake_word_near(said_at - 1.5, margin_s=0.5)     # where its offset would put it
+    assert not out.said_wake_word_near(said_at + 2.0, margin_s=0.5)
+
+
 # ---- Listener (offline) ----------------------------------------------------------------------------
 class EnergyVad:
     """Speech probability from the frame's level: enough to endpoint synthetic bursts."""
@@ -322,6 +384,41 @@ def test_the_listener_cuts_the_wake_word_from_the_utterance_it_starts():
     assert listener._after_wake_word(utt)[1]
     listener._wake_stream_t = 5.0                            # a wake word before this utterance began
     assert listener._after_wake_word(utt) == (utt, False)
+
+
+def test_the_wake_word_is_timed_by_when_the_microphone_delivered_it():
+    """A listener that is behind (the CPU busy) tells when the audio that woke it came in, not
+    when it got to it: that time is what is compared with where the assistant said "Jarvis"."""
+    from jarvis_tui.audio.wavsource import SignalCapture
+    rate, past = 16000, time.monotonic() - 10.0
+
+    class LateReadCapture(SignalCapture):          # blocks delivered 10 s ago, read only now
+        def read(self, timeout: float = 0.1):
+            got = super().read(timeout)
+            return None if got is None else (got[0], past + self.position / rate)
+
+    class LoudFrameDetector:
+        held_s = 0.3
+
+        def process(self, frame):
+            return 0.9 if float(np.abs(frame).max()) > 0.5 else None
+
+        def reset(self) -> None:
+            pass
+
+    signal = np.zeros(2 * rate, np.float32)
+    signal[rate:rate + 512] = 0.9                  # the "wake word": the frame 1.0-1.032 s in
+    woken: list[float] = []
+    listener = Listener(Floor(Recorder(), "wake_word"), Recorder(), EndpointerConfig(), lambda: EnergyVad(),
+                        queue.Queue(), lambda p: None, wake=lambda: LoudFrameDetector(),
+                        on_wake=lambda score, speaking, heard_at: woken.append(heard_at) or False,
+                        capture=lambda device: LateReadCapture(signal, speed=50.0))
+    listener.start()
+    try:
+        _wait(lambda: woken)
+    finally:
+        listener.stop()
+    assert woken[0] == pytest.approx(past + 1.032, abs=0.04)
 
 
 def test_the_wake_word_alone_waits_for_the_request():
