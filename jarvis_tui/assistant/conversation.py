@@ -582,6 +582,16 @@ class ConversationBrain:
                     p.parsed.rejected.append({"name": p.parsed.calls[0]["name"], "reason": below})
                     p.parsed.calls, p.parsed.declined = [], True
                     return p, provider, commands
+                reply = None if self._follows_up(history, text) else self._below_a_reply(
+                    assistant, p.parsed.calls[0], router, allowed or tuple(names))
+                if reply is not None:
+                    name, why = reply
+                    log.info("not acting on %s: %s", p.parsed.calls[0]["name"], why)
+                    p.parsed.rejected.append({"name": p.parsed.calls[0]["name"], "reason": why})
+                    p.parsed.calls = [{"name": name, "arguments": {}}]
+                    assistant.emit(ev.ToolCallsParsed(calls=[dict(c) for c in p.parsed.calls], origin="router",
+                                                      rejected=list(p.parsed.rejected), turn_id=turn_id))
+                    return p, provider, commands
             retry = self._routing_retry(p, text, commands, done) if budget[0] > 0 else None
             if retry is None:
                 return p, provider, commands
@@ -626,6 +636,35 @@ class ConversationBrain:
             return (f"the intent router ranks {command.command_name} ({chance:.2f}) below {margin:g} x "
                     f"\"no command fits\" ({router.out_of_scope:.2f})")
         return None
+
+    @staticmethod
+    def _below_a_reply(assistant: "Assistant", call: dict[str, Any], router: RouterResult | None,
+                       offered: tuple[str, ...]) -> tuple[str, str] | None:
+        """An action the model picked from an unsure router's shortlist that the router ranks below a
+        command it offered that answers in words (`allow_direct_answer`: chat, answer_question) is a
+        guess over the reading the router prefers: "night time" (chat 0.42) ran a routine named
+        "night time" (0.15), "if there were ten easy steps to make myself rich what would they be"
+        (chat 0.22) added "make myself rich" to the to-do list (0.12). That command answers the
+        words instead, acting on nothing: (its name, why). None when the action stands: the router
+        ranks it above every such command, or the request names what it holds. A destructive guess
+        asks first, as before."""
+        if router is None or router.confident:
+            return None
+        registry = assistant.registry
+        command = registry.get(call.get("name", ""))
+        if command is None or command.allow_direct_answer or command.command_name in router.holding:
+            return None
+        if assistant.confirmation(command, dict(call.get("arguments") or {})):
+            return None
+        ranked = dict(router.ranked)
+        chance = ranked.get(command.command_name, 0.0)
+        replies = [(q, n) for n, q in router.ranked
+                   if n in offered and (c := registry.get(n)) is not None and c.allow_direct_answer]
+        if not replies or max(replies)[0] <= chance:
+            return None
+        q, name = max(replies)
+        return name, (f"the intent router ranks {command.command_name} ({chance:.2f}) below {name} ({q:.2f}), "
+                      "which answers in words")
 
     @staticmethod
     def _read_arguments(command: Any, call: dict[str, Any], text: str) -> dict[str, Any] | None:
