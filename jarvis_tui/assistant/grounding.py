@@ -68,8 +68,8 @@ def _grounded_items(chosen: list[Any], evidence: dict[str, list[str]], said: dic
 
 def once_each(items: list[Any]) -> list[Any]:
     """A list with each item once (the first time it is written; text compared in plain words): the
-    small model repeats an item it is sure of until the token limit ("make myself rich" nine times as
-    a to-do list's tasks, SLURP dev), and nobody adds the same thing to a list twice in one request."""
+    small model repeats an item it is sure of until the token limit (one task nine times in a to-do
+    list's tasks, SLURP dev), and nobody adds the same thing to a list twice in one request."""
     seen: set[Any] = set()
     out = []
     for v in items:

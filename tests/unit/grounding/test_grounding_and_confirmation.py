@@ -782,9 +782,9 @@ def test_a_task_said_done_with_its_s_is_ticked_off(rt):
 
 
 @pytest.mark.parametrize("name, args, said, items", [
-    # the 0.5B repeating what it is sure of until the token limit (SLURP dev)
-    ("todo_list", {"action": "add", "tasks": ["make myself rich"] * 8},
-     "add make myself rich to my to do list", ["make myself rich"]),
+    # the 0.5B repeating what it is sure of until the token limit (seen on SLURP dev)
+    ("todo_list", {"action": "add", "tasks": ["learn to juggle"] * 8},
+     "add learn to juggle to my to do list", ["learn to juggle"]),
     ("shopping_list", {"action": "add", "items": ["eggs", "Bread", "eggs.", "bread"]},
      "put eggs and bread on the list", ["eggs", "Bread"]),
     # with an unsaid item dropped as before, the repeats of a said one taken once

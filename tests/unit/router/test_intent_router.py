@@ -453,26 +453,26 @@ def test_an_action_the_router_ranks_below_no_command_is_not_acted_on(runtime, mo
 
 def test_an_action_the_router_ranks_below_a_reply_in_words_is_not_acted_on(runtime, monkeypatch):
     """The model picks an action from an unsure router's shortlist that the router ranks below chat:
-    the words are answered by chat, nothing runs ("night time" ran a routine named "night time" on
+    the words are answered by chat, nothing runs (a remark about the evening ran a routine on
     SLURP dev). Ranked above chat, the action stands; a follow-up's words are left to the model."""
     router = runtime.assistant.router
-    routine = json.dumps({"tool": "routine", "args": {"action": "run", "name": "night time"}})
+    routine = json.dumps({"tool": "routine", "args": {"action": "run", "name": "quiet evening"}})
     brain, backend = scripted_brain(runtime, [routine, routine])
     monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("chat", 0.42), ("get_current_time", 0.22),
                                                                      ("routine", 0.15), (OUT_OF_SCOPE, 0.05)]))
-    d = brain.route_only(runtime.assistant, "night time")
+    d = brain.route_only(runtime.assistant, "what a quiet evening")
     assert d.router.decision == "shortlist" and "routine" in d.router.shortlist
     assert [c["name"] for c in d.tool_calls] == ["chat"] and not d.declined
     assert d.rejected[-1]["name"] == "routine" and "below chat" in d.rejected[-1]["reason"]
     monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("routine", 0.42), ("chat", 0.22),
                                                                      ("get_current_time", 0.15), (OUT_OF_SCOPE, 0.05)]))
-    d = brain.route_only(runtime.assistant, "night time")
+    d = brain.route_only(runtime.assistant, "what a quiet evening")
     assert [c["name"] for c in d.tool_calls] == ["routine"]
     # through the turn: chat answers in words (its reply written by the model), no routine runs
     monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("chat", 0.42), ("get_current_time", 0.22),
                                                                      ("routine", 0.15), (OUT_OF_SCOPE, 0.05)]))
     scripted_brain(runtime, [routine, "Good night! Sleep well."])
-    turn = runtime.assistant.handle_text("night time")
+    turn = runtime.assistant.handle_text("what a quiet evening")
     assert [c.name for c in turn.tool_calls] == ["chat"] and "routine" not in turn.spoken.lower()
 
 
