@@ -574,15 +574,14 @@ class ConversationBrain:
                 return p, provider, commands
             if iteration == 0 and p.parsed.calls:
                 # words of a request no command serves mark a guess even in a follow-up ("tweet that ...")
-                below = (self._below_no_command(assistant, p.parsed.calls[0], router, text, foreign_only=True)
-                         if self._follows_up(history, text) else
-                         self._below_no_command(assistant, p.parsed.calls[0], router, text))
+                follow_up = self._follows_up(history, text)
+                below = self._below_no_command(assistant, p.parsed.calls[0], router, text, foreign_only=follow_up)
                 if below:
                     log.info("not acting on %s: %s", p.parsed.calls[0]["name"], below)
                     p.parsed.rejected.append({"name": p.parsed.calls[0]["name"], "reason": below})
                     p.parsed.calls, p.parsed.declined = [], True
                     return p, provider, commands
-                reply = None if self._follows_up(history, text) else self._below_a_reply(
+                reply = None if follow_up else self._below_a_reply(
                     assistant, p.parsed.calls[0], router, allowed or tuple(names))
                 if reply is not None:
                     name, why = reply
@@ -601,6 +600,20 @@ class ConversationBrain:
             extra = extra + [{"role": "assistant", "content": p.completion.text}, provider.retry_message(hint)]
 
     @staticmethod
+    def _guessed_action(assistant: "Assistant", call: dict[str, Any], router: RouterResult | None) -> Any | None:
+        """The command of an action the model picked while the router was not sure of one; None for
+        a sure router, a direct answer (chat, answer_question: it acts on nothing) and a destructive
+        guess, which asks the user first ("Cancel your pasta timer?")."""
+        if router is None or router.confident:
+            return None
+        command = assistant.registry.get(call.get("name", ""))
+        if command is None or command.allow_direct_answer:
+            return None
+        if assistant.confirmation(command, dict(call.get("arguments") or {})):
+            return None
+        return command
+
+    @staticmethod
     def _below_no_command(assistant: "Assistant", call: dict[str, Any], router: RouterResult | None,
                           text: str = "", foreign_only: bool = False) -> str | None:
         """An action the model picked from an unsure router's shortlist that the router itself ranks
@@ -611,13 +624,9 @@ class ConversationBrain:
         that says a word only requests no command serves were taught, outside the call's arguments
         ("send this message to bob on twitter" is no e-mail: `IntentRouter.foreign_words`); in a
         follow-up (`foreign_only`) that is the only check: "tweet that" points back, but is no reminder."""
-        if router is None or router.confident:
+        command = ConversationBrain._guessed_action(assistant, call, router)
+        if command is None:
             return None
-        command = assistant.registry.get(call.get("name", ""))
-        if command is None or command.allow_direct_answer:
-            return None
-        if assistant.confirmation(command, dict(call.get("arguments") or {})):
-            return None                 # a destructive guess asks the user first ("Cancel your pasta timer?")
         # the arguments as the model wrote them and as the command reads them from the words: "set an alarm
         # at 6 named taxi" is the taxi alarm though the model left the name out
         called = dict(call.get("arguments") or {})
@@ -642,20 +651,16 @@ class ConversationBrain:
                        offered: tuple[str, ...]) -> tuple[str, str] | None:
         """An action the model picked from an unsure router's shortlist that the router ranks below a
         command it offered that answers in words (`allow_direct_answer`: chat, answer_question) is a
-        guess over the reading the router prefers: "night time" (chat 0.42) ran a routine named
-        "night time" (0.15), "if there were ten easy steps to make myself rich what would they be"
-        (chat 0.22) added "make myself rich" to the to-do list (0.12). That command answers the
+        guess over the reading the router prefers: a remark about the evening, with chat first, ran a
+        routine named after the evening; a question about steps to get rich, with chat first, added
+        those steps to the to-do list (README: SLURP dev). That command answers the
         words instead, acting on nothing: (its name, why). None when the action stands: the router
         ranks it above every such command, or the request names what it holds. A destructive guess
         asks first, as before."""
-        if router is None or router.confident:
+        command = ConversationBrain._guessed_action(assistant, call, router)
+        if command is None or router is None or command.command_name in router.holding:
             return None
         registry = assistant.registry
-        command = registry.get(call.get("name", ""))
-        if command is None or command.allow_direct_answer or command.command_name in router.holding:
-            return None
-        if assistant.confirmation(command, dict(call.get("arguments") or {})):
-            return None
         ranked = dict(router.ranked)
         chance = ranked.get(command.command_name, 0.0)
         replies = [(q, n) for n, q in router.ranked
