@@ -38,8 +38,10 @@ from jarvis_tui.sdk.command import IJarvisCommand, normalize_utterance
 from jarvis_tui.sdk.grounding import content_words, named_from_reply, names_any_of, said_share
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
-from jarvis_tui.sdk.text import (SAYING_NO, asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again,
-                                 asks_to_take_back, only_acknowledges, refers_back, says_there, shared_amount_requests, split_requests, stem)
+from jarvis_tui.sdk.memories import second_person
+from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again,
+                                 asks_to_take_back, only_acknowledges, refers_back, request_not_to_do, says_there,
+                                 shared_amount_requests, split_requests, stem)
 
 log = logging.getLogger(__name__)
 # an argument holding this share of the request's content words is the request said back, not a part of it
@@ -436,6 +438,8 @@ class Assistant:
             return
         if answer_pending and self._take_back(turn, request):
             return
+        if self._not_to_do(turn, request):
+            return
         t = time.perf_counter()
         match = pre_route(turn.text, self._fast_path_order(request))
         turn.timings_ms["pre_route"] = (time.perf_counter() - t) * 1000
@@ -483,6 +487,70 @@ class Assistant:
                 return
         turn.route = "none"
         turn.spoken = CANT_HANDLE
+
+    def not_to_do(self, text: str) -> tuple[NotToDo, IJarvisCommand] | None:
+        """The request the words say not to do ("don't set a timer for ten minutes", "no, do not cancel
+        the timer") and the action command that request asks for on its own; None when the words say
+        no such thing ("don't worry about it": no command acts on "worry about it"; "don't forget to buy
+        eggs" asks for something). A fast path's claim or a model's guess would have acted on the very
+        words the user said not to act on: "don't cancel the timer" cancelled it."""
+        said = request_not_to_do(text)
+        if said is None:
+            return None
+        command = self.action_asked(said.negated)
+        return (said, command) if command is not None else None
+
+    def action_asked(self, words: str) -> IJarvisCommand | None:
+        """The action command `words` ask for on their own: a fast path's, or the intent router's first
+        choice when it ranks it above "no command fits"; None for words no command acts on, and for
+        a command that answers in words (chat, answer_question: it acts on nothing)."""
+        match = pre_route(words, self.registry)
+        if match is not None:
+            return None if match.command.allow_direct_answer else match.command
+        router = self.router
+        if router is None:
+            return None
+        decision = router.decide(words)
+        if decision.decision == "decline" or not decision.ranked:
+            return None
+        name, chance = decision.ranked[0]
+        command = self.registry.get(name)
+        if command is None or command.allow_direct_answer or chance <= decision.out_of_scope:
+            return None
+        return command
+
+    @staticmethod
+    def not_done_reply(said: NotToDo, command: IJarvisCommand) -> str:
+        """"Okay, I won't set a timer for ten minutes." (the user's words, said back to them). When the
+        command holds something the words name ("don't wake me up tomorrow" with a wake-up reminder set),
+        "I won't" would not be true of what is already there: "Okay, I've left it as it is."."""
+        try:
+            held = command.held_names()
+        except Exception:  # noqa: BLE001 - a command that cannot list what it holds holds nothing named
+            log.exception("held_names of %s failed", command.command_name)
+            held = []
+        if held and names_any_of(said.negated, held):
+            return KEPT
+        return f"Okay, I won't {second_person(said.negated)}."
+
+    def _not_to_do(self, turn: TurnResult, request: RequestInformation) -> bool:
+        """A request the user said not to do is not done: "don't cancel the timer" leaves the timer, and
+        says so; a request said in its place runs ("don't set a timer, set an alarm for seven instead")."""
+        found = self.not_to_do(turn.text)
+        if found is None:
+            return False
+        said, command = found
+        reason = f"the user said not to: {said.negated!r}"
+        log.info("not doing %s: %s", command.command_name, reason)
+        self.emit(ev.ToolCallsParsed(calls=[], rejected=[{"name": command.command_name, "reason": reason}],
+                                     origin="negated", turn_id=turn.turn_id))
+        if said.instead:
+            self._run_several(turn, request, [said.instead])
+            return True
+        turn.route = "negated"
+        turn.spoken = self.not_done_reply(said, command)
+        self._note(turn, request)
+        return True
 
     def answer_without_model(self, decision: RouterResult | None) -> str | None:
         """The direct-answer command (chat, answer_question: allow_direct_answer) a turn runs when there

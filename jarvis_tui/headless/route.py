@@ -1,6 +1,7 @@
 """`jarvis-tui route [TEXT ... | --file F] [--no-llm]`: routing only, nothing executed.
 
-One JSON line per utterance: {"text", "route", "tool_calls", "message", "timings_ms"}.
+One JSON line per utterance: {"text", "route", "tool_calls", "message", "timings_ms"}; a request said not
+to be done ("don't set a timer") is route "negated", with "negated": {"request", "command"}.
 Models load once per process.
 """
 from __future__ import annotations
@@ -72,12 +73,26 @@ def run(args: argparse.Namespace) -> int:
         if brain is None and config.llm.backend != "none":
             print(f"jarvis-tui: the LLM did not load ({runtime.llm_error or 'see the log'}); "
                   "routing with fast paths and the intent router only", file=sys.stderr)
-        for text in texts:
+        for said in texts:
             t0 = time.perf_counter()
+            text, negated = said, None
+            not_to_do = runtime.assistant.not_to_do(said)
+            if not_to_do is not None:
+                # a request said not to be done ("don't cancel the timer") is not routed; one said in its
+                # place is ("..., set an alarm instead"), as the turn does
+                negation, command = not_to_do
+                negated = {"request": negation.negated, "command": command.command_name}
+                if negation.instead is None:
+                    print_json({"text": said, "route": "negated", "tool_calls": [],
+                                "message": runtime.assistant.not_done_reply(negation, command), "negated": negated,
+                                "timings_ms": {"pre_route": 0.0, "llm": 0.0,
+                                               "total": round((time.perf_counter() - t0) * 1000, 2)}})
+                    continue
+                text = negation.instead
             match = pre_route(text, runtime.registry)
             pre_ms = (time.perf_counter() - t0) * 1000
             if match is not None:
-                print_json({"text": text, "route": "pre_route",
+                print_json({"text": said, "route": "pre_route", **({"negated": negated} if negated else {}),
                             "tool_calls": [{"name": match.command.command_name,
                                             "arguments": match.result.arguments}],
                             "message": match.result.spoken_response,
@@ -95,7 +110,8 @@ def run(args: argparse.Namespace) -> int:
                     calls, route = [{"name": decision.tool, "arguments": {}}], "router"
                 elif (direct := runtime.assistant.answer_without_model(decision)) is not None:
                     calls, route = [{"name": direct, "arguments": {}}], "router"
-                print_json({"text": text, "route": route, "tool_calls": calls, "message": message,
+                print_json({"text": said, "route": route, "tool_calls": calls, "message": message,
+                            **({"negated": negated} if negated else {}),
                             "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
                                            "total": round((time.perf_counter() - t0) * 1000, 2)},
                             "router": decision.to_dict() if decision is not None else None})
@@ -114,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
                 route = "router"
             else:
                 route = "llm" if decision.tool_calls or decision.message else "none"
-            print_json({"text": text, "route": route, "router": decision.router.to_dict() if decision.router else None,
+            print_json({"text": said, "route": route, **({"negated": negated} if negated else {}),
+                        "router": decision.router.to_dict() if decision.router else None,
                         "tool_calls": [{"name": c["name"], "arguments": c["arguments"]} for c in decision.tool_calls],
                         "message": decision.message,
                         "timings_ms": timings,

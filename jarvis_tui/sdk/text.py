@@ -1273,6 +1273,54 @@ def asks_to_take_back(text: str) -> bool:
     return bool(_TAKE_BACK.fullmatch(t))
 
 
+# ---- a request said not to be done: "don't set a timer", "no, do not cancel it" -----------------------
+_NOT_TO_DO = re.compile(
+    r"(?:(?:actually|" + SAYING_NO + r"|wait|oh|and|but|so|just|please|jarvis)[,\s]+)*"
+    r"(?:don't|dont|do\s+not|never)\s+(?:(?:ever|please|now)\s+)*(?P<rest>[a-z].*)")
+# what follows "don't" when the words order nothing not to be done: a question ("don't you think it's
+# cold"), or a verb whose negation asks for something ("don't forget to buy eggs", "don't let me
+# oversleep", "never mind the timer")
+_NOT_AN_ORDER = frozenset("i you we they he she it u forget let mind".split())
+# a request said after the one not to be done: "... but remind me at six", "..., just set an alarm",
+# "..., set an alarm instead" (a comma alone does not start one: "don't add milk, eggs and bread")
+_THEN_INSTEAD = re.compile(r"\s*,?\s+(?:but|instead|rather)\s+(?:just\s+)?|\s*,\s*(?:just|instead)\s+")
+_INSTEAD_END = re.compile(r"[,\s]+instead$")
+
+
+class NotToDo(NamedTuple):
+    """A request said not to be done: what is not to be done ("set a timer for ten minutes"), and the
+    request said in its place, if any ("set an alarm for seven")."""
+    negated: str
+    instead: str | None = None
+
+
+def request_not_to_do(text: str) -> NotToDo | None:
+    """The request the whole utterance says not to do: "don't set a timer for ten minutes", "no, do not
+    cancel the timer", "never remind me about the dentist again" (-> "remind me about the dentist");
+    with a request said in its place after a comma, "but" or "instead". None for other words, for a
+    question ("don't you think it's cold") and for the negations that ask for something ("don't forget
+    to buy eggs", "don't let me oversleep", "never mind"). Whether the words not to be done are a
+    request a command does is for the caller to decide ("don't worry about it" is none)."""
+    t = normalize_utterance(text).strip(" .!?")
+    m = _NOT_TO_DO.fullmatch(t)
+    if m is None:
+        return None
+    rest = m.group("rest").strip(" ,")
+    if rest.split()[0] in _NOT_AN_ORDER:
+        return None
+    negated, instead = rest, None
+    split = _THEN_INSTEAD.search(rest)
+    if split is None and _INSTEAD_END.search(rest) and "," in rest:
+        split = re.search(r"\s*,\s*", rest)
+    if split is not None:
+        negated, instead = rest[:split.start()].strip(" ,"), rest[split.end():].strip(" ,")
+        instead = re.sub(r"[,\s]+(?:instead|then|please)$", "", instead).strip(" ,") or None
+    negated = re.sub(r"\s+(?:again|any\s*more|ever)$", "", negated).strip(" ,")
+    if not negated:
+        return None
+    return NotToDo(negated, instead)
+
+
 # ---- calendar dates ---------------------------------------------------------------------------------
 MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december"]

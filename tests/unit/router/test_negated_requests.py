@@ -1,0 +1,139 @@
+"""A request the user says not to do is not done ("don't cancel the timer" cancelled it: the 0.5B picked
+the action the words name, "don't" or not). The grammar is the SDK's (`request_not_to_do`); whether the
+words not to do ask for an action is the commands' (their fast paths and the intent router)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
+
+from brain_fakes import ScriptedBackend
+
+from jarvis_tui.assistant import events as ev
+from jarvis_tui.assistant.assistant import KEPT
+from jarvis_tui.assistant.conversation import ConversationBrain
+from jarvis_tui.llm.provider_factory import PromptProviderFactory
+from jarvis_tui.runtime import Runtime
+from jarvis_tui.sdk.text import NotToDo, request_not_to_do
+
+
+@pytest.mark.parametrize("said, negated, instead", [
+    ("don't set a timer for ten minutes", "set a timer for ten minutes", None),
+    ("No, don't cancel the timer.", "cancel the timer", None),
+    ("please do not add oat milk to the shopping list", "add oat milk to the shopping list", None),
+    ("hey jarvis, never remind me about the plumber again", "remind me about the plumber", None),
+    ("actually don't turn it down", "turn it down", None),
+    ("don't set a timer, set an alarm for seven instead", "set a timer", "set an alarm for seven"),
+    ("don't start the laundry timer but remind me at six", "start the laundry timer", "remind me at six"),
+    ("don't set a timer, just tell me the time", "set a timer", "tell me the time"),
+    # a comma alone starts no other request: the items of a list said not to be added
+    ("don't add pears, plums and figs to the list", "add pears, plums and figs to the list", None),
+])
+def test_the_request_said_not_to_be_done(said, negated, instead):
+    assert request_not_to_do(said) == NotToDo(negated, instead)
+
+
+@pytest.mark.parametrize("said", [
+    "don't forget to water the ferns",           # asks to be reminded
+    "don't let me forget my keys",               # ditto
+    "never mind the timer",                      # dismisses (or cancels)
+    "don't you think it's chilly",               # a question
+    "do you not have a clock",                   # a question
+    "i don't want the rice timer any more",      # says what to do away with
+    "set a timer so i don't burn the toast",     # "don't" inside a request
+    "don't",                                     # nothing said not to do
+    "no, don't",
+])
+def test_words_that_say_no_request_not_to_do(said):
+    assert request_not_to_do(said) is None
+
+
+@pytest.fixture
+def runtime(isolated_dirs):
+    rt = Runtime.create()
+    yield rt
+    rt.close()
+
+
+def _model_writes(rt, outputs):
+    """The LLM writes `outputs` in turn: here the action the words name, as the 0.5B did."""
+    backend = ScriptedBackend(outputs)
+    rt.assistant.brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
+    rt.services.llm = rt.assistant.brain.answerer
+    return backend
+
+
+def test_a_timer_said_not_to_be_set_is_not_set(runtime):
+    backend = _model_writes(runtime, [json.dumps({"tool": "set_timer", "args": {"duration_seconds": 600}})] * 3)
+    events: list = []
+    runtime.assistant.emit = _chained(runtime.assistant.emit, events)
+    turn = runtime.assistant.handle_text("don't set a timer for ten minutes")
+    assert turn.tool_calls == [] and turn.route == "negated"
+    assert turn.spoken == "Okay, I won't set a timer for ten minutes."
+    assert runtime.services.store.timers.running() == []
+    assert backend.requests == []                 # the model is not asked
+    parsed = [e for e in events if isinstance(e, ev.ToolCallsParsed)]
+    assert parsed and parsed[-1].origin == "negated" and parsed[-1].calls == []
+    assert parsed[-1].rejected[0]["name"] == "set_timer" and "not to" in parsed[-1].rejected[0]["reason"]
+
+
+def _chained(emit, into: list):
+    def both(event):
+        into.append(event)
+        return emit(event)
+    return both
+
+
+def test_a_timer_said_not_to_be_cancelled_keeps_running(runtime):
+    assert runtime.assistant.handle_text("set a timer for twenty minutes").tool_calls[0].name == "set_timer"
+    _model_writes(runtime, [json.dumps({"tool": "cancel_timer", "args": {}})] * 3)
+    turn = runtime.assistant.handle_text("no, don't cancel the timer")
+    assert turn.tool_calls == [] and runtime.assistant.pending is None        # nothing done, nothing asked
+    assert len(runtime.services.store.timers.running()) == 1
+    # the words name the timer it holds: "I won't" is said of what is there, so it says it left it
+    runtime.assistant.handle_text("set a timer for five minutes for the eggs")
+    turn = runtime.assistant.handle_text("please don't cancel the eggs timer")
+    assert turn.spoken == KEPT and len(runtime.services.store.timers.running()) == 2
+
+
+def test_an_item_said_not_to_be_added_is_not_added_and_the_users_words_are_said_back(runtime):
+    _model_writes(runtime, [json.dumps({"tool": "shopping_list", "args": {"action": "add", "items": ["oat milk"]}})] * 3)
+    turn = runtime.assistant.handle_text("please do not add oat milk to my shopping list")
+    assert turn.tool_calls == [] and turn.spoken == "Okay, I won't add oat milk to your shopping list."
+    assert runtime.services.store.lists.items("shopping") == []
+
+
+def test_the_request_said_in_its_place_runs(runtime):
+    _model_writes(runtime, [])
+    turn = runtime.assistant.handle_text("don't set a timer for an hour, set a five minute timer instead")
+    assert [c.name for c in turn.tool_calls] == ["set_timer"]
+    assert [t["duration_seconds"] for t in runtime.services.store.timers.running()] == [300]
+    assert turn.understood_as == "set a five minute timer"
+
+
+def test_words_no_command_acts_on_go_their_usual_way(runtime):
+    """"don't worry about it" orders nothing a command does: it is routed as before (dismissed), and
+    "don't forget to ..." is a request to be reminded, not one not to do."""
+    assert runtime.assistant.not_to_do("don't worry about it") is None
+    assert runtime.assistant.not_to_do("don't be silly") is None
+    assert runtime.assistant.not_to_do("don't forget to water the ferns") is None
+    found = runtime.assistant.not_to_do("don't wake me up at seven tomorrow")
+    assert found is not None and found[1].command_name == "reminder"
+
+
+def test_route_prints_a_request_said_not_to_be_done(isolated_dirs, capsys):
+    from jarvis_tui.cli import main
+    rc = main(["route", "--no-llm", "do not set a timer for ten minutes",
+               "don't set a timer for an hour, set a timer for two minutes instead"])
+    assert rc == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.startswith("{")]
+    assert lines[0]["route"] == "negated" and lines[0]["tool_calls"] == []
+    assert lines[0]["negated"] == {"request": "set a timer for ten minutes", "command": "set_timer"}
+    assert lines[0]["message"] == "Okay, I won't set a timer for ten minutes."
+    assert lines[1]["route"] == "pre_route" and lines[1]["tool_calls"] == [
+        {"name": "set_timer", "arguments": {"duration_seconds": 120}}]
+    assert lines[1]["negated"]["command"] == "set_timer"
