@@ -526,7 +526,7 @@ class Assistant:
         "I won't" would not be true of what is already there: "Okay, I've left it as it is."."""
         try:
             held = command.held_names()
-        except Exception:  # noqa: BLE001 - a command that cannot list what it holds holds nothing named
+        except Exception:  # a command that cannot list what it holds holds nothing named
             log.exception("held_names of %s failed", command.command_name)
             held = []
         if held and names_any_of(said.negated, held):
