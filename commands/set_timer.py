@@ -105,6 +105,20 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('start a countdown for 3 mi
  ('two minute timer please', {'duration_seconds': 120}),
  ('tea timer four minutes', {'duration_seconds': 240, 'label': 'tea'}),
  ('count down one minute', {'duration_seconds': 60})]
+# a timer asked for by what it is for, its length not said yet (it is asked for): every example above says
+# a length, so "set a timer for the rice" went to cancel_timer's timers named by what they are for
+_MORE_EXAMPLES += [
+ ('set a timer for the lasagne', {'label': 'lasagne'}),
+ ('start a timer for the muffins', {'label': 'muffins'}),
+ ('i need a timer', {}),
+ ('can i have a timer please', {}),
+ ('put a timer on for the cookies', {'label': 'cookies'}),
+ ('timer for the noodles', {'label': 'noodles'}),
+ ('start a new timer', {}),
+ ('set me a timer for the oven', {'label': 'oven'}),
+ ('make a timer for my workout', {'label': 'workout'}),
+ ('get a timer going for the stew', {'label': 'stew'}),
+]
 _NEGATIVES: list[str] = ['set an alarm for 7 am', 'wake me up at six', 'alarm at noon tomorrow', 'mute for ten minutes',
  'silence notifications for an hour', 'turn the volume down for a minute', 'how many minutes are in a day',
  'pause the music for five minutes', 'turn off the lights in ten minutes']

@@ -1219,7 +1219,12 @@ _REASON = re.compile(
     # "since" gives a reason when its clause looks ahead or says how things are ("since it might rain",
     # "since we're out of milk"); "since i last called her", "since monday" are about time
     r"|\s+since\s+" + _SUBJECT + r"(?:'s|'ll|'re|'m|\s+(?:might|may|will|could|should|would|is|are|am|isn't|aren't|"
-    r"won't|can't|don't|doesn't|needs?|has\s+to|have\s+to|wants?|likes?|is\s+going\s+to|are\s+going\s+to))\b.*$")
+    r"won't|can't|don't|doesn't|needs?|has\s+to|have\s+to|wants?|likes?|is\s+going\s+to|are\s+going\s+to))\b.*$"
+    # "so" without "that" gives the purpose when a clause of its own follows ("set a timer so i don't
+    # overcook the rice", "so the rice doesn't burn", "so we can leave at six"); the router reads the
+    # negation written out ("do not"), and the purpose's words ("not", "burn") are no part of the request
+    r"|\s+so\s+" + _SUBJECT + r"(?:'ll|'m|'re|\s+(?:do|does|did|will|would|can|could|won't|can't|don't|doesn't|"
+    r"didn't|might|may|must|should|remember|know|get|have|am|is|are)\b(?:\s+not\b)?)\s+\S.*$")
 
 
 def main_clause(text: str) -> str:
