@@ -51,6 +51,10 @@ _UNIT_SAID = re.compile(r"\b(?:hours?|hrs?|minutes?|mins?|seconds|secs?|half|qua
 _LENGTH_SAID = re.compile(r"\d|" + _UNIT_SAID.pattern)
 
 
+# what a timer asked for without its length is for: "set a timer for the rice", "put a timer on for my bread"
+_FOR_WHAT = re.compile(r"\btimer(?:\s+(?:on|going))?\s+for\s+(?:the|my)\s+(?P<label>[a-z][a-z' ]{0,30}?)$")
+
+
 def _your_timer(timer: dict[str, Any]) -> str:
     """How a reply about a changed timer names it: "your pasta timer", or "your timer"."""
     return f"your {timer['label']} timer" if timer.get("label") else "your timer"
@@ -332,6 +336,9 @@ class SetTimerCommand(JarvisCommandBase):
             out["duration_seconds"] = said
         elif not _LENGTH_SAID.search(lowered) and not numbers:
             out.pop("duration_seconds", None)    # "set a second timer for the rice": no length said, it is asked
+            what = _FOR_WHAT.search(normalize_utterance(voice_command))
+            if what is not None and not out.get("label"):
+                out["label"] = what.group("label")     # ... and the timer asked for is the rice's when it is set
         elif len(numbers) == 1 and 0 < numbers[0] and not _UNIT_SAID.search(lowered):
             # a bare number is minutes, as people set timers: "set a timer for 25" was 25 seconds, "another
             # for the sauce for 15" 12 minutes (the model's numbers)

@@ -47,6 +47,17 @@ def test_a_timer_without_a_length_asks_for_how_long_and_the_answer_sets_it(rt, t
     assert len(backend.requests) == 1                   # the answer needed no model
 
 
+@pytest.mark.parametrize("said, label", [("set a timer for the rice", "rice"),
+                                         ("put a timer on for my sourdough", "sourdough")])
+def test_a_timer_asked_for_by_what_it_is_for_keeps_its_name_while_its_length_is_asked(rt, talk, said, label):
+    """The model left the name out ({}): the timer the answer sets is still the one for the rice."""
+    say, _ = talk([call("set_timer")])
+    assert say(said).spoken == "For how long?"
+    turn = say("ten minutes")
+    assert [(t["label"], t["duration_seconds"]) for t in rt.store.timers.running()] == [(label, 600)]
+    assert label in turn.spoken.lower()
+
+
 def test_a_sum_missing_its_other_number_is_finished_by_the_number_said(rt, talk):
     say, backend = talk([call("calculate", num1=2, operation="add")])
     turn = say("what is 2 plus")
