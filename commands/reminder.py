@@ -97,7 +97,10 @@ def _every_minutes_said(said: str) -> int | None:
 _MERIDIEM_SAID = re.compile(r"(?:\d|\b)(?:a\.?\s?m|p\.?\s?m)\b\.?|\b(?:morning|afternoon|evening|tonight|night|noon|midnight)\b")
 # the request itself, copied by the model into the text ("remind me about the dentist")
 # other words people remind by: "ping me", "give me a shout"
-_REMIND_BY = r"(?:ping|nudge|buzz|alert)\s+me|give\s+me\s+a\s+(?:shout|nudge|ping|buzz|heads[- ]up)"
+# ... and the ways of asking not to forget ("don't let me forget to call mom at five", "don't forget to put
+# the bins out at 7"): a request to be reminded, though it says "not" (the 0.5B declined them)
+_REMIND_BY = (r"(?:ping|nudge|buzz|alert)\s+me|give\s+me\s+a\s+(?:shout|nudge|ping|buzz|heads[- ]up)"
+              r"|(?:don't|dont|do\s+not)\s+(?:let\s+me\s+)?forget|make\s+sure\s+i\s+(?:don't|do\s+not)\s+forget")
 _REMIND_FRAME = (r"(?:please\s+)?(?:remind\s+me|(?:set|create|add|make)\s+(?:a|an|me\s+a)\s+reminder|"
                  + _REMIND_BY + ")")
 _REQUEST_FRAME = re.compile(r"^" + _REMIND_FRAME + r"(?:\s+(?:to|about|of|that))?\s+(?=\S)", re.I)

@@ -150,6 +150,21 @@ def test_a_request_to_be_reminded_that_says_not_is_still_a_set(rt, said, args):
     assert out["action"] == "set"
 
 
+@pytest.mark.parametrize("said,text,time", [
+    ("don't let me forget to ring the plumber at 4 pm", "ring the plumber", "16:00"),
+    ("do not let me forget to defrost the chicken at 5:30 pm", "defrost the chicken", "17:30"),
+    ("don't forget to take the bins out at 7 pm", "take the bins out", "19:00"),
+    ("make sure i don't forget to pay the window cleaner at 11 am", "pay the window cleaner", "11:00"),
+])
+def test_asking_not_to_forget_at_a_time_is_a_reminder_set_at_once(rt, said, text, time):
+    """Said with its time, it is certain: the reminder's fast path sets it (the 0.5B declined "don't let me
+    forget to ..." from a shortlist of the reminder alone), and it is no request not to do."""
+    turn, response = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "reminder" and response.success
+    args = turn.tool_calls[0].arguments
+    assert (args["action"], args["text"], args["time"]) == ("set", text, time)
+
+
 def test_a_recurring_alarm_named_by_its_next_day_skips_that_day(rt, clock):
     """"i don't need the alarm tomorrow" of an alarm that rings every weekday: tomorrow's is skipped,
     the weekday alarm stays (deleting it would take every other day's away too)."""
