@@ -39,7 +39,8 @@ from jarvis_tui.sdk.grounding import content_words, named_from_reply, names_any_
 from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInformation
 from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.memories import second_person
-from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_for_another, asks_question, asks_to_end_it, asks_to_hear_again,
+from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_about_doing, asks_for_another, asks_question, asks_to_end_it,
+                                 asks_to_hear_again,
                                  asks_to_take_back, only_acknowledges, refers_back, request_not_to_do, says_there,
                                  shared_amount_requests, split_requests, stem)
 
@@ -1048,7 +1049,10 @@ class Assistant:
             # ... or what it would act on is not all in this request's words (the model took it from the
             # conversation, or wrote its own), unless the request points back at it ("delete it")
             unsaid = [] if refers_back(request.voice_command) else unsaid_target(command, args, request.voice_command)
-            question = self.confirmation(command, args) if untaught or unsaid or not turn.router_confident else None
+            # ... or the words ask about doing it, not for it ("what would happen if i cancelled the timer")
+            about = asks_about_doing(request.voice_command)
+            question = self.confirmation(command, args) if (untaught or unsaid or about
+                                                            or not turn.router_confident) else None
             if question:
                 return self._ask_first(command, args, request, turn, question, changes, untaught)
         if control is not None:

@@ -1278,6 +1278,22 @@ def asks_to_take_back(text: str) -> bool:
     return bool(_TAKE_BACK.fullmatch(t))
 
 
+# ---- a question about doing something: "what would happen if i cancelled the timer" -------------------
+_ABOUT_DOING = re.compile(
+    r"(?:(?:so|and|but|ok|okay|hmm|just\s+wondering|i\s+wonder)[,\s]+)*"
+    r"(?:what\s+(?:would|will|could|might)\s+happen\s+if|what\s+happens\s+if|what\s+if"
+    r"|how\s+(?:do|can|would|could|should)\s+(?:i|we)|is\s+it\s+(?:ok|okay|safe|bad|a\s+good\s+idea|a\s+bad\s+idea)"
+    r"\s+(?:to|if\s+(?:i|we)))\s+\S.*")
+
+
+def asks_about_doing(text: str) -> bool:
+    """The whole request asks about doing something, not for it to be done: what would happen ("what
+    would happen if i cancelled the timer", "what if i clear my list"), how it is done ("how do i delete a
+    reminder"), whether it is wise ("is it ok to delete the shopping list"). The action its words name
+    is no order: a destructive one asks first (`Assistant.execute_call`)."""
+    return bool(_ABOUT_DOING.fullmatch(normalize_utterance(text).strip(" .!?")))
+
+
 # ---- a request said not to be done: "don't set a timer", "no, do not cancel it" -----------------------
 _NOT_TO_DO = re.compile(
     r"(?:(?:actually|" + SAYING_NO + r"|wait|oh|and|but|so|just|please|jarvis)[,\s]+)*"

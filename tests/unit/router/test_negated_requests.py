@@ -137,3 +137,30 @@ def test_route_prints_a_request_said_not_to_be_done(isolated_dirs, capsys):
     assert lines[1]["route"] == "pre_route" and lines[1]["tool_calls"] == [
         {"name": "set_timer", "arguments": {"duration_seconds": 120}}]
     assert lines[1]["negated"]["command"] == "set_timer"
+
+
+@pytest.mark.parametrize("said, asks", [
+    ("what would happen if i cancelled the timer", True),
+    ("What if I clear my to-do list?", True),
+    ("how do i delete a reminder", True),
+    ("is it ok to delete the shopping list", True),
+    ("cancel the timer", False),
+    ("what time is it", False),
+    ("how do you cook rice", False),
+])
+def test_a_question_about_doing_something_is_told_from_an_order(said, asks):
+    from jarvis_tui.sdk.text import asks_about_doing
+    assert asks_about_doing(said) is asks
+
+
+def test_a_question_about_cancelling_the_timer_asks_before_it_cancels(runtime):
+    """The router is sure of cancel_timer (0.95: the words are the timer's) and the model fills it in: the
+    question about doing it cancelled the timer with no word asked. Now it asks first, like a guess."""
+    assert runtime.assistant.handle_text("set a timer for twenty minutes").tool_calls[0].name == "set_timer"
+    _model_writes(runtime, [json.dumps({"tool": "cancel_timer", "args": {}})] * 3)
+    turn = runtime.assistant.handle_text("what would happen if i cancelled the timer")
+    assert turn.router_confident and turn.tool_calls[0].name == "cancel_timer"
+    assert turn.tool_calls[0].response.context_data.get("confirm") and runtime.assistant.pending is not None
+    assert len(runtime.services.store.timers.running()) == 1
+    runtime.assistant.handle_text("no")
+    assert len(runtime.services.store.timers.running()) == 1
