@@ -8,19 +8,9 @@ brain's unit tests."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
-
-from brain_fakes import ScriptedBackend
-
-from jarvis_tui.assistant.conversation import ConversationBrain
 from jarvis_tui.assistant.intent_router import OUT_OF_SCOPE
-from jarvis_tui.llm.provider_factory import PromptProviderFactory
-from jarvis_tui.runtime import Runtime
 from jarvis_tui.sdk.grounding import named_from_reply
 
 LIST_READ = "Your shopping list has 3 items: toilet paper, teabags and oat milk."
@@ -41,18 +31,6 @@ def test_the_words_named_by_the_last_reply(text, reply, asked, named):
     assert named_from_reply(text, reply, asked) == named
 
 
-@pytest.fixture
-def runtime(isolated_dirs):
-    rt = Runtime.create()
-    yield rt
-    rt.close()
-
-
-def _brain(rt, outputs):
-    backend = ScriptedBackend(outputs)
-    rt.assistant.brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
-    rt.services.llm = rt.assistant.brain.answerer
-    return backend
 
 
 def _no_command_first(runtime, monkeypatch):
@@ -63,8 +41,8 @@ def _no_command_first(runtime, monkeypatch):
     monkeypatch.setattr(router, "rank", lambda text: ranked if "teabags off" in text else real(text))
 
 
-def test_the_model_decides_words_that_name_what_the_list_read_said(runtime, monkeypatch):
-    backend = _brain(runtime, [json.dumps({"tool": "shopping_list", "args": {"action": "remove", "items": ["teabags"]}})])
+def test_the_model_decides_words_that_name_what_the_list_read_said(runtime, model_writes, monkeypatch):
+    backend = model_writes([json.dumps({"tool": "shopping_list", "args": {"action": "remove", "items": ["teabags"]}})])
     runtime.assistant.handle_text("add toilet paper, teabags and oat milk to my shopping list")
     read = runtime.assistant.handle_text("what's on my shopping list")
     assert "teabags" in read.spoken
@@ -76,8 +54,8 @@ def test_the_model_decides_words_that_name_what_the_list_read_said(runtime, monk
     assert turn.spoken == "Remove teabags from your shopping list?"
 
 
-def test_the_same_words_after_another_reply_are_declined_without_the_model(runtime, monkeypatch):
-    backend = _brain(runtime, [json.dumps({"tool": "shopping_list", "args": {"action": "remove", "items": ["teabags"]}})])
+def test_the_same_words_after_another_reply_are_declined_without_the_model(runtime, model_writes, monkeypatch):
+    backend = model_writes([json.dumps({"tool": "shopping_list", "args": {"action": "remove", "items": ["teabags"]}})])
     runtime.assistant.handle_text("what time is it")
     _no_command_first(runtime, monkeypatch)
     turn = runtime.assistant.handle_text("take the teabags off, found some")

@@ -9,20 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
-sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
-
-from brain_fakes import ScriptedBackend
 from command_helpers import plugin_runtime
 
-from jarvis_tui.assistant.conversation import ConversationBrain
-from jarvis_tui.llm.provider_factory import PromptProviderFactory
-from jarvis_tui.runtime import Runtime
 from jarvis_tui.sdk.grounding import names_any_of
 
 
@@ -64,12 +56,6 @@ PARCELS = textwrap.dedent('''
 ''')
 
 
-@pytest.fixture
-def runtime(isolated_dirs):
-    rt = Runtime.create()
-    yield rt
-    rt.close()
-
 
 def _timer(rt, name):
     said = f"set a ten minute timer for the {name}"
@@ -104,11 +90,9 @@ def test_the_command_that_holds_the_thing_named_is_shortlisted_and_a_timer_cance
     assert same.shortlist == plain.shortlist and same.declinable == plain.declinable
 
 
-def test_the_model_is_asked_among_the_holders_and_the_guess_asks_first(runtime):
+def test_the_model_is_asked_among_the_holders_and_the_guess_asks_first(runtime, model_writes):
     _held(runtime)
-    backend = ScriptedBackend([json.dumps({"tool": "reminder", "args": {"action": "delete", "text": "cat"}})])
-    runtime.assistant.brain = ConversationBrain(backend, PromptProviderFactory(None), runtime.config)
-    runtime.services.llm = runtime.assistant.brain.answerer
+    backend = model_writes([json.dumps({"tool": "reminder", "args": {"action": "delete", "text": "cat"}})])
     turn = runtime.assistant.handle_text("clear the cat one")          # no fast path says "clear" of one
     assert turn.route == "llm" and turn.router_result.shortlist[0] == "reminder"
     schema = json.dumps(backend.requests[0]["json_schema"])
@@ -126,23 +110,17 @@ def test_a_plugin_commands_held_things_are_routed_to_it(isolated_dirs):
         assert result.shortlist[0] == "parcels" and "cancel_timer" not in result.shortlist
 
 
-def _scripted(rt, outputs):
-    backend = ScriptedBackend(outputs)
-    rt.assistant.brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
-    rt.services.llm = rt.assistant.brain.answerer
-    return backend
 
-
-def test_a_question_about_a_held_timer_is_answered_though_the_router_is_barely_sure(runtime):
+def test_a_question_about_a_held_timer_is_answered_though_the_router_is_barely_sure(runtime, model_writes):
     """The router ranks check_timers (0.31) barely above "no command fits" (0.26) for "how are we doing
     on the rice": a guess the turn declines, unless the rice timer is running: then the request is
     about it, and the model's check_timers call runs (it was "Sorry, I can't help with that yet.")."""
     call = json.dumps({"tool": "check_timers", "args": {"label": "rice"}})
-    _scripted(runtime, [call] * 3)
+    model_writes([call] * 3)
     turn = runtime.assistant.handle_text("how are we doing on the rice")
     assert turn.tool_calls == []                    # no rice timer: the guess is declined
     _timer(runtime, "rice")
-    _scripted(runtime, [call] * 3)
+    model_writes([call] * 3)
     turn = runtime.assistant.handle_text("how are we doing on the rice")
     assert [c.name for c in turn.tool_calls] == ["check_timers"] and turn.router_result.holding
     assert turn.spoken.startswith("Your rice timer has")

@@ -4,21 +4,12 @@ words not to do ask for an action is the commands' (their fast paths and the int
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.append(str(Path(__file__).resolve().parents[1] / "llm"))
-
-from brain_fakes import ScriptedBackend
-
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.assistant import KEPT
-from jarvis_tui.assistant.conversation import ConversationBrain
-from jarvis_tui.llm.provider_factory import PromptProviderFactory
-from jarvis_tui.runtime import Runtime
-from jarvis_tui.sdk.text import NotToDo, request_not_to_do
+from jarvis_tui.sdk.text import NotToDo, asks_about_doing, request_not_to_do
 
 
 @pytest.mark.parametrize("said, negated, instead", [
@@ -52,23 +43,8 @@ def test_words_that_say_no_request_not_to_do(said):
     assert request_not_to_do(said) is None
 
 
-@pytest.fixture
-def runtime(isolated_dirs):
-    rt = Runtime.create()
-    yield rt
-    rt.close()
-
-
-def _model_writes(rt, outputs):
-    """The LLM writes `outputs` in turn: here the action the words name, as the 0.5B did."""
-    backend = ScriptedBackend(outputs)
-    rt.assistant.brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
-    rt.services.llm = rt.assistant.brain.answerer
-    return backend
-
-
-def test_a_timer_said_not_to_be_set_is_not_set(runtime):
-    backend = _model_writes(runtime, [json.dumps({"tool": "set_timer", "args": {"duration_seconds": 600}})] * 3)
+def test_a_timer_said_not_to_be_set_is_not_set(runtime, model_writes):
+    backend = model_writes([json.dumps({"tool": "set_timer", "args": {"duration_seconds": 600}})] * 3)
     events: list = []
     runtime.assistant.emit = _chained(runtime.assistant.emit, events)
     turn = runtime.assistant.handle_text("don't set a timer for ten minutes")
@@ -88,9 +64,9 @@ def _chained(emit, into: list):
     return both
 
 
-def test_a_timer_said_not_to_be_cancelled_keeps_running(runtime):
+def test_a_timer_said_not_to_be_cancelled_keeps_running(runtime, model_writes):
     assert runtime.assistant.handle_text("set a timer for twenty minutes").tool_calls[0].name == "set_timer"
-    _model_writes(runtime, [json.dumps({"tool": "cancel_timer", "args": {}})] * 3)
+    model_writes([json.dumps({"tool": "cancel_timer", "args": {}})] * 3)
     turn = runtime.assistant.handle_text("no, don't cancel the timer")
     assert turn.tool_calls == [] and runtime.assistant.pending is None        # nothing done, nothing asked
     assert len(runtime.services.store.timers.running()) == 1
@@ -100,15 +76,15 @@ def test_a_timer_said_not_to_be_cancelled_keeps_running(runtime):
     assert turn.spoken == KEPT and len(runtime.services.store.timers.running()) == 2
 
 
-def test_an_item_said_not_to_be_added_is_not_added_and_the_users_words_are_said_back(runtime):
-    _model_writes(runtime, [json.dumps({"tool": "shopping_list", "args": {"action": "add", "items": ["oat milk"]}})] * 3)
+def test_an_item_said_not_to_be_added_is_not_added_and_the_users_words_are_said_back(runtime, model_writes):
+    model_writes([json.dumps({"tool": "shopping_list", "args": {"action": "add", "items": ["oat milk"]}})] * 3)
     turn = runtime.assistant.handle_text("please do not add oat milk to my shopping list")
     assert turn.tool_calls == [] and turn.spoken == "Okay, I won't add oat milk to your shopping list."
     assert runtime.services.store.lists.items("shopping") == []
 
 
-def test_the_request_said_in_its_place_runs(runtime):
-    _model_writes(runtime, [])
+def test_the_request_said_in_its_place_runs(runtime, model_writes):
+    model_writes([])
     turn = runtime.assistant.handle_text("don't set a timer for an hour, set a five minute timer instead")
     assert [c.name for c in turn.tool_calls] == ["set_timer"]
     assert [t["duration_seconds"] for t in runtime.services.store.timers.running()] == [300]
@@ -149,15 +125,14 @@ def test_route_prints_a_request_said_not_to_be_done(isolated_dirs, capsys):
     ("how do you cook rice", False),
 ])
 def test_a_question_about_doing_something_is_told_from_an_order(said, asks):
-    from jarvis_tui.sdk.text import asks_about_doing
     assert asks_about_doing(said) is asks
 
 
-def test_a_question_about_cancelling_the_timer_asks_before_it_cancels(runtime):
+def test_a_question_about_cancelling_the_timer_asks_before_it_cancels(runtime, model_writes):
     """The router is sure of cancel_timer (0.95: the words are the timer's) and the model fills it in: the
     question about doing it cancelled the timer with no word asked. Now it asks first, like a guess."""
     assert runtime.assistant.handle_text("set a timer for twenty minutes").tool_calls[0].name == "set_timer"
-    _model_writes(runtime, [json.dumps({"tool": "cancel_timer", "args": {}})] * 3)
+    model_writes([json.dumps({"tool": "cancel_timer", "args": {}})] * 3)
     turn = runtime.assistant.handle_text("what would happen if i cancelled the timer")
     assert turn.router_confident and turn.tool_calls[0].name == "cancel_timer"
     assert turn.tool_calls[0].response.context_data.get("confirm") and runtime.assistant.pending is not None
