@@ -40,9 +40,8 @@ from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInfo
 from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_about_doing, asks_for_another, asks_question, asks_to_end_it,
-                                 asks_to_hear_again,
-                                 asks_to_take_back, only_acknowledges, refers_back, request_not_to_do, says_there,
-                                 shared_amount_requests, split_requests, stem)
+                                 asks_to_hear_again, asks_to_take_back, only_acknowledges, refers_back,
+                                 request_not_to_do, says_there, shared_amount_requests, split_requests, stem)
 
 log = logging.getLogger(__name__)
 # an argument holding this share of the request's content words is the request said back, not a part of it
