@@ -194,14 +194,7 @@ class Assistant:
         commands that answer in words leave (the rice timer asked about is no small talk), and the model
         may not answer that no command fits."""
         shortlist = result.shortlist
-        named: dict[str, bool] = {}
-        for command in self.registry:
-            try:
-                names = command.held_names()
-            except Exception:
-                log.exception("held_names of %s failed", command.command_name)
-                continue
-            named[command.command_name] = bool(names and names_any_of(text, names))
+        named = {command.command_name: self._holds_named(command, text) for command in self.registry}
         holders = tuple(n for n, hit in named.items() if hit)
         if not holders:
             return
@@ -213,6 +206,17 @@ class Assistant:
             kept = tuple(n for n in kept if named.get(n) or not self._answers_in_words(n))
             result.declinable = False
         result.shortlist = tuple(dict.fromkeys((*joining, *kept)))
+
+    @staticmethod
+    def _holds_named(command: IJarvisCommand, text: str) -> bool:
+        """Whether `text` names something `command` keeps (IJarvisCommand.held_names: "the vet one" with a
+        reminder to ring the vet); a command that cannot say what it holds holds nothing named."""
+        try:
+            names = command.held_names()
+        except Exception:
+            log.exception("held_names of %s failed", command.command_name)
+            return False
+        return bool(names and names_any_of(text, names))
 
     def _acts_only_on_held(self, name: str) -> bool:
         command = self.registry.get(name)
@@ -524,12 +528,7 @@ class Assistant:
         """"Okay, I won't set a timer for ten minutes." (the user's words, said back to them). When the
         command holds something the words name ("don't wake me up tomorrow" with a wake-up reminder set),
         "I won't" would not be true of what is already there: "Okay, I've left it as it is."."""
-        try:
-            held = command.held_names()
-        except Exception:  # a command that cannot list what it holds holds nothing named
-            log.exception("held_names of %s failed", command.command_name)
-            held = []
-        if held and names_any_of(said.negated, held):
+        if Assistant._holds_named(command, said.negated):
             return KEPT
         return f"Okay, I won't {second_person(said.negated)}."
 

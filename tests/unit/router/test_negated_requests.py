@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from jarvis_tui.assistant import events as ev
+from command_helpers import EventLog
+
 from jarvis_tui.assistant.assistant import KEPT
 from jarvis_tui.sdk.text import NotToDo, asks_about_doing, request_not_to_do
 
@@ -45,23 +46,16 @@ def test_words_that_say_no_request_not_to_do(said):
 
 def test_a_timer_said_not_to_be_set_is_not_set(runtime, model_writes):
     backend = model_writes([json.dumps({"tool": "set_timer", "args": {"duration_seconds": 600}})] * 3)
-    events: list = []
-    runtime.assistant.emit = _chained(runtime.assistant.emit, events)
+    events = EventLog()
+    runtime.bus.subscribe(events)
     turn = runtime.assistant.handle_text("don't set a timer for ten minutes")
     assert turn.tool_calls == [] and turn.route == "negated"
     assert turn.spoken == "Okay, I won't set a timer for ten minutes."
     assert runtime.services.store.timers.running() == []
     assert backend.requests == []                 # the model is not asked
-    parsed = [e for e in events if isinstance(e, ev.ToolCallsParsed)]
+    parsed = events.of("ToolCallsParsed")
     assert parsed and parsed[-1].origin == "negated" and parsed[-1].calls == []
     assert parsed[-1].rejected[0]["name"] == "set_timer" and "not to" in parsed[-1].rejected[0]["reason"]
-
-
-def _chained(emit, into: list):
-    def both(event):
-        into.append(event)
-        return emit(event)
-    return both
 
 
 def test_a_timer_said_not_to_be_cancelled_keeps_running(runtime, model_writes):
