@@ -12,12 +12,30 @@ from commands._parsing import say_duration
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             normalize_utterance)
+from jarvis_tui.sdk.text import find_duration
 
 _ON_TIMER = r"(?:on|for|of)\s+(?:the\s+|my\s+|all\s+(?:of\s+)?(?:my\s+|the\s+)?)?(?:(?P<label>[\w ]+?)\s+)?timers?(?:\s+(?:for|in|called|named)\s+(?:the\s+)?(?P<label2>[\w ]+))?"
 _LABELLED = r"(?:the\s+|my\s+)?(?:(?P<label>[\w ]+?)\s+)?timers?(?:\s+(?:for|in|called|named)\s+(?:the\s+)?(?P<label2>[\w ]+))?"
 
 
+# "give me a timer", "another timer", "one more timer": a timer asked for, not one that runs
+_NEW_TIMER = re.compile(r"(?:a|an|another|one more|new|a new|one other)\b")
+
+
+def _asks_for_a_new_timer(m: re.Match[str]) -> bool:
+    """The timer is said as a new one: with "a"/"another"/"new" before it, or with a length and what it
+    is for and no "the"/"my" ("give me ten minute timer for rice"); "check the ten minute timer" is not."""
+    label = (m.groupdict().get("label") or "").strip()
+    if _NEW_TIMER.match(label):
+        return True
+    said = m.group(0)
+    return (bool(m.groupdict().get("label2")) and find_duration(label) is not None
+            and re.search(r"\b(?:the|my)\s+" + re.escape(label), said) is None)
+
+
 def _check_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    if _asks_for_a_new_timer(m):
+        return None
     g = m.groupdict()
     label = clean_label(g.get("label2") or g.get("label"))
     if label and (len(label.split()) > 3 or label in ("any", "all")):

@@ -102,3 +102,30 @@ def test_an_alarm_the_model_wrote_without_a_text_is_the_alarm_not_a_question():
     # anything else still asks what the reminder is about
     out = reminder.post_process_tool_call({"action": "set", "time": "15:00"}, "remind me at 3 pm")
     assert not out.get("text") and reminder.validate_call(**out)
+
+
+def _command(name):
+    return next(c for c in COMMANDS if c.command_name == name)
+
+
+@pytest.mark.parametrize("text", ["give me a three minute timer for the eggs", "give me a timer for the eggs",
+                                  "give me another timer for ten minutes", "show me a new timer", "give me one more timer",
+                                  "give me ten minute timer for rice"])
+def test_a_timer_asked_for_is_not_one_checked(text):
+    """A timer said as a new one ("a", "another", "new", or a length and a purpose without "the"/"my") is
+    asked for: the timer-checking fast path leaves it (the timer-setting one takes those with a length)."""
+    assert _command("check_timers").pre_route(text) is None
+
+
+@pytest.mark.parametrize("text,label", [("give me the egg timer", "egg"), ("check the ten minute timer", "ten minute"),
+                                        ("show me my ten minute timer for the rice", "rice"), ("give me timers", None)])
+def test_a_timer_said_as_one_that_runs_is_checked(text, label):
+    claim = _command("check_timers").pre_route(text)
+    assert claim is not None and claim.arguments.get("label") == label
+
+
+def test_a_new_timer_with_a_length_is_set_not_checked():
+    from jarvis_tui.assistant.router import pre_route
+    match = pre_route("give me a three minute timer for the eggs", COMMANDS)
+    assert match is not None and match.command.command_name == "set_timer"
+    assert match.result.arguments == {"duration_seconds": 180, "label": "eggs"}
