@@ -41,7 +41,8 @@ from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_about_doing, asks_for_another, asks_question, asks_to_end_it,
                                  asks_to_hear_again, asks_to_take_back, only_acknowledges, refers_back,
-                                 request_not_to_do, says_there, shared_amount_requests, split_requests, stem)
+                                 request_not_to_do, says_there, shared_amount_requests, split_requests, stem,
+                                 tells_not_asks)
 
 log = logging.getLogger(__name__)
 # an argument holding this share of the request's content words is the request said back, not a part of it
@@ -68,6 +69,8 @@ class PendingActions:
 
 CONFIRM_ACTION = "confirm_call"      # the Yes button of a confirmation question (handled here, not by the command)
 KEPT = "Okay, I've left it as it is."
+# words that told of a doing ("i already set a timer"): nothing was done, and the user hears so
+TOLD = "Okay. I haven't changed anything."
 DROPPED = "Okay, I've dropped it."             # "cancel that" to a question back: nothing was done
 NOTHING_DONE = "Okay. I didn't do anything, so there's nothing to cancel."     # "cancel that" after a decline
 MAX_REQUESTS_SAID = 4                # requests one sentence may hold ("set a timer ... and add milk ...")
@@ -448,7 +451,8 @@ class Assistant:
         match = pre_route(turn.text, self._fast_path_order(request))
         turn.timings_ms["pre_route"] = (time.perf_counter() - t) * 1000
         if match is None and answer_pending and not self._in_step:
-            if self._tell_ability(turn, request) or self._carry_over(turn, request):
+            if (self._told_not_asked(turn, request) or self._tell_ability(turn, request)
+                    or self._carry_over(turn, request)):
                 return
             steps = self._several_requests(turn.text)
             if steps:
@@ -503,6 +507,28 @@ class Assistant:
             return None
         command = self.action_asked(said.negated)
         return (said, command) if command is not None else None
+
+    def told_not_asked(self, text: str) -> IJarvisCommand | None:
+        """The action command named by words that tell of a doing instead of asking for it ("i already set a
+        timer for ten minutes", "yesterday i cancelled all my timers", "my son keeps setting alarms"), as
+        `action_asked` finds it; None when the words ask, or name no action (chat answers them). Said near
+        the assistant (a conversation, the radio), such words fired the action they told of."""
+        return self.action_asked(text) if tells_not_asks(text) else None
+
+    def _told_not_asked(self, turn: TurnResult, request: RequestInformation) -> bool:
+        """Words that tell of a doing are not an order: nothing runs, the tool-call panel shows the action
+        not taken and why, and the user hears that nothing changed."""
+        command = self.told_not_asked(turn.text)
+        if command is None:
+            return False
+        reason = "the words tell of it; they do not ask for it"
+        log.info("not doing %s: %s", command.command_name, reason)
+        self.emit(ev.ToolCallsParsed(calls=[], rejected=[{"name": command.command_name, "reason": reason}],
+                                     origin="told", turn_id=turn.turn_id))
+        turn.route = "told"
+        turn.spoken = TOLD
+        self._note(turn, request)
+        return True
 
     def action_asked(self, words: str) -> IJarvisCommand | None:
         """The action command `words` ask for on their own: a fast path's, or the intent router's first

@@ -1,7 +1,8 @@
 """`jarvis-tui route [TEXT ... | --file F] [--no-llm]`: routing only, nothing executed.
 
 One JSON line per utterance: {"text", "route", "tool_calls", "message", "timings_ms"}; a request said not
-to be done ("don't set a timer") is route "negated", with "negated": {"request", "command"}.
+to be done ("don't set a timer") is route "negated", with "negated": {"request", "command"}; words that tell
+of a doing ("i already set a timer") are route "told", with "told": {"command"} (the action not taken).
 Models load once per process.
 """
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+from jarvis_tui.assistant.assistant import TOLD
 from jarvis_tui.assistant.intent_router import decline_message
 from jarvis_tui.assistant.router import pre_route
 from jarvis_tui.headless.common import config_from_args, fail, print_json
@@ -98,6 +100,13 @@ def run(args: argparse.Namespace) -> int:
                             "message": match.result.spoken_response,
                             "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
                                            "total": round(pre_ms, 2)}})
+                continue
+            told = runtime.assistant.told_not_asked(text)
+            if told is not None:
+                print_json({"text": said, "route": "told", "tool_calls": [], "message": TOLD,
+                            "told": {"command": told.command_name}, **({"negated": negated} if negated else {}),
+                            "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
+                                           "total": round((time.perf_counter() - t0) * 1000, 2)}})
                 continue
             if brain is None:
                 # no LLM: the intent router alone (a decline, its confident pick without arguments, or

@@ -1294,6 +1294,77 @@ def asks_about_doing(text: str) -> bool:
     return bool(_ABOUT_DOING.fullmatch(normalize_utterance(text).strip(" .!?")))
 
 
+# ---- words that tell of something, not ask for it: "i already set a timer", "she deleted the list" ------
+# what may come before the telling: when, and the fillers of talk
+_TELL_LEAD = (r"(?:(?:yesterday|today|earlier|earlier\s+on|this\s+morning|last\s+(?:night|week|time)|the\s+other\s+day"
+              r"|so|well|oh|and|but|actually|anyway|yeah|yes|um|uh|like|right|ok|okay|you\s+know|i\s+think|i\s+guess|apparently|honestly|funny\s+thing)[,\s]+)*")
+# who did it: the speaker, the assistant, or someone else ("my wife", "the kids", "someone")
+_SAYS_NOTHING = re.compile(_TELL_LEAD)
+_TELLER = r"(?:i|we|you)"
+_OTHER = (r"(?:he|she|they|someone|somebody|everyone|nobody|no\s+one|(?:my|our|his|her|their|the)\s+[a-z]+"
+          r"(?:\s+[a-z]+)?)")
+_HOW_OFTEN = r"(?:(?:already|just|accidentally|never|always|usually|often|finally|also|still|probably|once)\s+)*"
+# the doings an assistant is asked for, said in the past: the words tell that it is done ("i already added
+# milk"), so it is not asked for again. Other past doings ("i bought the apples", "i've moved to bristol")
+# tell what a request is about, and are left to the commands. "set" and "put" are the same in the present:
+# said by "you" they count only with a when ("you set a timer for me yesterday")
+_DONE = (r"set|put|added|cancell?ed|deleted|cleared|removed|reminded|created|made|stopped|started|paused|resumed"
+         r"|turned|sent|emailed|booked|scheduled|wrote|written|noted|ticked|crossed|rang|went\s+off")
+_PAST = r"(?P<verb>" + _DONE + r")"
+_HAVE = r"(?:'ve|'d|\s+have|\s+had|\s+has|'s)?"
+# what comes after a verb of knowing when the words ask after something: "i forgot what's on my list"
+_ASKS_AFTER = re.compile(r"\b(?:forgot|forget|remember|know|knew|wonder(?:ed)?|sure|tell)\s+(?:what|when|where|which|who|how|if|whether)\b")
+_TOLD_PAST = re.compile(_TELL_LEAD + r"(?P<who>" + _TELLER + "|" + _OTHER + r")" + _HAVE + r"\s+" + _HOW_OFTEN + _PAST
+                        + r"\b(?P<rest>.*)")
+# a request or a question said after the telling: "the forecast you gave me was wrong, i want to know ..."
+_ASKS_TOO = re.compile(r"\b(?:what|what's|how|when|where|which|who|why|can\s+you|could\s+you|would\s+you|will\s+you|please"
+                       r"|i\s+want|i'd\s+like|i\s+would\s+like|tell\s+me|let\s+me\s+know|give\s+me|show\s+me|can\s+i)\b")
+# an order after what is told, when speech gave no comma: "... started remind me in an hour"
+_ORDER_AFTER = re.compile(r"\b(?:remind|set|add|cancel|delete|remove|clear|tell|give|show|put|turn|start|stop|make|create"
+                          r"|wake|send)\s+(?:me|us|a|an|the|my|it|that|another|one|all)\b")
+# a request passed on: "my wife told me to add bread", "he wants us to set an alarm"
+_PASSED_ON = re.compile(r"\b(?:told|tells|asked|asks|wants|wanted)\s+(?:me|us)\s+to\b")
+_WHEN_SAID = re.compile(r"\b(?:yesterday|earlier|ago|last\s+(?:night|week|time|month)|this\s+morning|before|already)\b")
+# someone else's habits or words: "she always forgets to ...", "the kids keep adding ...", "the recipe says to ..."
+_TOLD_HABIT = re.compile(_TELL_LEAD + _OTHER + r"\s+(?:(?:always|usually|never|often)\s+[a-z]+|keeps?|says|said)\b.*")
+# the speaker's own plans and habits: "i'll do it myself later", "i used to set alarms", "i was going to"
+_TOLD_PLAN = re.compile(
+    _TELL_LEAD + r"(?:maybe\s+)?(?:(?:i|we)(?:'ll|\s+will|\s+might|\s+may)\s+(?:.*\s)?(?:myself|ourselves|later)(?:\s.*)?"
+    r"|(?:later\s+)(?:i|we)(?:'ll|\s+will|\s+might|\s+may)\s+.+"
+    r"|(?:i|we)\s+used\s+to\s+.+|(?:i|we)\s+(?:was|were)\s+going\s+to\s+.+"
+    r"|(?:i|we)\s+(?:wonder|wondered|am\s+wondering)\s+(?:if|whether)\s+(?:i|we)\s+(?:should|could|might)\s+.+)")
+
+
+def tells_not_asks(text: str) -> bool:
+    """The words tell of something, they do not ask for it: what was done ("i already set a timer for ten
+    minutes", "yesterday i cancelled all my timers", "you reminded me to call mom last week"), what someone
+    else does or did ("my wife set a timer for the pasta", "the kids keep adding sweets to my list", "the
+    recipe says to set a timer for twenty minutes"), or the speaker's own plans and habits ("i'll set one
+    later myself", "i used to set alarms"). A command named in such words is no order to act.
+
+    Not telling: a request with a subject ("i need a timer", "we're out of milk"), a polite one ("i wanted
+    to ask...", "i was wondering if you could..."), one the speaker forgot ("i forgot to add eggs": add
+    them), or a question after something ("i forgot what's on my list"); with a request after it ("i already
+    set one for the rice, set another for ten minutes"), it asks."""
+    clauses = [c.strip(" .!?") for c in re.split(r"[,;]|\s+(?:and\s+then|so)\s+", normalize_utterance(text))]
+    clauses = [c for c in clauses if c and not _SAYS_NOTHING.fullmatch(c + " ")]   # "yesterday, i ..."
+    return bool(clauses) and all(_tells(c) for c in clauses)
+
+
+def _tells(t: str) -> bool:
+    """One clause of `tells_not_asks`."""
+    if _TOLD_PLAN.fullmatch(t):
+        return True
+    if _ASKS_AFTER.search(t) or _PASSED_ON.search(t) or _ASKS_TOO.search(t):
+        return False
+    m = _TOLD_PAST.fullmatch(t)
+    if m is not None:
+        if _ORDER_AFTER.search(m.group("rest")):
+            return False                    # "the washing machine started remind me in an hour" (no comma heard)
+        return not (m.group("verb") in ("set", "put") and m.group("who") == "you" and not _WHEN_SAID.search(t))
+    return bool(_TOLD_HABIT.fullmatch(t))
+
+
 # ---- a request said not to be done: "don't set a timer", "no, do not cancel it" -----------------------
 _NOT_TO_DO = re.compile(
     r"(?:(?:actually|" + SAYING_NO + r"|wait|oh|and|but|so|just|please|jarvis)[,\s]+)*"
