@@ -14,7 +14,7 @@ from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (CAN_GO, DISCOURSE_WORDS, DO_AWAY, DO_AWAY_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, hourless_clock_time, find_period, FoundPeriod,
                                  join_words, normalize_utterance, parse_number, plural, say_date, stem)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
-from jarvis_tui.sdk.text import say_while
+from jarvis_tui.sdk.text import find_duration, say_while
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -442,7 +442,7 @@ def _which_one(found: list[dict[str, Any]], now: _dt.datetime) -> str:
 _ALARM_ONLY = re.compile(r"(?:(?:set|make|put|create|add|give\s+me|i\s+(?:need|want)|(?:can|could)\s+(?:i|you)\s+(?:have|set|get))"
                          r"(?:\s+up)?\s+)?(?:an?\s+|my\s+|the\s+)?(?:(?:daily|everyday|weekday|weekly|recurring|repeating)\s+)?"
                          r"(?:alarm(?:\s+clock)?|wake[- ]?up(?:\s+call)?|(?:wake|get)\s+(?:me\s+)?up|wake\s+me)"
-                         r"(?:\s+(?:for|at)\s+\S.*)?")
+                         r"(?:\s+(?:for|at)(?:\s+\S.*)?)?")
 _ALARM_DAY = (r"(?:\s+(?P<day>today|tomorrow|tonight|(?:tomorrow\s+|in\s+the\s+|this\s+)(?:morning|evening|afternoon)"
               r"|(?:on\s+|next\s+|this\s+)?(?:" + "|".join(WEEKDAYS) + r")(?:\s+(?:morning|evening|afternoon))?))?")
 _ALARM = (r"(?:(?:set|make|put|create|add|schedule|start|give me|i need|i want|can i have)\s+(?:up\s+)?(?:me\s+)?"
@@ -1637,7 +1637,14 @@ class ReminderCommand(JarvisCommandBase):
                 out.pop("time")
             if "relative_minutes" in out and not has_in:
                 out.pop("relative_minutes")         # a count of minutes not said ("0" for "every sunday evening")
-            if not out.get("time") and not out.get("relative_minutes"):
+            elif has_in and out.get("relative_minutes"):
+                seconds = find_duration(said[has_in.start():])
+                if seconds and seconds % 60 == 0:
+                    out["relative_minutes"] = seconds // 60     # "in two hours": 120, not the 2 the model wrote
+            if not out.get("time") and not out.get("relative_minutes") and (
+                    said_alarm or _alarm_noun(str(out.get("text") or ""))):
+                pass                                # an alarm rings at a time the user says: asked, never guessed
+            elif not out.get("time") and not out.get("relative_minutes"):
                 part = next((h for w, h in _DAY_PARTS if re.search(rf"\b{w}\b", said)), None)
                 if part is None and again is not None:
                     part = parse_iso(again["due_at"]).strftime("%H:%M")    # at the time it rings on its day

@@ -171,3 +171,33 @@ def test_a_task_said_as_what_the_user_must_do_is_the_text_the_model_left_out(rt,
 
 def test_a_text_the_model_wrote_is_kept(rt, clock):
     assert _read(rt, "i need to call the dentist tomorrow", text="dentist call")["text"] == "dentist call"
+
+
+@pytest.mark.parametrize("said,model,minutes", [
+    ("i started the dishwasher remind me to empty it in two hours", 2, 120),   # hours written as minutes
+    ("remind me to check the oven in an hour and a half", 1, 90),
+    ("remind me in 2 hours and 30 minutes to move the car", 150, 150),
+    ("remind me in 5 minutes about the tea", 5, 5),
+])
+def test_in_a_while_is_as_long_as_the_words_say(rt, clock, said, model, minutes):
+    assert _read(rt, said, text="x", relative_minutes=model)["relative_minutes"] == minutes
+
+
+@pytest.mark.parametrize("said,model", [
+    ("i forgot to set the alarm for tomorrow", {"text": "set the alarm for", "time": "09:00"}),
+    ("set an alarm for tomorrow", {"text": "alarm"}),
+    ("wake me up tomorrow morning", {"text": "wake up"}),
+])
+def test_an_alarm_without_a_time_said_gets_none_guessed(rt, clock, said, model):
+    """An alarm rings when the user says: with no time said it asks, where a reminder "tomorrow" is at 9."""
+    out = _read(rt, said, **model)
+    assert "time" not in out and out["text"] in ("alarm", "wake up")
+    assert _read(rt, "remind me to call mom tomorrow", text="call mom")["time"] == "09:00"
+
+
+def test_an_alarm_without_a_time_asks_what_time(rt, clock):
+    response = rt.registry.get("reminder").execute(
+        RequestInformation("set an alarm for tomorrow", "c1"),
+        **_read(rt, "set an alarm for tomorrow", text="alarm"))
+    assert response.wait_for_input and "time" in response.message.lower()
+    assert rt.services.store.reminders.active() == []
