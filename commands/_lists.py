@@ -329,6 +329,14 @@ class ListCommandBase(JarvisCommandBase):
     def _list_names(self) -> list[str]:
         return [re.escape(w) for w in sorted(self.domain_words, key=len, reverse=True)]
 
+    def _said_off_the_list(self, voice_command: str) -> bool:
+        """The words take something from this list ("scratch bread from the shopping list", "knock eggs off
+        my list") and put nothing on one: no add says "from the list"."""
+        names = "|".join(self._list_names() + ["list"])
+        said = normalize_utterance(voice_command)
+        return (re.search(rf"\b(?:from|off)\s+(?:of\s+)?(?:my|the|our)\s+(?:{names})\b", said) is not None
+                and re.search(rf"\b(?:to|onto|on|into)\s+(?:my|the|our)\s+(?:{names})\b", said) is None)
+
     def _names_the_list(self, item: str) -> bool:
         """Whether an item is this list's own name ("my to-do list", "my tasks", "the list")."""
         names = "|".join(self._list_names())
@@ -416,6 +424,8 @@ class ListCommandBase(JarvisCommandBase):
         taken_back = self._taking_back(voice_command)
         if taken_back is not None and taken_back.arguments["action"] == args.get("action"):
             return dict(taken_back.arguments)          # "put it back": the items just taken off
+        if args.get("action") == "add" and self._said_off_the_list(voice_command):
+            args = {**args, "action": "remove"}        # "scratch bread from the shopping list" came back as an add
         stored = self._stored_items_named(args.get(self.items_param), voice_command)
         out = drop_ungrounded(args, voice_command, [self.items_param])
         if stored:                   # "i've done the hoovering": the stored "hoover the stairs" it names is kept

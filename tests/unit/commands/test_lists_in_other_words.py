@@ -106,3 +106,36 @@ def test_a_question_whether_something_is_on_the_list_looks_for_it(rt):
     out = shopping.post_process_tool_call({"action": "read"}, "is cat food on the list")
     assert out == {"action": "read", "items": ["cat food"]}
     assert shopping.post_process_tool_call({"action": "read"}, "what's on the list") == {"action": "read"}
+
+
+_BY_NAME = {c.command_name: c for c in COMMANDS}
+
+
+@pytest.mark.parametrize("name,said,items", [
+    ("shopping_list", "scratch bread from the shopping list", ["bread"]),      # the 0.5B wrote an add
+    ("shopping_list", "knock eggs off my list", ["eggs"]),
+    ("todo_list", "strike call bob from my to do list", ["call bob"]),
+])
+def test_an_add_the_model_wrote_for_words_that_take_from_the_list_removes(name, said, items):
+    command = _BY_NAME[name]
+    param = command.items_param
+    out = command.post_process_tool_call({"action": "add", param: items}, said)
+    assert out == {"action": "remove", param: items}
+
+
+@pytest.mark.parametrize("name,said,items", [
+    ("shopping_list", "add eggs to my shopping list", ["eggs"]),
+    ("shopping_list", "add the flour from the recipe to my shopping list", ["flour"]),
+    ("todo_list", "put call bob on my to do list", ["call bob"]),
+])
+def test_an_add_said_as_one_stays_an_add(name, said, items):
+    command = _BY_NAME[name]
+    assert command.post_process_tool_call({"action": "add", command.items_param: items}, said)["action"] == "add"
+
+
+def test_no_list_commands_add_example_reads_as_taking_off():
+    """Every add a list command declares puts on its list (plugins' lists share the grammar)."""
+    wrong = [(c.command_name, e.voice_command) for c in COMMANDS if hasattr(c, "_said_off_the_list")
+             for e in c.generate_adapter_examples()
+             if e.expected_parameters.get("action") == "add" and c._said_off_the_list(e.voice_command)]
+    assert wrong == []
