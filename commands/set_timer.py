@@ -9,7 +9,8 @@ from commands._background import TimerService, distinct_timer_names, parse_iso, 
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import find_duration, parse_duration, say_duration
-from jarvis_tui.sdk.text import NUMBER_WORDS, corrected_value, join_words, normalize_utterance, numbers_said, parse_number
+from jarvis_tui.sdk.text import (NUMBER_WORDS, corrected_value, find_clock_time, join_words, normalize_utterance, numbers_said,
+                                 parse_number)
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
 
@@ -53,6 +54,29 @@ _LENGTH_SAID = re.compile(r"\d|" + _UNIT_SAID.pattern)
 
 # what a timer asked for without its length is for: "set a timer for the rice", "put a timer on for my bread"
 _FOR_WHAT = re.compile(r"\btimer(?:\s+(?:on|going))?\s+for\s+(?:the|my)\s+(?P<label>[a-z][a-z' ]{0,30}?)$")
+
+
+# a timer that runs until a clock time: "set a timer until five pm", "a timer till half past six"
+_UNTIL = re.compile(r"\b(?:until|till|til)\b.*")
+_MERIDIEM = re.compile(r"\b(?:am|pm|a\.m|p\.m|morning|afternoon|evening|tonight|night|noon|midnight)\b")
+# a number that counts things rather than minutes: "a timer for the three eggs", "for 2 pizzas"
+_COUNTED = re.compile(r"\b(?:\d+|" + "|".join(sorted(NUMBER_WORDS - {"a", "an", "and", "point", "minus", "negative"}, key=len,
+                                                  reverse=True)) + r")\s+(?!(?:for|please|then|now|and|on|to|of|or|with|jarvis|thanks"
+                                                                        r"|thank|more|again|instead|minutes?|mins?)\b)[a-z]{3,}")
+
+
+def seconds_until(clock: str, words: str, now: _dt.datetime) -> int:
+    """Seconds from `now` to the next time the clock says `clock` ('HH:MM'); an hour said without its half
+    of the day ("until six") is the next of 6:00 and 18:00."""
+    hh, mm = (int(x) for x in clock.split(":"))
+    hours = [hh] + ([hh + 12] if 0 < hh < 12 and not _MERIDIEM.search(words) else [])
+    ahead = []
+    for h in hours:
+        at = now.replace(hour=h, minute=mm, second=0, microsecond=0)
+        if at <= now:
+            at += _dt.timedelta(days=1)
+        ahead.append(at)
+    return int((min(ahead) - now).total_seconds())
 
 
 def _your_timer(timer: dict[str, Any]) -> str:
@@ -339,6 +363,15 @@ class SetTimerCommand(JarvisCommandBase):
             what = _FOR_WHAT.search(normalize_utterance(voice_command))
             if what is not None and not out.get("label"):
                 out["label"] = what.group("label")     # ... and the timer asked for is the rice's when it is set
+        elif _UNTIL.search(lowered) and self.services is not None and (
+                clock := find_clock_time(re.sub(r"^til\b", "till", _UNTIL.search(lowered).group(0)))):
+            # "until five pm": as long as it is from now till then (the model wrote five minutes)
+            out["duration_seconds"] = seconds_until(clock[0], clock[1], self.services.clock())
+        elif len(numbers) == 1 and 0 < numbers[0] and not _UNIT_SAID.search(lowered) and _COUNTED.search(lowered):
+            out.pop("duration_seconds", None)    # "a timer for the three eggs": how many, not how long; asked
+            what = _FOR_WHAT.search(normalize_utterance(voice_command))
+            if what is not None and not out.get("label"):
+                out["label"] = what.group("label")
         elif len(numbers) == 1 and 0 < numbers[0] and not _UNIT_SAID.search(lowered):
             # a bare number is minutes, as people set timers: "set a timer for 25" was 25 seconds, "another
             # for the sauce for 15" 12 minutes (the model's numbers)

@@ -305,3 +305,40 @@ def test_what_timers_are_set_is_asked_in_other_words(rt, said):
     """"what timers have i got" went to the model (6.7 s)."""
     turn, _ = ask(rt, said)
     assert turn.route == "pre_route" and turn.tool_calls[0].name == "check_timers"
+
+
+@pytest.mark.parametrize("said,model,seconds", [
+    ("set a timer until five pm", 300, 8 * 3600),              # the model wrote five minutes
+    ("timer till half past nine", 60, 30 * 60),
+    ("set a timer until six", 360, 9 * 3600),                  # no half of the day said: the next six, 18:00
+    ("a timer until 9:45", None, 45 * 60),
+])
+def test_a_timer_until_a_clock_time_runs_till_then(rt, clock, said, model, seconds):
+    """A clock time after "until" is when the timer ends (9:00 now), not a number of minutes."""
+    args = {} if model is None else {"duration_seconds": model}
+    assert rt.registry.get("set_timer").post_process_tool_call(args, said)["duration_seconds"] == seconds
+
+
+@pytest.mark.parametrize("said,model,label", [
+    ("set a timer for the three eggs", 180, "three eggs"),      # how many, not how long: asked
+    ("set a timer for two pizzas", 120, None),
+])
+def test_a_number_that_counts_things_is_no_length(rt, clock, said, model, label):
+    out = rt.registry.get("set_timer").post_process_tool_call({"duration_seconds": model}, said)
+    assert "duration_seconds" not in out and out.get("label") == label
+
+
+@pytest.mark.parametrize("said,model,seconds", [
+    ("set a timer for 25", 25, 1500), ("timer twenty please", 20, 1200), ("set a timer for 5 for the pasta", 5, 300),
+    ("timer for 12 more", 720, 720),
+])
+def test_a_bare_number_is_still_minutes(rt, clock, said, model, seconds):
+    assert rt.registry.get("set_timer").post_process_tool_call({"duration_seconds": model}, said)["duration_seconds"] == seconds
+
+
+def test_a_timer_for_the_three_eggs_asks_how_long(rt, clock):
+    command = rt.registry.get("set_timer")
+    args = command.post_process_tool_call({"duration_seconds": 180}, "set a timer for the three eggs")
+    response = command.execute(RequestInformation("set a timer for the three eggs", "c1"), **args)
+    assert not response.success or response.wait_for_input
+    assert rt.services.store.timers.running() == []

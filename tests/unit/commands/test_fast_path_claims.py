@@ -129,3 +129,4 @@ def test_a_new_timer_with_a_length_is_set_not_checked():
     match = pre_route("give me a three minute timer for the eggs", COMMANDS)
     assert match is not None and match.command.command_name == "set_timer"
     assert match.result.arguments == {"duration_seconds": 180, "label": "eggs"}
+
