@@ -1297,9 +1297,10 @@ def asks_about_doing(text: str) -> bool:
 # ---- words that tell of something, not ask for it: "i already set a timer", "she deleted the list" ------
 # what may come before the telling: when, and the fillers of talk
 _TELL_LEAD = (r"(?:(?:yesterday|today|earlier|earlier\s+on|this\s+morning|last\s+(?:night|week|time)|the\s+other\s+day"
-              r"|so|well|oh|and|but|actually|anyway|yeah|yes|um|uh|like|right|ok|okay|you\s+know|i\s+think|i\s+guess|apparently|honestly|funny\s+thing)[,\s]+)*")
-# who did it: the speaker, the assistant, or someone else ("my wife", "the kids", "someone")
+              r"|so|well|oh|and|but|actually|anyway|yeah|yes|um|uh|like|right|ok|okay|you\s+know|i\s+think|i\s+guess"
+              r"|apparently|honestly|funny\s+thing)[,\s]+)*")
 _SAYS_NOTHING = re.compile(_TELL_LEAD)
+# who did it: the speaker, the assistant, or someone else ("my wife", "the kids", "someone")
 _TELLER = r"(?:i|we|you)"
 _OTHER = (r"(?:he|she|they|someone|somebody|everyone|nobody|no\s+one|(?:my|our|his|her|their|the)\s+[a-z]+"
           r"(?:\s+[a-z]+)?)")
@@ -1330,7 +1331,7 @@ _TOLD_HABIT = re.compile(_TELL_LEAD + _OTHER + r"\s+(?:(?:always|usually|never|o
 # the speaker's own plans and habits: "i'll do it myself later", "i used to set alarms", "i was going to"
 _TOLD_PLAN = re.compile(
     _TELL_LEAD + r"(?:maybe\s+)?(?:(?:i|we)(?:'ll|\s+will|\s+might|\s+may)\s+(?:.*\s)?(?:myself|ourselves|later)(?:\s.*)?"
-    r"|(?:later\s+)(?:i|we)(?:'ll|\s+will|\s+might|\s+may)\s+.+"
+    r"|later\s+(?:i|we)(?:'ll|\s+will|\s+might|\s+may)\s+.+"
     r"|(?:i|we)\s+used\s+to\s+.+|(?:i|we)\s+(?:was|were)\s+going\s+to\s+.+"
     r"|(?:i|we)\s+(?:wonder|wondered|am\s+wondering)\s+(?:if|whether)\s+(?:i|we)\s+(?:should|could|might)\s+.+)")
 
