@@ -150,11 +150,6 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("how loud is it set", {"action": "get"}), ("what volume is it at", {"action": "get"}),
     ("is the sound muted", {"action": "get"}), ("what's the current volume level", {"action": "get"}),
 ]
-# the assistant asked to be heard better or less, in the words said to a person
-_MORE_EXAMPLES += [
-    ("speak up", {"action": "up"}), ("i can barely hear you", {"action": "up"}), ("talk a bit louder", {"action": "up"}),
-    ("you're too quiet", {"action": "up"}), ("you're shouting", {"action": "down"}), ("talk more quietly", {"action": "down"}),
-]
 # (negatives train as "no command": questions that another command answers, such as "what is the
 # volume of a sphere", are not listed here)
 _NEGATIVES: list[str] = [
