@@ -1641,10 +1641,9 @@ class ReminderCommand(JarvisCommandBase):
                 seconds = find_duration(said[has_in.start():])
                 if seconds and seconds % 60 == 0:
                     out["relative_minutes"] = seconds // 60     # "in two hours": 120, not the 2 the model wrote
-            if not out.get("time") and not out.get("relative_minutes") and (
-                    said_alarm or _alarm_noun(str(out.get("text") or ""))):
-                pass                                # an alarm rings at a time the user says: asked, never guessed
-            elif not out.get("time") and not out.get("relative_minutes"):
+            # an alarm rings at a time the user says: asked, never guessed from the day's part
+            alarm = said_alarm or _alarm_noun(str(out.get("text") or ""))
+            if not out.get("time") and not out.get("relative_minutes") and not alarm:
                 part = next((h for w, h in _DAY_PARTS if re.search(rf"\b{w}\b", said)), None)
                 if part is None and again is not None:
                     part = parse_iso(again["due_at"]).strftime("%H:%M")    # at the time it rings on its day

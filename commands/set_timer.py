@@ -79,6 +79,14 @@ def seconds_until(clock: str, words: str, now: _dt.datetime) -> int:
     return int((min(ahead) - now).total_seconds())
 
 
+def _ask_the_length(out: dict[str, Any], voice_command: str) -> None:
+    """No length said: none is kept (it is asked), and the timer asked for keeps what it is for ("rice")."""
+    out.pop("duration_seconds", None)
+    what = _FOR_WHAT.search(normalize_utterance(voice_command))
+    if what is not None and not out.get("label"):
+        out["label"] = what.group("label")
+
+
 def _your_timer(timer: dict[str, Any]) -> str:
     """How a reply about a changed timer names it: "your pasta timer", or "your timer"."""
     return f"your {timer['label']} timer" if timer.get("label") else "your timer"
@@ -359,19 +367,13 @@ class SetTimerCommand(JarvisCommandBase):
         if said:
             out["duration_seconds"] = said
         elif not _LENGTH_SAID.search(lowered) and not numbers:
-            out.pop("duration_seconds", None)    # "set a second timer for the rice": no length said, it is asked
-            what = _FOR_WHAT.search(normalize_utterance(voice_command))
-            if what is not None and not out.get("label"):
-                out["label"] = what.group("label")     # ... and the timer asked for is the rice's when it is set
-        elif _UNTIL.search(lowered) and self.services is not None and (
-                clock := find_clock_time(re.sub(r"^til\b", "till", _UNTIL.search(lowered).group(0)))):
+            _ask_the_length(out, voice_command)  # "set a second timer for the rice": no length said
+        elif (until := _UNTIL.search(lowered)) and self.services is not None and (
+                clock := find_clock_time(re.sub(r"^til\b", "till", until.group(0)))):
             # "until five pm": as long as it is from now till then (the model wrote five minutes)
             out["duration_seconds"] = seconds_until(clock[0], clock[1], self.services.clock())
         elif len(numbers) == 1 and 0 < numbers[0] and not _UNIT_SAID.search(lowered) and _COUNTED.search(lowered):
-            out.pop("duration_seconds", None)    # "a timer for the three eggs": how many, not how long; asked
-            what = _FOR_WHAT.search(normalize_utterance(voice_command))
-            if what is not None and not out.get("label"):
-                out["label"] = what.group("label")
+            _ask_the_length(out, voice_command)  # "a timer for the three eggs": how many, not how long
         elif len(numbers) == 1 and 0 < numbers[0] and not _UNIT_SAID.search(lowered):
             # a bare number is minutes, as people set timers: "set a timer for 25" was 25 seconds, "another
             # for the sauce for 15" 12 minutes (the model's numbers)

@@ -521,13 +521,8 @@ class Assistant:
         command = self.told_not_asked(turn.text)
         if command is None:
             return False
-        reason = "the words tell of it; they do not ask for it"
-        log.info("not doing %s: %s", command.command_name, reason)
-        self.emit(ev.ToolCallsParsed(calls=[], rejected=[{"name": command.command_name, "reason": reason}],
-                                     origin="told", turn_id=turn.turn_id))
-        turn.route = "told"
-        turn.spoken = TOLD
-        self._note(turn, request)
+        self._not_taken(turn, command, "the words tell of it; they do not ask for it", "told")
+        self._leave_it(turn, request, "told", TOLD)
         return True
 
     def action_asked(self, words: str) -> IJarvisCommand | None:
@@ -565,17 +560,24 @@ class Assistant:
         if found is None:
             return False
         said, command = found
-        reason = f"the user said not to: {said.negated!r}"
-        log.info("not doing %s: %s", command.command_name, reason)
-        self.emit(ev.ToolCallsParsed(calls=[], rejected=[{"name": command.command_name, "reason": reason}],
-                                     origin="negated", turn_id=turn.turn_id))
+        self._not_taken(turn, command, f"the user said not to: {said.negated!r}", "negated")
         if said.instead:
             self._run_several(turn, request, [said.instead])
             return True
-        turn.route = "negated"
-        turn.spoken = self.not_done_reply(said, command)
-        self._note(turn, request)
+        self._leave_it(turn, request, "negated", self.not_done_reply(said, command))
         return True
+
+    def _not_taken(self, turn: TurnResult, command: IJarvisCommand, reason: str, origin: str) -> None:
+        """The action the words name is not taken: the log and the tool-call panel say which, and why."""
+        log.info("not doing %s: %s", command.command_name, reason)
+        self.emit(ev.ToolCallsParsed(calls=[], rejected=[{"name": command.command_name, "reason": reason}],
+                                     origin=origin, turn_id=turn.turn_id))
+
+    def _leave_it(self, turn: TurnResult, request: RequestInformation, route: str, reply: str) -> None:
+        """The turn ends with nothing done: `reply` says so."""
+        turn.route = route
+        turn.spoken = reply
+        self._note(turn, request)
 
     def answer_without_model(self, decision: RouterResult | None) -> str | None:
         """The direct-answer command (chat, answer_question: allow_direct_answer) a turn runs when there
