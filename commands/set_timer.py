@@ -168,7 +168,7 @@ class SetTimerCommand(JarvisCommandBase):
 
     @property
     def capability(self) -> str:
-        return 'set timers'
+        return 'set, pause and cancel timers'
 
     @property
     def description(self) -> str:

@@ -2,7 +2,9 @@
 units?", "do you do reminders?"), told from a request ("can you set an alarm for 7?", "can you tell me
 a joke?"): the question names an activity in general, a request names what to do it to or when.
 `ability_asked` returns the activity's words; the assistant answers from the command the router
-finds for them, in that command's own words (its `capability`), and does nothing."""
+finds for them, in that command's own words (its `capability`), and does nothing. A question about how
+to ask for something ("how do i cancel a timer?", "what do i say to add something to my list?") is
+answered the same way, with one of that command's own examples (`how_asked`)."""
 from __future__ import annotations
 
 import re
@@ -22,19 +24,83 @@ _PARTICULAR = frozenset("""
     at in on for to about from with by please
 """.split())
 MIN_WORDS, MAX_WORDS = 2, 4
+# an object that names a kind of thing, not one ("delete things from my list", "add stuff to lists"):
+# what follows it may be particular and the words still ask about the activity
+_ANY_THING = frozenset("things stuff items something anything".split())
+MAX_WORDS_ANY_THING = 8
+# "how do i cancel a timer", "how can i get you to set an alarm", "what do i say to add milk"
+_HOW = re.compile(
+    r"^(?:(?:so|and|also|ok|okay|wait|um|uh)\s+)*"
+    r"(?:how\s+(?:do|can|could|would|should)\s+(?:i|we)\s+(?:get|make|tell|ask)\s+you\s+to"
+    r"|how\s+(?:do|can|could|would|should)\s+(?:i|we|you)|how\s+to"
+    r"|what\s+(?:do|should|would)\s+i\s+(?:have\s+to\s+)?say\s+to)\s+"
+    r"(?P<what>.+?)(?:\s+(?:with\s+you|jarvis))*$")
+MAX_HOW_WORDS = 8
 
 
 def ability_asked(text: str) -> str | None:
     """The activity a question about the assistant's abilities names ("can you set alarms" -> "set
-    alarms", "do you do reminders" -> "do reminders"), or None for anything else, a request said
-    politely included ("can you set a timer for 5 minutes", "could you tell me a joke")."""
-    said = " ".join(re.sub(r"[?.!,]+", " ", text.lower().replace("\u2019", "'")).split())
-    m = _ASKS.match(re.sub(r"^(?:(?:hey|ok|okay)\s+)?jarvis\s+", "", said))    # (normalize_utterance drops "can you")
+    alarms", "do you do reminders" -> "do reminders", "are you able to delete things from my list"), or
+    None for anything else, a request said politely included ("can you set a timer for 5 minutes",
+    "could you tell me a joke")."""
+    m = _ASKS.match(_plain(text))    # (normalize_utterance drops "can you": the raw words)
     if m is None:
         return None
     words = m.group("what").split()
-    if not MIN_WORDS <= len(words) <= MAX_WORDS:
+    general = 1 if len(words) > 1 and words[1] in _ANY_THING else None      # the verb's object
+    asked = words if general is None else words[:general + 1]       # what follows a kind of thing may be particular
+    most = MAX_WORDS if general is None else MAX_WORDS_ANY_THING
+    if not MIN_WORDS <= len(words) <= most or any(_particular(w) for w in asked):
         return None
-    if any(w in _PARTICULAR or parse_number(w) is not None or any(c.isdigit() for c in w) for w in words):
+    if any(_number(w) for w in words):
         return None
     return " ".join(words)
+
+
+def how_asked(text: str) -> str | None:
+    """The request a question about how to ask for it names ("how do i cancel a timer" -> "cancel a
+    timer", "what do i say to add something to my shopping list"), or None; a question with a number in it
+    wants the answer ("how do i convert 5 miles to km"), and is None too."""
+    m = _HOW.match(_plain(text))
+    if m is None:
+        return None
+    words = m.group("what").split()
+    if not MIN_WORDS <= len(words) <= MAX_HOW_WORDS or any(_number(w) for w in words):
+        return None
+    return " ".join(words)
+
+
+def _plain(text: str) -> str:
+    said = " ".join(re.sub(r"[?.!,]+", " ", text.lower().replace("\u2019", "'")).split())
+    return re.sub(r"^(?:(?:hey|ok|okay)\s+)?jarvis\s+", "", said)
+
+
+def _particular(word: str) -> bool:
+    return word in _PARTICULAR
+
+
+def _number(word: str) -> bool:
+    return parse_number(word) is not None or any(c.isdigit() for c in word)
+
+
+def closest_example(command: object, words: str, arguments: dict[str, str] | None = None) -> str | None:
+    """The example of `command` ("Cancel the pasta timer") that says what the user asked how to say:
+    one whose choice arguments are `arguments` (the router's reading of the words: "check my reminders"
+    is action "list", not "set") when there is one, sharing the most words with `words`, its prompt
+    examples before its adapter ones; None when it has none."""
+    found: list[tuple[str, dict]] = []
+    for source in ("generate_prompt_examples", "generate_adapter_examples"):
+        try:
+            found += [(e.voice_command, e.expected_parameters or {}) for e in getattr(command, source)()
+                      if e.voice_command.strip()]
+        except Exception:  # noqa: BLE001 - a plugin's broken examples: the others still serve
+            continue
+    agreeing = [text for text, params in found
+                if all(str(params.get(k, "")).lower() == str(v).lower() for k, v in (arguments or {}).items())]
+    texts = agreeing or [text for text, _ in found]
+    if not texts:
+        return None
+    asked = {w for w in re.findall(r"[a-z']+", words.lower()) if w not in _PARTICULAR}
+    best = max(texts, key=lambda e: len(asked & set(re.findall(r"[a-z']+", e.lower()))))    # first of the best
+    best = best.strip().rstrip(".!?")
+    return best[:1].upper() + best[1:]

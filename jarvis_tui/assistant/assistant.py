@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jarvis_tui.assistant import events as ev
-from jarvis_tui.assistant.ability import ability_asked
+from jarvis_tui.assistant.ability import ability_asked, closest_example, how_asked
 from jarvis_tui.assistant.brain import Brain
 from jarvis_tui.assistant.clarification import asked_argument, clarification_question
 from jarvis_tui.assistant.ellipsis import (
@@ -447,6 +447,8 @@ class Assistant:
             return
         if self._not_to_do(turn, request):
             return
+        if answer_pending and not self._in_step and self._tell_how(turn, request):
+            return                      # before the fast paths: "how do i ..." never asks for it to be done
         t = time.perf_counter()
         match = pre_route(turn.text, self._fast_path_order(request))
         turn.timings_ms["pre_route"] = (time.perf_counter() - t) * 1000
@@ -713,32 +715,75 @@ class Assistant:
             return None
         return last
 
-    # ---- "can you set alarms?" -------------------------------------------------------------------
+    # ---- "can you set alarms?", "how do i cancel a timer?" ---------------------------------------------
     def _tell_ability(self, turn: TurnResult, request: RequestInformation) -> bool:
-        """A question about what it can do ("can you set alarms?", "are you able to convert units?") is
-        answered with the capability of the command the router finds likeliest for the activity, among
-        those that declare one, when it is likelier than no command ("Yes, I can set reminders and
-        alarms."); nothing runs. The model had set a reminder "alarm" and asked when. An activity no
-        such command is likely for is routed as the words are."""
-        activity = ability_asked(turn.text)
+        return self._say_about_it(turn, request, self.ability_answer(turn.text))
+
+    def _tell_how(self, turn: TurnResult, request: RequestInformation) -> bool:
+        return self._say_about_it(turn, request, self.how_answer(turn.text))
+
+    def ability_answer(self, text: str) -> tuple[str, str] | None:
+        """(the activity, the reply) for a question about what it can do ("can you set alarms?", "are
+        you able to convert units?"): the capability of the command the activity belongs to ("Yes, I can
+        set reminders and alarms."). The model had set a reminder "alarm" and asked when. None for
+        anything else, and for an activity no command is likely for (it is routed as said)."""
+        activity = ability_asked(text)
+        found = self._activity_command(activity) if activity is not None else None
+        if found is None or found[1] is None:
+            return None
+        return activity, f"Yes, I can {found[1].capability}."
+
+    def how_answer(self, text: str) -> tuple[str, str] | None:
+        """(the request, the reply) for a question about how to ask for something ("how do i cancel a
+        timer?", "what do i say to add something to my shopping list?"): one of that command's own
+        examples, of the action the router reads in the words, the one closest to them ("Just say, for
+        example: "Cancel the pasta timer"."). The model had cancelled the timer. None for anything else,
+        and for what no command does ("how do i make pancakes": routed as said)."""
+        activity = how_asked(text)
+        found = self._activity_command(activity) if activity is not None else None
+        if found is None or activity is None:
+            return None
         router = self.router
-        if activity is None or router is None:
+        reading = router.decided_arguments(found[0].command_name, activity) if router is not None else {}
+        example = closest_example(found[0], activity, reading)
+        if example is None:
+            return None
+        return activity, f'Just say, for example: "{example}".'
+
+    def _say_about_it(self, turn: TurnResult, request: RequestInformation, answer: tuple[str, str] | None) -> bool:
+        """The reply about an ability or how to ask, with the router's view of the activity in the
+        panels; nothing runs."""
+        if answer is None:
             return False
-        decision = router.decide(activity)
-        if decision.decision not in ("tool", "shortlist"):
-            return False
-        # the likeliest command that declares what it lets the user do ("set timers": cancel_timer ranks
-        # above set_timer, and the timers' capability is set_timer's), when it is likelier than no command
-        declared = [(c, p) for name, p in decision.ranked
-                    if (c := self.registry.get(name)) is not None and c.capability and not c.allow_direct_answer]
-        if not declared or declared[0][1] < ABILITY_FLOOR or declared[0][1] <= decision.out_of_scope:
-            return False
-        command = declared[0][0]
+        activity, spoken = answer
         self.route_intent(activity, request.conversation_id or "default", turn)
         turn.route = "router"
-        turn.spoken = f"Yes, I can {command.capability}."
+        turn.spoken = spoken
         self._note(turn, request)
         return True
+
+    def _activity_command(self, activity: str) -> tuple[IJarvisCommand, IJarvisCommand | None] | None:
+        """The action command the router finds likeliest for an activity's words, when it is at least
+        ABILITY_FLOOR likely and likelier than no command, with the command that says what that kind of
+        thing lets the user do: itself when it declares a capability, else the likeliest one that does
+        and shares a domain word with it ("cancel timers": set_timer's "set, pause and cancel timers"),
+        the one whose capability says the activity's verb first."""
+        router = self.router
+        if router is None:
+            return None
+        decision = router.decide(activity)
+        if decision.decision not in ("tool", "shortlist"):
+            return None
+        ranked = [(c, p) for name, p in decision.ranked
+                  if (c := self.registry.get(name)) is not None and not c.allow_direct_answer]
+        if not ranked or ranked[0][1] < ABILITY_FLOOR or ranked[0][1] <= decision.out_of_scope:
+            return None
+        top = ranked[0][0]
+        domain = {w.lower() for w in top.domain_words}
+        family = [c for c, _ in ranked if c.capability and (c is top or domain & {w.lower() for w in c.domain_words})]
+        verb = activity.split()[0]
+        saying = [c for c in family if verb in re.findall(r"[a-z]+", c.capability.lower())]
+        return top, (saying or family or [None])[0]
 
     # ---- a follow-up that leaves words out ---------------------------------------------------------
     def _carry_over(self, turn: TurnResult, request: RequestInformation) -> bool:
@@ -1081,6 +1126,13 @@ class Assistant:
                                                             or not turn.router_confident) else None
             if question:
                 return self._ask_first(command, args, request, turn, question, changes, untaught)
+        elif origin == "pre_route" and (ability_asked(request.voice_command) is not None
+                                        or asks_about_doing(request.voice_command)):
+            # a fast path claimed words that ask whether it can be done or about doing it ("can you cancel
+            # timers?"): its claim is a guess, and a guess asks before it destroys
+            question = self.confirmation(command, args)
+            if question:
+                return self._ask_first(command, args, request, turn, question, changes, origin=origin)
         if control is not None:
             control.stage("running", name)
         t = time.perf_counter()
@@ -1167,14 +1219,14 @@ class Assistant:
 
     def _ask_first(self, command: IJarvisCommand, args: dict[str, Any], request: RequestInformation,
                    turn: TurnResult, question: str, changes: dict[str, Any],
-                   untaught: list[str] | None = None) -> ToolCallRecord:
-        """A destructive call the LLM guessed: nothing runs until the user says yes."""
+                   untaught: list[str] | None = None, origin: str = "llm") -> ToolCallRecord:
+        """A destructive call that was guessed: nothing runs until the user says yes."""
         name = command.command_name
         buttons = [IJarvisButton("Yes", CONFIRM_ACTION, "destructive"), IJarvisButton("No", "cancel_click", "secondary")]
         response = CommandResponse.follow_up_response({"message": question, "confirm": True}, actions=buttons)
-        record = ToolCallRecord(name, args, "llm", response, changes)
+        record = ToolCallRecord(name, args, origin, response, changes)
         turn.tool_calls.append(record)
-        self.emit(ev.CommandFinished(command=name, arguments=dict(args), origin="llm", success=True,
+        self.emit(ev.CommandFinished(command=name, arguments=dict(args), origin=origin, success=True,
                                      message=f"asked first: {question}", error=None,
                                      context_data={"confirm": True, "untaught": list(untaught or [])},
                                      post_processed=dict(changes),

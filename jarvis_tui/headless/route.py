@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
                                                "total": round((time.perf_counter() - t0) * 1000, 2)}})
                     continue
                 text = negation.instead
-            match = pre_route(text, runtime.registry)
+            about = runtime.assistant.how_answer(text)           # "how do i cancel a timer": before fast paths
+            match = pre_route(text, runtime.registry) if about is None else None
             pre_ms = (time.perf_counter() - t0) * 1000
             if match is not None:
                 print_json({"text": said, "route": "pre_route", **({"negated": negated} if negated else {}),
@@ -101,10 +102,19 @@ def run(args: argparse.Namespace) -> int:
                             "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
                                            "total": round(pre_ms, 2)}})
                 continue
-            told = runtime.assistant.told_not_asked(text)
+            told = runtime.assistant.told_not_asked(text) if about is None else None
             if told is not None:
                 print_json({"text": said, "route": "told", "tool_calls": [], "message": TOLD,
                             "told": {"command": told.command_name}, **({"negated": negated} if negated else {}),
+                            "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
+                                           "total": round((time.perf_counter() - t0) * 1000, 2)}})
+                continue
+            about = about or runtime.assistant.ability_answer(text)     # "can you set alarms?": told, nothing runs
+            if about is not None:
+                routed = runtime.assistant.route_intent(about[0])
+                print_json({"text": said, "route": "router", "tool_calls": [], "message": about[1],
+                            "about": {"activity": about[0]}, **({"negated": negated} if negated else {}),
+                            "router": routed.to_dict() if routed is not None else None,
                             "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
                                            "total": round((time.perf_counter() - t0) * 1000, 2)}})
                 continue

@@ -871,7 +871,7 @@ def normalize_utterance(text: str) -> str:
         if len(rest.split()) >= 2:        # "so what", "oh no", "hey jarvis" stay as said
             t = rest
         t = _WAKE.sub("", t)
-        t = re.sub(r"^(?:please|can you|could you|would you)[,\s]+", "", t)
+        t = _POLITE_ASK.sub("", t)
         if t == before:
             break
     t = _WANTING.sub("", t)
@@ -884,6 +884,10 @@ _FILLERS = re.compile(r"(?:^|(?<=[\s,]))(?:u+m+|u+h+|erm*|errm|hm+|mm+)(?=[\s,.?
 # words said before a request that only open it ("okay so remind me ...", "hey, what's the time"), when
 # a request follows them
 _LEADING_MARKERS = re.compile(r"^(?:ok(?:ay)?|alright|all\s+right|so|hey|oh)[,\s]+(?=\S)")
+# a request asked politely: "can you ...", "are you able to ...", "is it possible to ...": the words on are the
+# request (the model wrote "it possible" and "you able" as the things to add)
+_POLITE_ASK = re.compile(r"^(?:please|(?:are|would)\s+you\s+(?:be\s+)?able\s+to|is\s+it\s+possible(?:\s+for\s+you)?\s+to"
+                         r"|(?:can|could|would)\s+you(?:\s+possibly)?)[,\s]+")
 # thanks said after it ("set a timer for ten minutes please thanks")
 _POLITE_END = re.compile(r"[,\s]+(?:please|thanks|thank\s+you(?:\s+(?:very|so)\s+much)?|cheers)"
                          r"(?:[,\s]+(?:please|thanks|thank\s+you))*$")

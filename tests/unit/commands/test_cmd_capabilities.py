@@ -31,7 +31,7 @@ def test_what_can_you_do_lists_every_commands_capability_plugins_included(isolat
     rt = Runtime.create(overrides={"llm.backend": "none"})
     try:
         declared = [c.capability for c in rt.registry if c.capability]
-        assert "open and close the blinds" in declared and "set timers" in declared
+        assert "open and close the blinds" in declared and "set, pause and cancel timers" in declared
         for said in ("what can you do", "help", "what can you help me with"):
             turn = rt.assistant.handle_text(said)
             assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["capabilities"], said

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from command_helpers import plugin_runtime
-from jarvis_tui.assistant.ability import ability_asked
+from jarvis_tui.assistant.ability import ability_asked, how_asked
 
 
 @pytest.mark.parametrize("said, activity", [
@@ -70,3 +70,95 @@ def test_a_plugin_commands_ability_is_told_in_its_own_words(isolated_dirs):
     with plugin_runtime(conf, "garden.py", PLUGIN) as rt:
         turn = rt.assistant.handle_text("can you water plants")
         assert turn.spoken == "Yes, I can water your plants." and turn.tool_calls == []
+
+
+@pytest.mark.parametrize("said, activity", [
+    ("are you able to delete things from my shopping list", "delete things from my shopping list"),
+    ("could you add stuff to my to do list", "add stuff to my to do list"),
+])
+def test_a_kind_of_thing_keeps_it_a_question_whatever_follows(said, activity):
+    assert ability_asked(said) == activity
+
+
+@pytest.mark.parametrize("said", ["can you delete my shopping list", "could you add milk and things to my list",
+                                  "can you add 3 things to my list"])
+def test_a_particular_object_before_the_kind_of_thing_is_a_request(said):
+    assert ability_asked(said) is None
+
+
+@pytest.mark.parametrize("said, asked", [
+    ("how do i cancel a timer?", "cancel a timer"), ("How can I get you to set an alarm", "set an alarm"),
+    ("what do i say to add something to my shopping list", "add something to my shopping list"),
+    ("so how do you check the weather", "check the weather"),
+])
+def test_the_request_a_question_about_how_to_ask_names(said, asked):
+    assert how_asked(said) == asked
+
+
+@pytest.mark.parametrize("said", ["how do i convert 5 miles to km", "how do i convert five miles to km",
+                                  "how do i look", "how are you", "how long is left on my timer", "cancel a timer"])
+def test_no_how_to_question_or_one_that_wants_the_answer(said):
+    assert how_asked(said) is None
+
+
+def test_how_to_ask_is_told_from_the_commands_own_examples_and_nothing_runs(rt):
+    rt.assistant.handle_text("set a timer for 10 minutes")
+    turn = rt.assistant.handle_text("how do i cancel a timer?")
+    cancel_examples = {e.voice_command.rstrip(".!?").lower()
+                       for e in rt.registry.get("cancel_timer").generate_prompt_examples()}
+    assert turn.tool_calls == [] and turn.spoken.startswith('Just say, for example: "')
+    assert turn.spoken.split('"')[1].lower() in cancel_examples
+    assert len(rt.store.timers.running()) == 1                 # the model had cancelled it
+
+
+def test_how_to_do_what_no_command_does_is_routed_as_said(rt):
+    assert rt.assistant.handle_text("how do i make pancakes").spoken == "I can't find recipes yet."
+
+
+def test_a_timers_ability_is_told_by_the_timer_command_that_says_it(rt):
+    # the router ranks cancel_timer first for "set timers"; it declares no capability, set_timer does
+    for said in ("do you set timers", "do you cancel timers"):
+        turn = rt.assistant.handle_text(said)
+        assert turn.spoken == "Yes, I can set, pause and cancel timers." and turn.tool_calls == [], said
+
+
+def test_a_fast_path_claim_of_a_question_about_an_ability_asks_before_it_destroys(rt):
+    rt.assistant.handle_text("set a timer for 10 minutes")
+    turn = rt.assistant.handle_text("can you cancel timers")
+    assert turn.spoken == "Cancel your 10 minute timer?" and len(rt.store.timers.running()) == 1
+    assert rt.assistant.pending is not None
+    rt.assistant.handle_text("yes")
+    assert rt.store.timers.running() == []
+
+
+def test_a_plugin_is_asked_about_in_its_own_examples(isolated_dirs):
+    _data, conf = isolated_dirs
+    with plugin_runtime(conf, "garden.py", PLUGIN) as rt:
+        turn = rt.assistant.handle_text("how do i water the ferns")
+        assert turn.spoken == 'Just say, for example: "Water the ferns".' and turn.tool_calls == []
+
+
+def test_route_prints_the_answer_about_an_ability(isolated_dirs, capsys):
+    import json
+
+    from jarvis_tui.cli import main
+    assert main(["route", "--no-llm", "how do i cancel a timer", "can you set alarms", "cancel all timers"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(x["route"], x["tool_calls"]) for x in lines[:2]] == [("router", []), ("router", [])]
+    assert lines[0]["about"] == {"activity": "cancel a timer"} and lines[0]["message"].startswith("Just say")
+    assert lines[1]["message"] == "Yes, I can set reminders and alarms."
+    assert lines[2]["route"] == "pre_route" and lines[2]["tool_calls"][0]["name"] == "cancel_timer"
+
+
+@pytest.mark.parametrize("said, command, action", [
+    ("how can i check my reminders", "reminder", "list"), ("how do i delete a reminder", "reminder", "delete"),
+    ("how do you pause a timer", "cancel_timer", "pause"),
+])
+def test_the_example_told_does_what_was_asked_about(rt, said, command, action):
+    # "check my reminders" shares "check" with "remind me ... to check the laundry": the action decides
+    turn = rt.assistant.handle_text(said)
+    example = turn.spoken.split('"')[1].lower()
+    found = rt.registry.get(command)
+    said_as = {e.voice_command.rstrip(".!?").lower(): e.expected_parameters
+               for e in [*found.generate_prompt_examples(), *found.generate_adapter_examples()]}
+    assert turn.tool_calls == [] and said_as[example].get("action") == action, turn.spoken

@@ -98,6 +98,11 @@ def test_wanting_something_done_is_the_request(said, request_):
     ("jarvis set a timer for ten minutes please thanks", "set a timer for ten minutes"),
     ("could you please add milk to the list thank you", "add milk to the list"),
     ("so, um, add eggs", "add eggs"),
+    # asked politely in other words: the model wrote "you able" and "it possible" as the things to add
+    ("are you able to add milk to my shopping list", "add milk to my shopping list"),
+    ("is it possible for you to set a timer for five minutes", "set a timer for five minutes"),
+    ("would you be able to remind me to call mom", "remind me to call mom"),
+    ("could you possibly turn it down", "turn it down"),
     # what is said alone stays as said: an acknowledgement, a sound, a word that looks like a filler
     ("hmm", "hmm"), ("uh huh", "uh huh"), ("so what", "so what"), ("oh no", "oh no"), ("hey jarvis", "hey jarvis"),
     ("right now", "right now"), ("err on the side of caution", "err on the side of caution"),
