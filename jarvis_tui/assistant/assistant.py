@@ -728,7 +728,7 @@ class Assistant:
         set reminders and alarms."). The model had set a reminder "alarm" and asked when. None for
         anything else, and for an activity no command is likely for (it is routed as said)."""
         activity = ability_asked(text)
-        found = self._activity_command(activity) if activity is not None else None
+        found = self._activity_command(activity, text) if activity is not None else None
         if found is None or found[1] is None:
             return None
         return activity, f"Yes, I can {found[1].capability}."
@@ -740,7 +740,7 @@ class Assistant:
         example: "Cancel the pasta timer"."). The model had cancelled the timer. None for anything else,
         and for what no command does ("how do i make pancakes": routed as said)."""
         activity = how_asked(text)
-        found = self._activity_command(activity) if activity is not None else None
+        found = self._activity_command(activity, text) if activity is not None else None
         if found is None or activity is None:
             return None
         router = self.router
@@ -762,9 +762,11 @@ class Assistant:
         self._note(turn, request)
         return True
 
-    def _activity_command(self, activity: str) -> tuple[IJarvisCommand, IJarvisCommand | None] | None:
+    def _activity_command(self, activity: str, said: str) -> tuple[IJarvisCommand, IJarvisCommand | None] | None:
         """The action command the router finds likeliest for an activity's words, when it is at least
-        ABILITY_FLOOR likely and likelier than no command, with the command that says what that kind of
+        ABILITY_FLOOR likely and likelier than no command, and the router does not decline the whole
+        question (`said`: "how do i get to leeds from york" is directions, whatever "get to leeds from
+        york" alone reads as), with the command that says what that kind of
         thing lets the user do: itself when it declares a capability, else the likeliest one that does
         and shares a domain word with it ("cancel timers": set_timer's "set, pause and cancel timers"),
         the one whose capability says the activity's verb first."""
@@ -777,6 +779,8 @@ class Assistant:
         ranked = [(c, p) for name, p in decision.ranked
                   if (c := self.registry.get(name)) is not None and not c.allow_direct_answer]
         if not ranked or ranked[0][1] < ABILITY_FLOOR or ranked[0][1] <= decision.out_of_scope:
+            return None
+        if router.decide(said).decision == "decline":
             return None
         top = ranked[0][0]
         domain = {w.lower() for w in top.domain_words}

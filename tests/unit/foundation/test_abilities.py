@@ -22,7 +22,8 @@ def test_the_activity_a_question_about_abilities_names(said, activity):
 
 @pytest.mark.parametrize("said", ["can you set an alarm for 7", "could you tell me a joke", "can you help me",
                                   "can you set a timer for 5 minutes", "can you remind me to call mom", "can you stop",
-                                  "can you check the weather", "what can you do", "do you have a name"])
+                                  "can you check the weather", "what can you do", "do you have a name",
+                                  "can you speak louder", "could you turn down", "can you say that again"])
 def test_a_request_said_politely_is_no_question_about_abilities(said):
     assert ability_asked(said) is None
 
@@ -162,3 +163,20 @@ def test_the_example_told_does_what_was_asked_about(rt, said, command, action):
     said_as = {e.voice_command.rstrip(".!?").lower(): e.expected_parameters
                for e in [*found.generate_prompt_examples(), *found.generate_adapter_examples()]}
     assert turn.tool_calls == [] and said_as[example].get("action") == action, turn.spoken
+
+
+def test_a_question_the_router_declines_as_a_whole_is_routed_as_said(rt, monkeypatch):
+    """The activity alone can read as a command ("get to york from leeds" as a location change) where the
+    whole question is one no command serves (directions): the whole question's decline wins."""
+    from jarvis_tui.assistant.intent_router import RouterResult
+    router = rt.assistant.router
+    decide = router.decide
+
+    def whole_declined(text, *a, **kw):
+        if text.startswith("how do i"):
+            return RouterResult([("out_of_scope", 0.9)], "decline", topic="give directions")
+        return decide(text, *a, **kw)
+    monkeypatch.setattr(router, "decide", whole_declined)
+    assert rt.assistant.how_answer("how do i cancel a timer") is None
+    monkeypatch.undo()
+    assert rt.assistant.how_answer("how do i cancel a timer") is not None
