@@ -1287,14 +1287,21 @@ _ABOUT_DOING = re.compile(
     r"(?:(?:so|and|but|ok|okay|hmm|just\s+wondering|i\s+wonder)[,\s]+)*"
     r"(?:what\s+(?:would|will|could|might)\s+happen\s+if|what\s+happens\s+if|what\s+if"
     r"|how\s+(?:do|can|would|could|should)\s+(?:i|we)|is\s+it\s+(?:ok|okay|safe|bad|a\s+good\s+idea|a\s+bad\s+idea)"
-    r"\s+(?:to|if\s+(?:i|we)))\s+\S.*")
+    r"\s+(?:to|if\s+(?:i|we))"
+    # whether it was done: "did you cancel my timer", "have you deleted the reminder", "did someone clear the list"
+    r"|(?:did|have|has)\s+(?:you|i|we|he|she|they|someone|somebody|anyone|anybody)(?:\s+(?:already|just|accidentally|ever))?"
+    r")\s+\S.*"
+    # ... or said of the thing: "was the timer cancelled", "are my timers stopped", "has the list been cleared"
+    r"|(?:was|were|is|are|has|have)\s+(?:the|my|our|your|all|that|this|it|they|everything)\b.*?\s+(?:been\s+)?"
+    r"(?:cancell?ed|deleted|cleared|removed|stopped|turned\s+off|switched\s+off|sent|wiped|emptied|erased)(?:\s+.*)?")
 
 
 def asks_about_doing(text: str) -> bool:
     """The whole request asks about doing something, not for it to be done: what would happen ("what
     would happen if i cancelled the timer", "what if i clear my list"), how it is done ("how do i delete a
-    reminder"), whether it is wise ("is it ok to delete the shopping list"). The action its words name
-    is no order: a destructive one asks first (`Assistant.execute_call`)."""
+    reminder"), whether it is wise ("is it ok to delete the shopping list"), whether it was done ("did you
+    cancel my timer", "was the list cleared": the model had cancelled the timer). The action its words
+    name is no order: a destructive one asks first (`Assistant.execute_call`)."""
     return bool(_ABOUT_DOING.fullmatch(normalize_utterance(text).strip(" .!?")))
 
 

@@ -114,12 +114,29 @@ def test_route_prints_a_request_said_not_to_be_done(isolated_dirs, capsys):
     ("What if I clear my to-do list?", True),
     ("how do i delete a reminder", True),
     ("is it ok to delete the shopping list", True),
+    ("did you cancel my timer?", True), ("have you deleted the dentist reminder", True),
+    ("was the timer cancelled", True), ("has my shopping list been cleared", True),
+    ("did someone clear the to-do list", True),
     ("cancel the timer", False),
+    ("is the timer still going", False), ("what did you cancel", False),
     ("what time is it", False),
     ("how do you cook rice", False),
 ])
 def test_a_question_about_doing_something_is_told_from_an_order(said, asks):
     assert asks_about_doing(said) is asks
+
+
+@pytest.mark.parametrize("said", ["did you cancel my timer", "was the timer cancelled"])
+def test_a_question_whether_it_was_done_asks_before_it_does_it(runtime, model_writes, said):
+    """The model cancelled the running timer for "did you cancel my timer" (a question about the past):
+    a destructive call for such words is a guess, and asks first."""
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    model_writes([json.dumps({"tool": "cancel_timer", "args": {}})] * 3)
+    turn = runtime.assistant.handle_text(said)
+    assert turn.tool_calls[0].name == "cancel_timer" and turn.tool_calls[0].response.context_data.get("confirm")
+    assert len(runtime.services.store.timers.running()) == 1
+    runtime.assistant.handle_text("no")
+    assert len(runtime.services.store.timers.running()) == 1
 
 
 def test_a_question_about_cancelling_the_timer_asks_before_it_cancels(runtime, model_writes):
