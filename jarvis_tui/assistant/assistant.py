@@ -717,13 +717,15 @@ class Assistant:
 
     # ---- "can you set alarms?", "how do i cancel a timer?" ---------------------------------------------
     def _tell_ability(self, turn: TurnResult, request: RequestInformation) -> bool:
-        return self._say_about_it(turn, request, self.ability_answer(turn.text))
+        return self._say_about_it(turn, request, self.ability_answer(turn.text),
+                                  "the words ask whether it can do it, not for it to be done")
 
     def _tell_how(self, turn: TurnResult, request: RequestInformation) -> bool:
-        return self._say_about_it(turn, request, self.how_answer(turn.text))
+        return self._say_about_it(turn, request, self.how_answer(turn.text),
+                                  "the words ask how to ask for it, not for it to be done")
 
-    def ability_answer(self, text: str) -> tuple[str, str] | None:
-        """(the activity, the reply) for a question about what it can do ("can you set alarms?", "are
+    def ability_answer(self, text: str) -> tuple[str, str, IJarvisCommand] | None:
+        """(the activity, the reply, its command) for a question about what it can do ("can you set alarms?", "are
         you able to convert units?"): the capability of the command the activity belongs to ("Yes, I can
         set reminders and alarms."). The model had set a reminder "alarm" and asked when. None for
         anything else, and for an activity no command is likely for (it is routed as said)."""
@@ -731,10 +733,10 @@ class Assistant:
         found = self._activity_command(activity, text) if activity is not None else None
         if found is None or found[1] is None:
             return None
-        return activity, f"Yes, I can {found[1].capability}."
+        return activity, f"Yes, I can {found[1].capability}.", found[0]
 
-    def how_answer(self, text: str) -> tuple[str, str] | None:
-        """(the request, the reply) for a question about how to ask for something ("how do i cancel a
+    def how_answer(self, text: str) -> tuple[str, str, IJarvisCommand] | None:
+        """(the request, the reply, its command) for a question about how to ask for something ("how do i cancel a
         timer?", "what do i say to add something to my shopping list?"): one of that command's own
         examples, of the action the router reads in the words, the one closest to them ("Just say, for
         example: "Cancel the pasta timer"."). The model had cancelled the timer. None for anything else,
@@ -748,15 +750,17 @@ class Assistant:
         example = closest_example(found[0], activity, reading)
         if example is None:
             return None
-        return activity, f'Just say, for example: "{example}".'
+        return activity, f'Just say, for example: "{example}".', found[0]
 
-    def _say_about_it(self, turn: TurnResult, request: RequestInformation, answer: tuple[str, str] | None) -> bool:
-        """The reply about an ability or how to ask, with the router's view of the activity in the
-        panels; nothing runs."""
+    def _say_about_it(self, turn: TurnResult, request: RequestInformation,
+                      answer: tuple[str, str, IJarvisCommand] | None, why: str) -> bool:
+        """The reply about an ability or how to ask, with the router's view of the activity and the
+        action not taken (and why) in the panels; nothing runs."""
         if answer is None:
             return False
-        activity, spoken = answer
+        activity, spoken, command = answer
         self.route_intent(activity, request.conversation_id or "default", turn)
+        self._not_taken(turn, command, why, "about")
         turn.route = "router"
         turn.spoken = spoken
         self._note(turn, request)

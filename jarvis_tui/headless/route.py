@@ -113,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
             if about is not None:
                 routed = runtime.assistant.route_intent(about[0])
                 print_json({"text": said, "route": "router", "tool_calls": [], "message": about[1],
-                            "about": {"activity": about[0]}, **({"negated": negated} if negated else {}),
+                            "about": {"activity": about[0], "command": about[2].command_name},
+                            **({"negated": negated} if negated else {}),
                             "router": routed.to_dict() if routed is not None else None,
                             "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
                                            "total": round((time.perf_counter() - t0) * 1000, 2)}})

@@ -102,9 +102,11 @@ def test_no_how_to_question_or_one_that_wants_the_answer(said):
     assert how_asked(said) is None
 
 
-def test_how_to_ask_is_told_from_the_commands_own_examples_and_nothing_runs(rt):
+def test_how_to_ask_is_told_from_the_commands_own_examples_and_nothing_runs(rt, events):
     rt.assistant.handle_text("set a timer for 10 minutes")
     turn = rt.assistant.handle_text("how do i cancel a timer?")
+    parsed = [e for e in events.of("ToolCallsParsed") if e.turn_id == turn.turn_id]
+    assert [(e.calls, [r["name"] for r in e.rejected], e.origin) for e in parsed] == [([], ["cancel_timer"], "about")]
     cancel_examples = {e.voice_command.rstrip(".!?").lower()
                        for e in rt.registry.get("cancel_timer").generate_prompt_examples()}
     assert turn.tool_calls == [] and turn.spoken.startswith('Just say, for example: "')
@@ -146,7 +148,8 @@ def test_route_prints_the_answer_about_an_ability(isolated_dirs, capsys):
     assert main(["route", "--no-llm", "how do i cancel a timer", "can you set alarms", "cancel all timers"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(x["route"], x["tool_calls"]) for x in lines[:2]] == [("router", []), ("router", [])]
-    assert lines[0]["about"] == {"activity": "cancel a timer"} and lines[0]["message"].startswith("Just say")
+    assert lines[0]["about"] == {"activity": "cancel a timer", "command": "cancel_timer"}
+    assert lines[0]["message"].startswith("Just say")
     assert lines[1]["message"] == "Yes, I can set reminders and alarms."
     assert lines[2]["route"] == "pre_route" and lines[2]["tool_calls"][0]["name"] == "cancel_timer"
 
