@@ -89,7 +89,8 @@ def closest_example(command: object, words: str, arguments: dict[str, str] | Non
     """The example of `command` ("Cancel the pasta timer") that says what the user asked how to say:
     one whose choice arguments are `arguments` (the router's reading of the words: "check my reminders"
     is action "list", not "set") when there is one, sharing the most words with `words`, its prompt
-    examples before its adapter ones; None when it has none."""
+    examples before its adapter ones; None when it has none. `arguments` None: which action is unsure,
+    and the first of its examples is told ("keep track of my tasks" is no "Delete all of my tasks")."""
     found: list[tuple[str, dict]] = []
     for source in ("generate_prompt_examples", "generate_adapter_examples"):
         try:
@@ -97,12 +98,17 @@ def closest_example(command: object, words: str, arguments: dict[str, str] | Non
                       if e.voice_command.strip()]
         except Exception:  # noqa: BLE001 - a plugin's broken examples: the others still serve
             continue
+    if arguments is None:
+        return _said_as(found[0][0]) if found else None
     agreeing = [text for text, params in found
                 if all(str(params.get(k, "")).lower() == str(v).lower() for k, v in (arguments or {}).items())]
     texts = agreeing or [text for text, _ in found]
     if not texts:
         return None
     asked = {w for w in re.findall(r"[a-z']+", words.lower()) if w not in _PARTICULAR}
-    best = max(texts, key=lambda e: len(asked & set(re.findall(r"[a-z']+", e.lower()))))    # first of the best
-    best = best.strip().rstrip(".!?")
-    return best[:1].upper() + best[1:]
+    return _said_as(max(texts, key=lambda e: len(asked & set(re.findall(r"[a-z']+", e.lower())))))   # first best
+
+
+def _said_as(example: str) -> str:
+    said = example.strip().rstrip(".!?")
+    return said[:1].upper() + said[1:]

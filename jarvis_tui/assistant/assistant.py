@@ -736,21 +736,34 @@ class Assistant:
         return activity, f"Yes, I can {found[1].capability}.", found[0]
 
     def how_answer(self, text: str) -> tuple[str, str, IJarvisCommand] | None:
-        """(the request, the reply, its command) for a question about how to ask for something ("how do i cancel a
-        timer?", "what do i say to add something to my shopping list?"): one of that command's own
-        examples, of the action the router reads in the words, the one closest to them ("Just say, for
-        example: "Cancel the pasta timer"."). The model had cancelled the timer. None for anything else,
-        and for what no command does ("how do i make pancakes": routed as said)."""
+        """(the request, the reply, its command) for a question about how to ask for something ("how do i
+        cancel a timer?", "what do i say to add something to my shopping list?"): one of that command's
+        own examples, of the action the router reads in the words, the one closest to them ("Just say,
+        for example: "Cancel the pasta timer"."). The model had cancelled the timer, and answered "how do
+        i set an alarm" with made-up steps for a phone. None for anything else, and for what no command
+        does ("how do i make pancakes": routed as said). Advice that names a command's kind of thing is
+        read as how to ask for it ("how do i stick to a routine": "Run my morning routine"): the router
+        and the model both take it for the command. An action the model picks for such a question
+        after all is told too, not done (`execute_call`)."""
         activity = how_asked(text)
         found = self._activity_command(activity, text) if activity is not None else None
-        if found is None or activity is None:
-            return None
         router = self.router
-        reading = router.decided_arguments(found[0].command_name, activity) if router is not None else {}
-        example = closest_example(found[0], activity, reading)
-        if example is None:
+        if found is None or activity is None or router is None:
             return None
-        return activity, f'Just say, for example: "{example}".', found[0]
+        name = found[0].command_name
+        # the action the router reads in the words; unsure of it (learned, none decided): no action guessed
+        reading: dict[str, Any] | None = router.decided_arguments(name, activity)
+        if not reading and router.argument_values(name, activity):
+            reading = None
+        spoken = self.how_to_say(found[0], activity, reading)
+        return (activity, spoken, found[0]) if spoken is not None else None
+
+    @staticmethod
+    def how_to_say(command: IJarvisCommand, words: str, arguments: dict[str, Any] | None) -> str | None:
+        """'Just say, for example: "<the example of `command` closest to `words` and `arguments`>".'"""
+        chosen = None if arguments is None else {k: v for k, v in arguments.items() if isinstance(v, str)}
+        example = closest_example(command, words, chosen)
+        return f'Just say, for example: "{example}".' if example is not None else None
 
     def _say_about_it(self, turn: TurnResult, request: RequestInformation,
                       answer: tuple[str, str, IJarvisCommand] | None, why: str) -> bool:
@@ -1095,6 +1108,14 @@ class Assistant:
         """post_process_tool_call -> execute, with events; never raises. `prompt`: what the model that
         wrote an LLM call read (no argument is taken from it: grounding)."""
         name = command.command_name
+        asked_how = how_asked(request.voice_command) if origin in ("llm", "router") else None
+        if asked_how is not None and not command.allow_direct_answer:
+            # "how do you pause a timer": the model picked the action the question is about; it is told how
+            # to ask for it, not done (nothing runs, the call is not the turn's)
+            said = self.how_to_say(command, asked_how, arguments)
+            if said is not None:
+                self._not_taken(turn, command, "the words ask how to ask for it, not for it to be done", "about")
+                return ToolCallRecord(name, dict(arguments), "about", CommandResponse.final_response({"message": said}))
         before = dict(arguments)
         dropped: dict[str, Any] = {}
         corrected: dict[str, Any] = {}
