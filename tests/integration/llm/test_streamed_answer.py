@@ -40,4 +40,4 @@ def test_the_assistant_says_what_it_is(llm_runtime):
         turn = llm_runtime.assistant.handle_text(said, conversation_id="it-identity")
         assert "openai" not in (turn.spoken or "").lower() and "chatgpt" not in (turn.spoken or "").lower(), turn.spoken
     turn = llm_runtime.assistant.handle_text("what can you do", conversation_id="it-identity")
-    assert turn.route == "pre_route" and turn.spoken.startswith("I can ") and "set timers" in turn.spoken
+    assert turn.route == "pre_route" and turn.spoken.startswith("I can ") and "set, pause and cancel timers" in turn.spoken
