@@ -52,7 +52,7 @@ def ability_asked(text: str) -> str | None:
     general = 1 if len(words) > 1 and words[1] in _ANY_THING else None      # the verb's object
     asked = words if general is None else words[:general + 1]       # what follows a kind of thing may be particular
     most = MAX_WORDS if general is None else MAX_WORDS_ANY_THING
-    if not MIN_WORDS <= len(words) <= most or any(_particular(w) for w in asked):
+    if not MIN_WORDS <= len(words) <= most or any(w in _PARTICULAR for w in asked):
         return None
     if any(_number(w) for w in words):
         return None
@@ -77,10 +77,6 @@ def _plain(text: str) -> str:
     return re.sub(r"^(?:(?:hey|ok|okay)\s+)?jarvis\s+", "", said)
 
 
-def _particular(word: str) -> bool:
-    return word in _PARTICULAR
-
-
 def _number(word: str) -> bool:
     return parse_number(word) is not None or any(c.isdigit() for c in word)
 
@@ -101,7 +97,7 @@ def closest_example(command: object, words: str, arguments: dict[str, str] | Non
     if arguments is None:
         return _said_as(found[0][0]) if found else None
     agreeing = [text for text, params in found
-                if all(str(params.get(k, "")).lower() == str(v).lower() for k, v in (arguments or {}).items())]
+                if all(str(params.get(k, "")).lower() == str(v).lower() for k, v in arguments.items())]
     texts = agreeing or [text for text, _ in found]
     if not texts:
         return None
