@@ -10,7 +10,7 @@ from typing import Any, Callable
 from commands._common import fail, say
 from commands._grounding import content_words, drop_ungrounded
 from commands._parsing import join_words, parse_duration, split_items
-from jarvis_tui.sdk.text import (DO_AWAY, QUESTION_WORDS, REQUEST_OPENERS, SAYING_NO, asks_question, corrected_value, normalize_utterance,
+from jarvis_tui.sdk.text import (DO_AWAY, DO_AWAY_WORDS, QUESTION_WORDS, REQUEST_OPENERS, SAYING_NO, asks_about_doing, asks_question, corrected_value, normalize_utterance,
                                  numbers_said, parse_number, stem)
 from jarvis_tui.sdk import (CommandResponse, FastPath, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
@@ -130,6 +130,16 @@ def action_claim(action: str):
     def handler(m: re.Match[str], _text: str) -> PreRouteResult | None:
         return PreRouteResult(arguments={"action": action})
     return handler
+
+
+_TAKING_OFF = frozenset({stem(w) for w in DO_AWAY_WORDS if " " not in w} | {"off", "clear", "clean", "empty"})
+
+
+def _asks_if_taken_off(text: str) -> bool:
+    """Whether words ask if something was taken off a list ("did you take milk off my list", "was milk
+    removed", "have you deleted the eggs"), not whether it was put on ("did i put the plumber on my
+    to-do list")."""
+    return asks_about_doing(text) and any(stem(w) in _TAKING_OFF for w in normalize_utterance(text).split())
 
 
 @dataclass
@@ -763,7 +773,7 @@ class ListCommandBase(JarvisCommandBase):
                 return self._instead(*corrected)
             return self._add(items)
         if action == "read":
-            return self._read_items(items) if items else self._read()
+            return self._read_items(items, _asks_if_taken_off(request_info.voice_command)) if items else self._read()
         if action == self.done_action:
             return self._mark(action, items, True)
         if self.undone_action and action == self.undone_action:
@@ -832,9 +842,11 @@ class ListCommandBase(JarvisCommandBase):
         count = f"one {self.item_word}" if len(names) == 1 else f"{len(names)} {self.item_word}s"
         return say(f"Your {self.noun} has {count}: {join_words(names)}.", items=names, list=self.list_name)
 
-    def _read_items(self, items: list[str]) -> CommandResponse:
+    def _read_items(self, items: list[str], taken_off: bool = False) -> CommandResponse:
         """Whether the items asked about are on the list ("is the passport on my list?"), open or
-        already checked off."""
+        already checked off. `taken_off`: the words ask whether they were taken off ("did you take milk
+        off my list?"), where a yes would say they were ("Yes, milk is on your shopping list."): the
+        fact is said without a yes or a no."""
         found, missing, parts = [], [], []
         for item in items:
             names = self._candidates(item, done=False)
@@ -842,13 +854,16 @@ class ListCommandBase(JarvisCommandBase):
             found.extend(n for n in names + done if n not in found)
             verb = "is" if len(names + done) == 1 else "are"
             if names:
-                parts.append(f"Yes, {join_words(names)} {verb} on your {self.noun}.")
+                there = join_words(names)
+                parts.append(f"{there[:1].upper()}{there[1:]} {verb} on your {self.noun}." if taken_off
+                             else f"Yes, {there} {verb} on your {self.noun}.")
             elif done:
                 parts.append(f"{join_words(done).capitalize()} {verb} on your {self.noun}, already "
                              f"{'checked off' if self.done_action == 'check_off' else 'done'}.")
             else:
                 missing.append(item)
-                parts.append(f"No, {item} isn't on your {self.noun}.")
+                parts.append(f"{item[:1].upper()}{item[1:]} isn't on your {self.noun}." if taken_off
+                             else f"No, {item} isn't on your {self.noun}.")
         return say(" ".join(parts), items=found, missing=missing, list=self.list_name)
 
     def _apply(self, items: list[str], done: bool | None, change: Callable[[str], bool]

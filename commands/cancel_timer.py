@@ -264,14 +264,31 @@ class CancelTimerCommand(JarvisCommandBase):
             return None
         if self.services is None:
             return "Cancel your timer?"
-        timers = timer_service(self.services).live_timers()
-        label = clean_label(args.get("label"))
-        chosen = timers if label == "all" or not label else timers_named(timers, label)
-        if not chosen or (len(chosen) > 1 and label != "all"):
+        chosen = self._cancelled_by(args)
+        if not chosen:
             return None                    # nothing would be cancelled: the command says so or asks which
         if len(chosen) == 1:
             return f"Cancel {timer_name(chosen[0])}?"
         return f"Cancel all {len(chosen)} timers?"
+
+    def as_it_stands(self, args: dict[str, Any]) -> str | None:
+        """The timer(s) a cancel would stop, still running, with the time left ("did you cancel my timer?")."""
+        if args.get("action") in ("pause", "resume") or self.services is None:
+            return None
+        chosen = self._cancelled_by(args)
+        if len(chosen) == 1:
+            name, t = timer_name(chosen[0]), chosen[0]
+            state = "is paused, with" if t["paused"] else "is still running, with"
+            return f"{name[:1].upper()}{name[1:]} {state} {say_duration(t['remaining_seconds'])} left."
+        return f"Your {len(chosen)} timers are still there." if chosen else None
+
+    def _cancelled_by(self, args: dict[str, Any]) -> list[dict[str, Any]]:
+        """The live timers a cancel with `args` stops without asking which; [] when none would, or when
+        the label fits several and the command would ask."""
+        timers = timer_service(self.services).live_timers()
+        label = clean_label(args.get("label"))
+        chosen = timers if label == "all" or not label else timers_named(timers, label)
+        return [] if len(chosen) > 1 and label != "all" else chosen
 
     def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:
         """The answer to "Which one: the pasta timer or the rice timer? Or say all.": "the pasta one",

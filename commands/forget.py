@@ -154,6 +154,14 @@ class ForgetCommand(JarvisCommandBase):
         found = self._find(topic)
         return f"Forget {self._which(found)}?" if found and names_exactly(topic, found) else None
 
+    def as_it_stands(self, args: dict[str, Any]) -> str | None:
+        """The memory a forget would take away, still kept ("did you forget my locker code?")."""
+        if self.services is None:
+            return None
+        topic = str(args.get("topic") or "")
+        found = self._find(topic)
+        return f"I still remember {self._which(found)}." if found and names_exactly(topic, found) else None
+
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         if self.services is None:
             return fail("Memories need a running assistant.")

@@ -4,7 +4,9 @@ a joke?"): the question names an activity in general, a request names what to do
 `ability_asked` returns the activity's words; the assistant answers from the command the router
 finds for them, in that command's own words (its `capability`), and does nothing. A question about how
 to ask for something ("how do i cancel a timer?", "what do i say to add something to my list?") is
-answered the same way, with one of that command's own examples (`how_asked`)."""
+answered the same way, with one of that command's own examples (`how_asked`), and a question about what
+a kind of thing lets the user do ("what can you do with my shopping list?") with the capability and a
+few examples of the commands that keep it (`uses_asked`, `examples_of_uses`)."""
 from __future__ import annotations
 
 import re
@@ -38,6 +40,13 @@ _HOW = re.compile(
     r"|what\s+(?:do|should|would)\s+i\s+(?:have\s+to\s+)?say\s+to)\s+"
     r"(?P<what>.+?)(?:\s+(?:with\s+you|jarvis))*$")
 MAX_HOW_WORDS = 8
+# "what can you do with my shopping list", "what else can i do with timers", "what are you able to do with reminders"
+_USES = re.compile(
+    r"^(?:(?:so|and|also|ok|okay|wait|um|uh)\s+)*what\s+(?:else\s+)?"
+    r"(?:(?:can|could)\s+(?:you|i|we)|are\s+you\s+able\s+to)(?:\s+else)?\s+do\s+(?:with|for|about)\s+"
+    r"(?P<what>.+?)(?:\s+(?:too|jarvis))*$")
+MAX_THING_WORDS = 5
+MOST_EXAMPLES = 3
 
 
 def ability_asked(text: str) -> str | None:
@@ -70,6 +79,44 @@ def how_asked(text: str) -> str | None:
     if not MIN_WORDS <= len(words) <= MAX_HOW_WORDS or any(_number(w) for w in words):
         return None
     return " ".join(words)
+
+
+def uses_asked(text: str) -> str | None:
+    """The kind of thing a question about what it lets the user do names ("what can you do with my
+    shopping list" -> "my shopping list", "what else can i do with timers" -> "timers"), or None; a
+    thing with a number in it is a particular one, not a kind ("what can you do with 5 dollars")."""
+    m = _USES.match(_plain(text))
+    if m is None:
+        return None
+    words = m.group("what").split()
+    if len(words) > MAX_THING_WORDS or any(_number(w) for w in words) or all(w in _PARTICULAR for w in words):
+        return None             # "what can you do for me": no thing named
+    return " ".join(words)
+
+
+def examples_of_uses(command: object, parts: list[object], most: int = MOST_EXAMPLES) -> list[str]:
+    """A few requests that show what `command` lets the user do: its first prompt example of each
+    action (each different value of its required choices: add, read, remove), then the first example of each
+    of `parts` (the commands that do the rest of the same kind of thing: cancelling a timer, asking how
+    long is left), `most` at most, each said once."""
+    shown: list[str] = []
+    actions: set[tuple] = set()
+    choices = {p.name for p in getattr(command, "parameters", []) if p.enum_values and p.required}
+    for e in _examples(command):
+        action = tuple(sorted((k, str(v).lower()) for k, v in (e.expected_parameters or {}).items() if k in choices))
+        if action not in actions:
+            actions.add(action)
+            shown.append(_said_as(e.voice_command))
+    for part in parts:
+        shown += [_said_as(e.voice_command) for e in _examples(part)[:1]]
+    return list(dict.fromkeys(shown))[:most]
+
+
+def _examples(command: object) -> list:
+    try:
+        return [e for e in command.generate_prompt_examples() if e.voice_command.strip()]
+    except Exception:  # noqa: BLE001 - a plugin's broken examples: nothing to show of it
+        return []
 
 
 def _plain(text: str) -> str:

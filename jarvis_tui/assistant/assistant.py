@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jarvis_tui.assistant import events as ev
-from jarvis_tui.assistant.ability import ability_asked, closest_example, how_asked
+from jarvis_tui.assistant.ability import ability_asked, closest_example, examples_of_uses, how_asked, uses_asked
 from jarvis_tui.assistant.brain import Brain
 from jarvis_tui.assistant.clarification import asked_argument, clarification_question
 from jarvis_tui.assistant.ellipsis import (
@@ -40,7 +40,7 @@ from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInfo
 from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_about_doing, asks_for_another, asks_question, asks_to_end_it,
-                                 asks_to_hear_again, asks_to_take_back, only_acknowledges, refers_back,
+                                 asks_to_hear_again, asks_to_take_back, join_words, only_acknowledges, refers_back,
                                  request_not_to_do, says_there, shared_amount_requests, split_requests, stem,
                                  tells_not_asks)
 
@@ -721,8 +721,57 @@ class Assistant:
                                   "the words ask whether it can do it, not for it to be done")
 
     def _tell_how(self, turn: TurnResult, request: RequestInformation) -> bool:
-        return self._say_about_it(turn, request, self.how_answer(turn.text),
-                                  "the words ask how to ask for it, not for it to be done")
+        if self._say_about_it(turn, request, self.usage_answer(turn.text),
+                              "the words ask how to use it, not for it to be done"):
+            return True
+        topic = self.uses_declined(turn.text)
+        if topic is None:
+            return False
+        turn.route = "none"                 # "what can you do with my music": what it cannot do yet
+        turn.spoken = decline_message(topic)
+        self.emit(ev.Declined(text=turn.text, topic=topic, reason="router", turn_id=turn.turn_id))
+        self._note(turn, request)
+        return True
+
+    def uses_declined(self, text: str) -> str | None:
+        """What the assistant cannot do yet (the router's topic: "play music"), for a question about the
+        uses of a kind of thing no command keeps ("what can you do with my music?"), which the
+        capabilities' fast path had answered with all it can do. None for anything else."""
+        thing = uses_asked(text)
+        router = self.router
+        if thing is None or router is None:
+            return None
+        decision = router.decide(thing)
+        return decision.topic if decision.decision == "decline" and decision.topic else None
+
+    def usage_answer(self, text: str) -> tuple[str, str, IJarvisCommand] | None:
+        """A question about how to use the assistant, told before any fast path may claim its words: how
+        to ask for something (`how_answer`) or what a kind of thing lets the user do (`uses_answer`)."""
+        return self.how_answer(text) or self.uses_answer(text)
+
+    def uses_answer(self, text: str) -> tuple[str, str, IJarvisCommand] | None:
+        """(the thing, the reply, its command) for a question about what the user can do with a kind of
+        thing ("what can you do with my shopping list?", "what else can i do with timers?"): the
+        capability of the command that says what that thing lets the user do, with a few of its examples
+        and of the commands that do the rest of it ("I can set, pause and cancel timers. For example:
+        "Set a timer for 10 minutes", ..."). The list's fast path had read the list, and the model had
+        asked to cancel the timer. None for anything else, and for a thing no command keeps (routed as
+        said: "what can you do with my music" is declined)."""
+        thing = uses_asked(text)
+        found = self._activity_command(thing, text) if thing is not None else None
+        router = self.router
+        if thing is None or found is None or found[1] is None or router is None:
+            return None
+        able = found[1]
+        domain = {w.lower() for w in able.domain_words}
+        parts = [c for name, _ in router.decide(thing).ranked
+                 if (c := self.registry.get(name)) is not None and c is not able and not c.capability
+                 and not c.allow_direct_answer and domain & {w.lower() for w in c.domain_words}]
+        shown = examples_of_uses(able, parts)
+        spoken = f"I can {able.capability}."
+        if shown:
+            spoken += " For example: " + join_words([f'"{e}"' for e in shown], "or") + "."
+        return thing, spoken, found[0]
 
     def ability_answer(self, text: str) -> tuple[str, str, IJarvisCommand] | None:
         """(the activity, the reply, its command) for a question about what it can do ("can you set alarms?", "are
@@ -1154,13 +1203,15 @@ class Assistant:
             question = self.confirmation(command, args) if (untaught or unsaid or about
                                                             or not turn.router_confident) else None
             if question:
+                question = self._as_it_stands(command, args) + question if about else question
                 return self._ask_first(command, args, request, turn, question, changes, untaught)
-        elif origin == "pre_route" and (ability_asked(request.voice_command) is not None
-                                        or asks_about_doing(request.voice_command)):
+        elif origin == "pre_route" and ((about := asks_about_doing(request.voice_command))
+                                        or ability_asked(request.voice_command) is not None):
             # a fast path claimed words that ask whether it can be done or about doing it ("can you cancel
             # timers?"): its claim is a guess, and a guess asks before it destroys
             question = self.confirmation(command, args)
             if question:
+                question = self._as_it_stands(command, args) + question if about else question
                 return self._ask_first(command, args, request, turn, question, changes, origin=origin)
         if control is not None:
             control.stage("running", name)
@@ -1217,6 +1268,18 @@ class Assistant:
         except Exception:  # a command that cannot phrase its question still asks
             log.exception("confirmation_question of %s failed", command.command_name)
             return f"Should I run {command.command_name.replace('_', ' ')}?"
+
+    @staticmethod
+    def _as_it_stands(command: IJarvisCommand, args: dict[str, Any]) -> str:
+        """How what a call would act on stands now, as the first words of its confirmation question when
+        the request asks whether it was done ("did you cancel my timer?": "Your 10 minute timer is still
+        running, with 9 minutes left. Cancel your 10 minute timer?"); "" when the command tells nothing."""
+        try:
+            said = command.as_it_stands(dict(args))
+        except Exception:  # a command that cannot tell it: the question alone
+            log.exception("as_it_stands of %s failed", command.command_name)
+            return ""
+        return f"{said.strip()} " if isinstance(said, str) and said.strip() else ""
 
     def untaught_words(self, name: str, args: dict[str, Any], utterance: str) -> list[str]:
         """The words of the request that command `name` was never taught (the router's reading; none

@@ -91,7 +91,14 @@ def run(args: argparse.Namespace) -> int:
                                                "total": round((time.perf_counter() - t0) * 1000, 2)}})
                     continue
                 text = negation.instead
-            about = runtime.assistant.how_answer(text)           # "how do i cancel a timer": before fast paths
+            about = runtime.assistant.usage_answer(text)     # "how do i cancel a timer": before fast paths
+            cannot = runtime.assistant.uses_declined(text) if about is None else None
+            if cannot is not None:                               # "what can you do with my music"
+                print_json({"text": said, "route": "none", "tool_calls": [], "message": decline_message(cannot),
+                            **({"negated": negated} if negated else {}),
+                            "timings_ms": {"pre_route": 0.0, "llm": 0.0,
+                                           "total": round((time.perf_counter() - t0) * 1000, 2)}})
+                continue
             match = pre_route(text, runtime.registry) if about is None else None
             pre_ms = (time.perf_counter() - t0) * 1000
             if match is not None:

@@ -135,6 +135,14 @@ class IJarvisCommand(ABC):
         fast paths act at once."""
         return None
 
+    def as_it_stands(self, args: dict[str, Any]) -> str | None:
+        """What a call with `args` would act on, as it stands now, said to the user ("Your pasta timer is
+        still running, with 4 minutes left."): told before the confirmation question when the words ask
+        whether it was done or about doing it ("did you cancel my timer?"), so that the question is
+        answered before it is asked to be done. None: nothing to tell (the default); the question is
+        asked alone."""
+        return None
+
     def held_names(self) -> list[str]:
         """The names of what this command keeps for the user now and acts on by name: a timer's
         label, a reminder's words, a list's items. A request the router is unsure of that names one

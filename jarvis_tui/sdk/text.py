@@ -1291,8 +1291,10 @@ _ABOUT_DOING = re.compile(
     # whether it was done: "did you cancel my timer", "have you deleted the reminder", "did someone clear the list"
     r"|(?:did|have|has)\s+(?:you|i|we|he|she|they|someone|somebody|anyone|anybody)(?:\s+(?:already|just|accidentally|ever))?"
     r")\s+\S.*"
-    # ... or said of the thing: "was the timer cancelled", "are my timers stopped", "has the list been cleared"
-    r"|(?:was|were|is|are|has|have)\s+(?:the|my|our|your|all|that|this|it|they|everything)\b.*?\s+(?:been\s+)?"
+    # ... or said of the thing: "was the timer cancelled", "are my timers stopped", "has the list been cleared",
+    # "did the timer get cancelled", "was milk removed"
+    r"|(?:was|were|is|are|has|have|did|does)\s+(?:(?:the|my|our|your|all|that|this|it|they|everything)\b)?.*?\s+"
+    r"(?:been\s+|get\s+|got\s+|gotten\s+)?"
     r"(?:cancell?ed|deleted|cleared|removed|stopped|turned\s+off|switched\s+off|sent|wiped|emptied|erased)(?:\s+.*)?")
 
 

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from command_helpers import plugin_runtime
-from jarvis_tui.assistant.ability import ability_asked, how_asked
+from jarvis_tui.assistant.ability import ability_asked, how_asked, uses_asked
 
 
 @pytest.mark.parametrize("said, activity", [
@@ -183,3 +183,104 @@ def test_a_question_the_router_declines_as_a_whole_is_routed_as_said(rt, monkeyp
     assert rt.assistant.how_answer("how do i cancel a timer") is None
     monkeypatch.undo()
     assert rt.assistant.how_answer("how do i cancel a timer") is not None
+
+
+# ---- "what can you do with my shopping list?" ----------------------------------------------------------
+@pytest.mark.parametrize("said, thing", [
+    ("what can you do with my shopping list", "my shopping list"), ("What else can I do with timers?", "timers"),
+    ("what are you able to do with reminders", "reminders"), ("so what can we do about the weather", "the weather"),
+])
+def test_the_kind_of_thing_a_question_about_its_uses_names(said, thing):
+    assert uses_asked(said) == thing
+
+
+@pytest.mark.parametrize("said", ["what can you do", "what can you do for me", "what can i do with 5 dollars",
+                                  "what do you do with my personal data", "what can you tell me about the weather",
+                                  "what can i cook with eggs and flour and milk and butter"])
+def test_no_question_about_the_uses_of_a_kind_of_thing(said):
+    assert uses_asked(said) is None
+
+
+def _told_examples(spoken: str) -> list[str]:
+    return spoken.split(" For example: ", 1)[1].split('"')[1::2]
+
+
+def test_what_a_list_lets_you_do_is_told_and_the_list_is_not_read(rt, events):
+    rt.assistant.handle_text("add milk to my shopping list")
+    turn = rt.assistant.handle_text("what can you do with my shopping list?")
+    assert turn.tool_calls == [] and turn.spoken.startswith("I can keep your shopping list. For example: ")
+    shopping = rt.registry.get("shopping_list")
+    own = {e.voice_command.rstrip(".!?"): e.expected_parameters["action"] for e in shopping.generate_prompt_examples()}
+    shown = _told_examples(turn.spoken)
+    assert len(shown) == 3 and len({own[e] for e in shown}) == 3          # three different actions, its own words
+    parsed = [e for e in events.of("ToolCallsParsed") if e.turn_id == turn.turn_id]
+    assert [(e.calls, e.origin) for e in parsed] == [([], "about")]       # the fast path had read the list
+
+
+def test_what_timers_let_you_do_shows_the_commands_that_do_each_part(rt):
+    rt.assistant.handle_text("set a timer for 10 minutes")
+    turn = rt.assistant.handle_text("what can you do with the timer")
+    assert turn.tool_calls == [] and turn.spoken.startswith("I can set, pause and cancel timers. For example: ")
+    makers = {}
+    for name in ("set_timer", "cancel_timer", "check_timers"):
+        for e in rt.registry.get(name).generate_prompt_examples():
+            makers[e.voice_command.rstrip(".!?")] = name
+    assert {makers[e] for e in _told_examples(turn.spoken)} == {"set_timer", "cancel_timer", "check_timers"}
+    assert len(rt.store.timers.running()) == 1                 # the model had asked to cancel it
+
+
+def test_the_uses_of_what_no_command_keeps_are_declined(rt):
+    # the capabilities' fast path had told all it can do
+    turn = rt.assistant.handle_text("what can you do with my music")
+    assert turn.spoken == "I can't play music yet." and turn.tool_calls == []
+
+
+ACTIONS_PLUGIN = textwrap.dedent('''
+    from jarvis_tui.sdk import CommandExample, CommandResponse, JarvisCommandBase, JarvisParameter
+
+    class Aquarium(JarvisCommandBase):
+        command_name = "aquarium"
+        description = "Feed the fish, switch the aquarium light and read the water temperature"
+        capability = "look after your aquarium"
+        domain_words = ["aquarium", "fish", "fish tank"]
+        parameters = [JarvisParameter("action", "string", required=True, enum_values=["feed", "light", "temperature"])]
+
+        def generate_prompt_examples(self):
+            return [CommandExample("Feed the fish", {"action": "feed"}),
+                    CommandExample("Feed the fish in the aquarium now", {"action": "feed"}),
+                    CommandExample("Switch on the aquarium light", {"action": "light"}),
+                    CommandExample("How warm is the fish tank", {"action": "temperature"})]
+
+        def generate_adapter_examples(self):
+            return [CommandExample(t, {"action": a}) for t, a in (
+                ("feed the fish", "feed"), ("give the fish their food", "feed"), ("time to feed the goldfish", "feed"),
+                ("feed the aquarium", "feed"), ("did the fish get fed", "feed"), ("turn on the aquarium light", "light"),
+                ("switch off the fish tank light", "light"), ("lights on in the aquarium", "light"),
+                ("what temperature is the aquarium", "temperature"), ("how warm is the fish tank water", "temperature"),
+                ("is the aquarium too cold", "temperature"), ("check the fish tank temperature", "temperature"),
+                ("the aquarium", "feed"), ("my fish tank", "temperature"))]
+
+        def run(self, request_info, **kw):
+            return CommandResponse.final_response({"message": "Done."})
+''')
+
+
+def test_a_plugins_uses_are_told_with_one_example_of_each_of_its_actions(isolated_dirs):
+    _data, conf = isolated_dirs
+    with plugin_runtime(conf, "aquarium.py", ACTIONS_PLUGIN) as rt:
+        turn = rt.assistant.handle_text("what can you do with my aquarium")
+        assert turn.tool_calls == []
+        assert turn.spoken == ('I can look after your aquarium. For example: "Feed the fish", '
+                               '"Switch on the aquarium light" or "How warm is the fish tank".')
+
+
+def test_route_prints_the_answer_about_uses(isolated_dirs, capsys):
+    import json
+
+    from jarvis_tui.cli import main
+    assert main(["route", "--no-llm", "what can you do with my shopping list", "what can you do with my music"]) == 0
+    line, music = [json.loads(x) for x in capsys.readouterr().out.splitlines()[:2]]
+    assert (music["route"], music["tool_calls"], music["message"]) == ("none", [], "I can't play music yet.")
+    assert line["route"] == "router" and line["tool_calls"] == []
+    assert line["about"] == {"activity": "my shopping list", "command": "shopping_list"}
+    assert line["message"].startswith("I can keep your shopping list. For example: ")

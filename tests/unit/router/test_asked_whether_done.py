@@ -1,0 +1,98 @@
+"""A question whether something was done ("did you cancel my timer?") that the model answers with the
+destructive call is told how that thing stands now, then asked whether to do it: before, it was only
+asked "Cancel your 10 minute timer?", which answers nothing. Real commands, stores and router; the
+model scripted (`model_writes`) so that it makes the call it made in full turns."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+
+def _timers(runtime) -> int:
+    return len(runtime.services.store.timers.running())
+
+
+@pytest.mark.parametrize("said", ["did you cancel my timer", "was the timer cancelled", "are my timers cancelled",
+                                  "did the timer get cancelled"])
+def test_the_timer_is_told_still_running_before_the_question(runtime, model_writes, said):
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    model_writes([json.dumps({"tool": "cancel_timer", "args": {}})] * 3)
+    turn = runtime.assistant.handle_text(said)
+    assert re.fullmatch(r"Your 20 minute timer is still running, with (?:20 minutes|19 minutes and \d+ seconds) left\. "
+                        r"Cancel your 20 minute timer\?", turn.spoken), turn.spoken
+    assert _timers(runtime) == 1 and runtime.assistant.pending is not None
+    runtime.assistant.handle_text("yes")                      # the question still does what it asks
+    assert _timers(runtime) == 0
+
+
+def test_a_paused_timer_is_told_paused(runtime, model_writes):
+    runtime.assistant.handle_text("set a pasta timer for 10 minutes")
+    runtime.assistant.handle_text("pause the pasta timer")
+    model_writes([json.dumps({"tool": "cancel_timer", "args": {"label": "pasta"}})] * 3)
+    turn = runtime.assistant.handle_text("did you cancel the pasta timer")
+    assert turn.spoken.startswith("Your pasta timer is paused, with 10 minutes left.")
+    assert turn.spoken.endswith("Cancel your pasta timer?")
+
+
+def test_the_memory_is_told_still_kept(runtime, model_writes):
+    runtime.assistant.handle_text("remember that my favourite tea is earl grey")
+    model_writes([json.dumps({"tool": "forget", "args": {"topic": "favourite tea"}})] * 3)
+    turn = runtime.assistant.handle_text("did you forget my favourite tea")
+    assert turn.spoken == ("I still remember that your favourite tea is earl grey. "
+                           "Forget that your favourite tea is earl grey?")
+    assert len(runtime.services.store.memories.all()) == 1
+
+
+def test_a_reminder_or_an_item_asked_about_is_read(runtime, model_writes):
+    """A command with a read for questions (`question_value`) reads what is there: the delete the model
+    picked becomes that read, and there is nothing to confirm."""
+    runtime.assistant.handle_text("add milk to my shopping list")
+    model_writes([json.dumps({"tool": "shopping_list", "args": {"action": "remove", "items": ["milk"]}})] * 3)
+    turn = runtime.assistant.handle_text("did you take milk off my shopping list")
+    assert turn.tool_calls[0].arguments["action"] == "read" and runtime.assistant.pending is None
+    assert [r["text"] for r in runtime.services.store.lists.items("shopping")] == ["milk"]
+    # told without a yes or a no, which would answer the taking off ("Yes, milk is on your shopping list.")
+    assert turn.spoken == "Milk is on your shopping list."
+    model_writes([json.dumps({"tool": "shopping_list", "args": {"action": "read", "items": ["eggs"]}})] * 3)
+    # ... where asked whether it was put on, the no answers it
+    assert runtime.assistant.handle_text("did you add eggs to my list").spoken == "No, eggs isn't on your shopping list."
+
+
+def test_an_order_that_is_a_guess_is_asked_without_the_state(runtime, model_writes):
+    """Words that ask for it to be done ("can you cancel timers" claimed by a fast path) are asked about
+    alone: how it stands is told only to a question about doing it."""
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    assert runtime.assistant.handle_text("can you cancel timers").spoken == "Cancel your 20 minute timer?"
+
+
+def test_a_command_that_cannot_tell_how_it_stands_still_asks(runtime, model_writes, monkeypatch):
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+
+    def broken(args):
+        raise RuntimeError("no timers store")
+    monkeypatch.setattr(runtime.registry.get("cancel_timer"), "as_it_stands", broken)
+    model_writes([json.dumps({"tool": "cancel_timer", "args": {}})] * 3)
+    turn = runtime.assistant.handle_text("did you cancel my timer")
+    assert turn.spoken == "Cancel your 20 minute timer?" and _timers(runtime) == 1
+
+
+@pytest.mark.parametrize("command, args", [
+    ("cancel_timer", {}), ("cancel_timer", {"label": "pasta"}), ("forget", {"topic": "locker code"}),
+])
+def test_nothing_is_told_of_what_is_not_there(runtime, command, args):
+    assert runtime.registry.get(command).as_it_stands(args) is None
+
+
+def test_a_pause_takes_nothing_away_and_tells_nothing(runtime):
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    timers = runtime.registry.get("cancel_timer")
+    assert timers.as_it_stands({"action": "pause"}) is None and timers.as_it_stands({}) is not None
+
+
+def test_a_secret_is_told_kept_without_its_value(runtime):
+    runtime.assistant.handle_text("remember that my locker code is 4312")
+    runtime.assistant.handle_text("yes")
+    told = runtime.registry.get("forget").as_it_stands({"topic": "locker code"})
+    assert told == "I still remember your locker code."
