@@ -132,6 +132,29 @@ def action_claim(action: str):
     return handler
 
 
+# how much of a thing, said before it: "two (pints of milk)", "a dozen (eggs)", "a couple of (lemons)"
+_AMOUNT_WORDS = re.compile(r"(?:(?:a|an|half\s+a)\s+)?(?:dozen|couple\s+of|few|bunch\s+of)")
+MAX_AMOUNT_WORDS = 3
+
+
+def _with_said_amount(item: str, voice_command: str) -> str:
+    """The item with the amount the user said right before it ("add two pints of milk": the model wrote
+    "pints of milk", and the list said "Added pints of milk"); as written when it has one, or none was said."""
+    said = normalize_utterance(voice_command).split()
+    words = normalize_utterance(item).split()
+    if not words or parse_number(words[0]) is not None or _AMOUNT_WORDS.match(" ".join(words)):
+        return item
+    for start in range(len(said) - len(words) + 1):
+        if said[start:start + len(words)] != words:
+            continue
+        for k in range(min(MAX_AMOUNT_WORDS, start), 0, -1):
+            amount = " ".join(said[start - k:start])
+            if parse_number(amount) is not None or _AMOUNT_WORDS.fullmatch(amount):
+                return f"{amount} {item}"
+        break
+    return item
+
+
 _TAKING_OFF = frozenset({stem(w) for w in DO_AWAY_WORDS if " " not in w} | {"off", "clear", "clean", "empty"})
 
 
@@ -481,6 +504,8 @@ class ListCommandBase(JarvisCommandBase):
             raw = said_items(asked) if asked else None
             items = [i for i in split_items(raw) if not is_request_words(i)
                      and _word_stems(i, _POINTING_WORDS | _VAGUE_WORDS)] if raw else []
+        if out.get("action") == "add":
+            items = [_with_said_amount(i, voice_command) for i in items]
         if items:
             out[self.items_param] = items
         else:

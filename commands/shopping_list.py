@@ -65,6 +65,17 @@ _MORE_EXAMPLES += [
  ("we've run out of dishwasher salt", {'action': 'add', 'items': ['dishwasher salt']}),
  ('i need to get some light bulbs', {'action': 'add', 'items': ['light bulbs']}),
 ]
+# things to buy added with no list named ("add kiwis"): the shopping list is the list a bare "add" means
+# (the router had declined such words as no command's, or read a quantity as a sum)
+_MORE_EXAMPLES += [
+    ('add kiwis', {'action': 'add', 'items': ['kiwis']}),
+    ('add a bag of rice', {'action': 'add', 'items': ['bag of rice']}),
+    ('add three tins of chickpeas', {'action': 'add', 'items': ['three tins of chickpeas']}),
+    ('add some cheddar and crackers', {'action': 'add', 'items': ['cheddar', 'crackers']}),
+    ('add oat milk please', {'action': 'add', 'items': ['oat milk']}),
+    ('add washing up liquid', {'action': 'add', 'items': ['washing up liquid']}),
+    ('also add a box of cereal', {'action': 'add', 'items': ['box of cereal']}),
+]
 # taken off in other words, the list just used left unnamed ("take the cheese off"), and put back
 _MORE_EXAMPLES += [
  ('take the cheese off', {'action': 'remove', 'items': ['cheese']}),

@@ -29,7 +29,7 @@ ACTION_WORDS = {
     "up": ["up", "louder", "raise", "increase", "higher", "boost", "crank", "pump", "too quiet", "can't hear",
            "cannot hear", "more volume"],
     "down": ["down", "lower", "quieter", "decrease", "reduce", "softer", "too loud", "less volume", "drop", "dim",
-             "turn it down", "tone it down"],
+             "turn it down", "tone it down", "quietly", "softly"],
     "set": ["set", "percent", "per cent", "to", "at"],
     "mute": ["mute", "silence", "silent", "shush", "hush", "sound off"],
     "unmute": ["unmute", "sound back", "sound on", "back on"],
@@ -149,6 +149,14 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("put the sound back", {"action": "unmute"}), ("stop muting", {"action": "unmute"}),
     ("how loud is it set", {"action": "get"}), ("what volume is it at", {"action": "get"}),
     ("is the sound muted", {"action": "get"}), ("what's the current volume level", {"action": "get"}),
+]
+# said of the assistant's own voice: it is the sound the user hears (small talk had answered "sure, I can
+# help with that")
+_MORE_EXAMPLES += [
+    ("talk a bit louder", {"action": "up"}), ("i can barely hear you", {"action": "up"}),
+    ("say it louder", {"action": "up"}), ("your voice is too quiet", {"action": "up"}),
+    ("keep your voice down", {"action": "down"}), ("talk more softly", {"action": "down"}),
+    ("you're way too loud", {"action": "down"}), ("lower your voice", {"action": "down"}),
 ]
 # (negatives train as "no command": questions that another command answers, such as "what is the
 # volume of a sphere", are not listed here)

@@ -1,6 +1,8 @@
 """Shopping and to-do lists in SQLite; clearing waits for the Clear button or a spoken yes."""
 from __future__ import annotations
 
+import pytest
+
 from command_helpers import ask
 
 
@@ -135,6 +137,26 @@ def test_the_lists_own_name_copied_into_an_item_is_taken_out(rt):
         {"action": "add", "items": ["milk", "eggs"]}
     assert shopping.post_process_tool_call({"action": "remove", "items": ["butter off the list"]},
                                            "take butter off the list") == {"action": "remove", "items": ["butter"]}
+
+
+@pytest.mark.parametrize("written, said, item", [
+    ("pints of milk", "add two pints of milk", "two pints of milk"),     # "Added pints of milk" (the 0.5B)
+    ("eggs", "add a dozen eggs", "a dozen eggs"), ("lemons", "put a couple of lemons on the list", "a couple of lemons"),
+    ("eggs", "add 12 eggs", "12 eggs"),
+    ("2 pints of milk", "add two pints of milk", "2 pints of milk"),     # written with its amount: as written
+    ("eggs", "add eggs for the 2 cakes", "eggs"), ("batteries", "add AA batteries", "batteries"),
+])
+def test_an_amount_said_before_an_item_is_kept(rt, written, said, item):
+    shopping = rt.registry.get("shopping_list")
+    assert shopping.post_process_tool_call({"action": "add", "items": [written]}, said) == \
+        {"action": "add", "items": [item]}
+
+
+def test_each_item_keeps_its_own_amount(rt):
+    shopping = rt.registry.get("shopping_list")
+    assert shopping.post_process_tool_call({"action": "add", "items": ["bananas", "apples"]},
+                                           "add three bananas and two apples") == \
+        {"action": "add", "items": ["three bananas", "two apples"]}
 
 
 def test_an_item_crossed_off_right_after_its_list_was_used_is_that_lists(rt):

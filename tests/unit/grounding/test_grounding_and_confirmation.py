@@ -587,6 +587,8 @@ def test_an_enum_value_the_user_never_said_is_replaced_by_the_said_one_or_droppe
     # the words of the chosen value keep it, whatever else was said
     assert ground_arguments(volume, {"action": "up", "level": 80}, "turn it up to 80 percent").arguments == \
         {"action": "up", "level": 80}
+    # said of how it speaks: "more quietly" is down (it was dropped, and "Louder, quieter, or to what level?" asked)
+    assert ground_arguments(volume, {"action": "down"}, "could you speak more quietly").arguments == {"action": "down"}
     # several said: the first (the verb) wins, even over the model's choice among them
     assert ground_arguments(commands["email"], {"action": "send"},
                             "email bob saying send me the report").arguments == {"action": "draft"}

@@ -141,6 +141,12 @@ def test_a_request_near_none_of_the_topics_names_none(router, text):
     ("shh", "dismiss"), ("hush now", "dismiss"),                    # were declined
     ("i need washing up liquid and bleach", "shopping_list"),      # was declined
     ("what time is it in tokyo", "get_current_time"),
+    # things to buy added with no list named: declined, or a quantity read as a sum ("add two pints of milk")
+    ("add a dozen eggs", "shopping_list"), ("add eggs", "shopping_list"), ("add 2 loaves of bread", "shopping_list"),
+    ("add two pints of milk", "shopping_list"), ("add 5 and 3", "calculate"),
+    ("add call mom to my to do list", "todo_list"),
+    # said of the assistant's voice (small talk had answered "i can't hear you")
+    ("i can't hear you", "volume"), ("could you speak more quietly", "volume"),
 ])
 def test_top_tool_for_plain_requests(router, text, tool):
     assert router.rank(text)[0][0] == tool
