@@ -1269,6 +1269,23 @@ class Assistant:
             log.exception("confirmation_question of %s failed", command.command_name)
             return f"Should I run {command.command_name.replace('_', ' ')}?"
 
+    def state_asked_about(self, text: str, decision: RouterResult | None) -> str | None:
+        """How the thing stands that a question whether something was done asks about ("did you set the
+        timer?": "Your 10 minute timer is still running, with 9 minutes left."), told by the likeliest
+        command that tells it (`as_it_stands` with no arguments), for when the model declined the
+        question ("Sorry, I can't help with that yet."). Only commands the router ranks at least
+        ABILITY_FLOOR likely and likelier than no command; None for other words, or when none tells
+        anything (no timer running)."""
+        if decision is None or not asks_about_doing(text):
+            return None
+        for name, chance in decision.ranked:
+            command = self.registry.get(name)
+            if chance < ABILITY_FLOOR or chance <= decision.out_of_scope:
+                break
+            if command is not None and (told := self._as_it_stands(command, {})):
+                return told.strip()
+        return None
+
     @staticmethod
     def _as_it_stands(command: IJarvisCommand, args: dict[str, Any]) -> str:
         """How what a call would act on stands now, as the first words of its confirmation question when

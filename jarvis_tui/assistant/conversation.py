@@ -861,6 +861,11 @@ class ConversationBrain:
                 if self.last_decider == "router":
                     turn.route = "router"
                 if not calls and p.parsed.declined and not executed:
+                    told = assistant.state_asked_about(text, turn.router_result)
+                    if told is not None:        # "did you set the timer": how it stands, not "I can't"
+                        turn.message = told
+                        spoken_parts.append(told)
+                        break
                     router = assistant.router
                     topic = router.topic(text) if router is not None else None
                     turn.message = decline_message(topic)

@@ -252,6 +252,7 @@ EVERYDAY_SPREAD = 3        # a word in the examples of this many commands is an 
 FOREIGN_EXAMPLES = 2       # a word only out-of-scope requests were taught marks one (`foreign_words`) when at least
                            # this many of them say it ("twitter", "contact"; not "question" of "play twenty
                            # questions" alone: README, SLURP dev)
+KEEP_READ = 4              # utterances whose features are kept (`_read`)
 KEEP_CACHED = 4            # fitted routers kept in the cache folder (data dirs and plugin sets share it)
 
 
@@ -283,7 +284,7 @@ class IntentRouter:
         self._lock = threading.Lock()
         self._taught: tuple[dict[str, frozenset[str]], frozenset[str]] | None = None    # _vocabulary
         self._foreign_words: frozenset[str] | None = None                              # _foreign
-        self._last: tuple[str, Any] | None = None       # the last utterance read, and its features
+        self._recent: collections.OrderedDict[str, Any] = collections.OrderedDict()   # the last utterances read, and their features
         log.info("intent router (%s): %d samples, %d labels, %s in %.0f ms", self.feature_names,
                  len(self.data.texts), len(self.classes), "loaded from cache" if self.from_cache else "fitted",
                  self.train_ms)
@@ -445,12 +446,17 @@ class IntentRouter:
     # ---- per utterance ---------------------------------------------------------------------------
     def _read(self, t: str) -> Any:
         """The features of one normalised utterance (n-grams and, with the model, its embedding). The
-        last one is kept: a decline reads its topic from the same words `rank` just read, and the
-        embedding is most of a decision's time."""
+        last KEEP_READ are kept: a decline reads its topic from the same words `rank` just read, a turn
+        decides the whole request and the words it asks about one after the other and again for the
+        panel ("how do i cancel a timer"), and the embedding is most of a decision's time."""
         with self._lock:
-            if self._last is None or self._last[0] != t:
-                self._last = (t, self._vectors([t]))
-            return self._last[1]
+            features = self._recent.pop(t, None)
+            if features is None:
+                features = self._vectors([t])
+            self._recent[t] = features
+            while len(self._recent) > KEEP_READ:
+                self._recent.popitem(last=False)
+            return features
 
     def rank(self, text: str) -> list[tuple[str, float]]:
         t = routed_words(text)

@@ -96,3 +96,23 @@ def test_a_secret_is_told_kept_without_its_value(runtime):
     runtime.assistant.handle_text("yes")
     told = runtime.registry.get("forget").as_it_stands({"topic": "locker code"})
     assert told == "I still remember your locker code."
+
+
+def test_a_question_the_model_declines_is_told_how_it_stands(runtime, model_writes):
+    """"did you set the timer": the model declined ("Sorry, I can't help with that yet."); the likeliest
+    command the router finds for the words tells how its things stand, and nothing runs."""
+    decline = json.dumps({"tool": "none", "args": {}})
+    model_writes([decline] * 3)
+    assert runtime.assistant.handle_text("did you set the timer").spoken.startswith("Sorry")    # no timer: declined
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    model_writes([decline] * 3)
+    turn = runtime.assistant.handle_text("did you set the timer")
+    assert re.fullmatch(r"Your 20 minute timer is still running, with (?:20 minutes|19 minutes and \d+ seconds) left\.",
+                        turn.spoken), turn.spoken
+    assert turn.tool_calls == [] and _timers(runtime) == 1
+
+
+def test_words_that_ask_nothing_about_doing_are_declined_as_before(runtime, model_writes):
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    model_writes([json.dumps({"tool": "none", "args": {}})] * 3)
+    assert not runtime.assistant.handle_text("the timer is a nice gadget").spoken.startswith("Your")

@@ -804,3 +804,25 @@ def test_a_word_the_command_reads_into_its_arguments_is_not_foreign(runtime, mon
     d = brain.route_only(runtime.assistant, said)
     assert [c["name"] for c in d.tool_calls] == ["reminder"] and not d.declined
     assert d.tool_calls[0]["arguments"]["text"] == "taxi alarm"
+
+
+def test_the_features_of_the_last_few_utterances_are_read_once(router, monkeypatch):
+    """A turn decides the whole request and the words it asks about, then the same words again for the
+    panel ("how do i cancel a timer"): each is embedded once while it is among the last KEEP_READ."""
+    read: list[list[str]] = []
+    vectors = router._vectors
+
+    def counted(texts):
+        read.append(list(texts))
+        return vectors(texts)
+    monkeypatch.setattr(router, "_vectors", counted)
+    router._recent.clear()                    # (the module's router has read other tests' words)
+    words = ["how do i cancel a timer", "cancel a timer"]
+    before = [router.decide(w).ranked for w in words]
+    assert [router.decide(w).ranked for w in reversed(words)] == before[::-1] and len(read) == 2
+    others = [f"set a timer for {n} minutes" for n in range(1, intent_router.KEEP_READ + 1)]
+    for w in others:
+        router.decide(w)
+    read.clear()
+    router.decide(words[0])                   # pushed out by KEEP_READ others: read again
+    assert len(read) == 1
