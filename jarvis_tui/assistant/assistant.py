@@ -754,9 +754,9 @@ class Assistant:
         thing ("what can you do with my shopping list?", "what else can i do with timers?"): the
         capability of the command that says what that thing lets the user do, with a few of its examples
         and of the commands that do the rest of it ("I can set, pause and cancel timers. For example:
-        "Set a timer for 10 minutes", ..."). The list's fast path had read the list, and the model had
-        asked to cancel the timer. None for anything else, and for a thing no command keeps (routed as
-        said: "what can you do with my music" is declined)."""
+        "Set a timer for 5 minutes", ..."). The list's fast path had read the list, and the model had
+        asked to cancel the timer. None for anything else, and for a thing no command keeps
+        (`uses_declined` says what it cannot do)."""
         thing = uses_asked(text)
         found = self._activity_command(thing, text) if thing is not None else None
         router = self.router

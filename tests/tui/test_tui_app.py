@@ -91,6 +91,19 @@ async def test_clicking_a_button_runs_handle_action(make_app):
         assert all(b.disabled for b in app.query(ActionButton))       # the offer is used up
 
 
+async def test_an_offer_answered_in_words_is_used_up(make_app):
+    """A typed (or spoken) "no" answers the buttons as a click does: they stayed live after it."""
+    app = make_app()
+    async with app.run_test(size=(160, 48)) as pilot:
+        await type_request(pilot, "probe 3 green")
+        assert not any(b.disabled for b in app.query(ActionButton))
+        await type_request(pilot, "no")
+        assert "Jarvis [action]" in app.main_screen.conversation.plain
+        assert app.query(ActionButton) and all(b.disabled for b in app.query(ActionButton))
+        await type_request(pilot, "probe 2 blue")                   # a new offer is live
+        assert not any(b.disabled for b in app.query(ActionButton))
+
+
 async def test_destructive_button_asks_first(make_app):
     app = make_app()
     async with app.run_test(size=(160, 48)) as pilot:

@@ -67,6 +67,7 @@ class MainScreen(Screen[None]):
         self._cancel_asked: str | None = None      # the turn id Esc asked to cancel
         self._cancelled: set[str] = set()
         self._stage_turn = ""                      # the turn the status line's stage is about
+        self._offers_before: dict[str, int] = {}   # turn id -> the last offer shown when it was heard
 
     # ---- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -231,6 +232,7 @@ class MainScreen(Screen[None]):
             self._timings["stt"] = e.stt_ms
         self.new_turn()
         self.conversation.user(e.text, e.source)
+        self._offers_before[e.turn_id] = self.actions_bar.group
 
     def _on_TranscriptRejected(self, e: ev.TranscriptRejected) -> None:
         self.conversation.rejected(e.text, e.reason)
@@ -313,6 +315,11 @@ class MainScreen(Screen[None]):
 
     def _on_TurnFinished(self, e: ev.TurnFinished) -> None:
         self.status.turn_done()
+        shown = self._offers_before.pop(e.turn_id, None)
+        if e.route == "action" and shown is not None:
+            # a spoken or typed yes/no answered the offer: its buttons are used up, as after a click
+            # (they stayed live after "no"); an offer this turn made is left as it is
+            self.actions_bar.disable_up_to(shown)
         if self._cancel_asked and self._cancel_asked == e.turn_id and e.turn_id not in self._cancelled:
             self.conversation.note("Too late to cancel: the turn had already finished.")
         if self._cancel_asked == e.turn_id:

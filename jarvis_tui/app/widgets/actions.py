@@ -68,9 +68,20 @@ class ActionsBar(Horizontal):
     def buttons(self) -> list[ActionButton]:
         return list(self.query(ActionButton))
 
+    @property
+    def group(self) -> int:
+        """The number of the latest offer (0: none yet)."""
+        return self._group
+
     def disable_group(self, group: int) -> None:
         for b in self.buttons:
             if b.group == group:
+                b.disabled = True
+
+    def disable_up_to(self, group: int) -> None:
+        """The buttons of offer `group` and of any before it, used up."""
+        for b in self.buttons:
+            if b.group <= group:
                 b.disabled = True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
