@@ -69,7 +69,7 @@ _MORE_EXAMPLES += [
 # (the router had declined such words as no command's, or read a quantity as a sum)
 _MORE_EXAMPLES += [
     ('add kiwis', {'action': 'add', 'items': ['kiwis']}),
-    ('add a bag of rice', {'action': 'add', 'items': ['bag of rice']}),
+    ('add a bag of lentils', {'action': 'add', 'items': ['bag of lentils']}),
     ('add three tins of chickpeas', {'action': 'add', 'items': ['three tins of chickpeas']}),
     ('add some cheddar and crackers', {'action': 'add', 'items': ['cheddar', 'crackers']}),
     ('add oat milk please', {'action': 'add', 'items': ['oat milk']}),
