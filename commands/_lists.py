@@ -10,8 +10,8 @@ from typing import Any, Callable
 from commands._common import fail, say
 from commands._grounding import content_words, drop_ungrounded
 from commands._parsing import join_words, parse_duration, split_items
-from jarvis_tui.sdk.text import (DO_AWAY, DO_AWAY_WORDS, QUESTION_WORDS, REQUEST_OPENERS, SAYING_NO, asks_about_doing, asks_question, corrected_value, normalize_utterance,
-                                 numbers_said, parse_number, stem)
+from jarvis_tui.sdk.text import (DO_AWAY, QUESTION_WORDS, REQUEST_OPENERS, SAYING_NO, asks_about_doing, asks_question, corrected_value, normalize_utterance,
+                                 numbers_said, parse_number, says_doing_away, stem, with_amount_said)
 from jarvis_tui.sdk import (CommandResponse, FastPath, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
 
@@ -130,39 +130,6 @@ def action_claim(action: str):
     def handler(m: re.Match[str], _text: str) -> PreRouteResult | None:
         return PreRouteResult(arguments={"action": action})
     return handler
-
-
-# how much of a thing, said before it: "two (pints of milk)", "a dozen (eggs)", "a couple of (lemons)"
-_AMOUNT_WORDS = re.compile(r"(?:(?:a|an|half\s+a)\s+)?(?:dozen|couple\s+of|few|bunch\s+of)")
-MAX_AMOUNT_WORDS = 3
-
-
-def _with_said_amount(item: str, voice_command: str) -> str:
-    """The item with the amount the user said right before it ("add two pints of milk": the model wrote
-    "pints of milk", and the list said "Added pints of milk"); as written when it has one, or none was said."""
-    said = normalize_utterance(voice_command).split()
-    words = normalize_utterance(item).split()
-    if not words or parse_number(words[0]) is not None or _AMOUNT_WORDS.match(" ".join(words)):
-        return item
-    for start in range(len(said) - len(words) + 1):
-        if said[start:start + len(words)] != words:
-            continue
-        for k in range(min(MAX_AMOUNT_WORDS, start), 0, -1):
-            amount = " ".join(said[start - k:start])
-            if parse_number(amount) is not None or _AMOUNT_WORDS.fullmatch(amount):
-                return f"{amount} {item}"
-        break
-    return item
-
-
-_TAKING_OFF = frozenset({stem(w) for w in DO_AWAY_WORDS if " " not in w} | {"off", "clear", "clean", "empty"})
-
-
-def _asks_if_taken_off(text: str) -> bool:
-    """Whether words ask if something was taken off a list ("did you take milk off my list", "was milk
-    removed", "have you deleted the eggs"), not whether it was put on ("did i put the plumber on my
-    to-do list")."""
-    return asks_about_doing(text) and any(stem(w) in _TAKING_OFF for w in normalize_utterance(text).split())
 
 
 @dataclass
@@ -505,7 +472,7 @@ class ListCommandBase(JarvisCommandBase):
             items = [i for i in split_items(raw) if not is_request_words(i)
                      and _word_stems(i, _POINTING_WORDS | _VAGUE_WORDS)] if raw else []
         if out.get("action") == "add":
-            items = [_with_said_amount(i, voice_command) for i in items]
+            items = [with_amount_said(i, voice_command) for i in items]
         if items:
             out[self.items_param] = items
         else:
@@ -798,7 +765,8 @@ class ListCommandBase(JarvisCommandBase):
                 return self._instead(*corrected)
             return self._add(items)
         if action == "read":
-            return self._read_items(items, _asks_if_taken_off(request_info.voice_command)) if items else self._read()
+            said = request_info.voice_command      # "did you take milk off my list": the fact, without yes/no
+            return self._read_items(items, asks_about_doing(said) and says_doing_away(said)) if items else self._read()
         if action == self.done_action:
             return self._mark(action, items, True)
         if self.undone_action and action == self.undone_action:

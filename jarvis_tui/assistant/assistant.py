@@ -81,6 +81,22 @@ NOTHING_SAID = "I haven't said anything yet."      # "say that again" with nothi
 ABILITY_FLOOR = 0.3                  # "can you do math?": the activity's command at least this likely (router)
 
 
+@dataclass
+class ActivityCommands:
+    """What the router reads an activity's words as (`Assistant._activity_command`): the likeliest action
+    command, the command that says what that kind of thing lets the user do (None when none does),
+    and every action command in the router's order."""
+
+    top: IJarvisCommand
+    able: IJarvisCommand | None
+    ranked: list[IJarvisCommand]
+
+
+def _share_domain(one: IJarvisCommand, other: IJarvisCommand) -> bool:
+    """Whether two commands keep the same kind of thing: a domain word in common ("timer")."""
+    return bool({w.lower() for w in one.domain_words} & {w.lower() for w in other.domain_words})
+
+
 def _same_subject(one: str | None, other: str | None) -> bool:
     """Whether two replies speak of the same thing: a word of three letters or more in both (stemmed)."""
     def words(text: str | None) -> set[str]:
@@ -759,19 +775,15 @@ class Assistant:
         (`uses_declined` says what it cannot do)."""
         thing = uses_asked(text)
         found = self._activity_command(thing, text) if thing is not None else None
-        router = self.router
-        if thing is None or found is None or found[1] is None or router is None:
+        if thing is None or found is None or found.able is None:
             return None
-        able = found[1]
-        domain = {w.lower() for w in able.domain_words}
-        parts = [c for name, _ in router.decide(thing).ranked
-                 if (c := self.registry.get(name)) is not None and c is not able and not c.capability
-                 and not c.allow_direct_answer and domain & {w.lower() for w in c.domain_words}]
+        able = found.able
+        parts = [c for c in found.ranked if c is not able and not c.capability and _share_domain(c, able)]
         shown = examples_of_uses(able, parts)
         spoken = f"I can {able.capability}."
         if shown:
             spoken += " For example: " + join_words([f'"{e}"' for e in shown], "or") + "."
-        return thing, spoken, found[0]
+        return thing, spoken, found.top
 
     def ability_answer(self, text: str) -> tuple[str, str, IJarvisCommand] | None:
         """(the activity, the reply, its command) for a question about what it can do ("can you set alarms?", "are
@@ -780,9 +792,9 @@ class Assistant:
         anything else, and for an activity no command is likely for (it is routed as said)."""
         activity = ability_asked(text)
         found = self._activity_command(activity, text) if activity is not None else None
-        if found is None or found[1] is None:
+        if activity is None or found is None or found.able is None:
             return None
-        return activity, f"Yes, I can {found[1].capability}.", found[0]
+        return activity, f"Yes, I can {found.able.capability}.", found.top
 
     def how_answer(self, text: str) -> tuple[str, str, IJarvisCommand] | None:
         """(the request, the reply, its command) for a question about how to ask for something ("how do i
@@ -799,13 +811,13 @@ class Assistant:
         router = self.router
         if found is None or activity is None or router is None:
             return None
-        name = found[0].command_name
+        name = found.top.command_name
         # the action the router reads in the words; unsure of it (learned, none decided): no action guessed
         reading: dict[str, Any] | None = router.decided_arguments(name, activity)
         if not reading and router.argument_values(name, activity):
             reading = None
-        spoken = self.how_to_say(found[0], activity, reading)
-        return (activity, spoken, found[0]) if spoken is not None else None
+        spoken = self.how_to_say(found.top, activity, reading)
+        return (activity, spoken, found.top) if spoken is not None else None
 
     @staticmethod
     def how_to_say(command: IJarvisCommand, words: str, arguments: dict[str, Any] | None) -> str | None:
@@ -828,14 +840,15 @@ class Assistant:
         self._note(turn, request)
         return True
 
-    def _activity_command(self, activity: str, said: str) -> tuple[IJarvisCommand, IJarvisCommand | None] | None:
+    def _activity_command(self, activity: str, said: str) -> ActivityCommands | None:
         """The action command the router finds likeliest for an activity's words, when it is at least
         ABILITY_FLOOR likely and likelier than no command, and the router does not decline the whole
         question (`said`: "how do i get to leeds from york" is directions, whatever "get to leeds from
         york" alone reads as), with the command that says what that kind of
         thing lets the user do: itself when it declares a capability, else the likeliest one that does
         and shares a domain word with it ("cancel timers": set_timer's "set, pause and cancel timers"),
-        the one whose capability says the activity's verb first."""
+        the one whose capability says the activity's verb first; and the action commands in the
+        router's order (the rest of that kind of thing is among them)."""
         router = self.router
         if router is None:
             return None
@@ -849,11 +862,10 @@ class Assistant:
         if router.decide(said).decision == "decline":
             return None
         top = ranked[0][0]
-        domain = {w.lower() for w in top.domain_words}
-        family = [c for c, _ in ranked if c.capability and (c is top or domain & {w.lower() for w in c.domain_words})]
+        family = [c for c, _ in ranked if c.capability and (c is top or _share_domain(c, top))]
         verb = activity.split()[0]
         saying = [c for c in family if verb in re.findall(r"[a-z]+", c.capability.lower())]
-        return top, (saying or family or [None])[0]
+        return ActivityCommands(top, (saying or family or [None])[0], [c for c, _ in ranked])
 
     # ---- a follow-up that leaves words out ---------------------------------------------------------
     def _carry_over(self, turn: TurnResult, request: RequestInformation) -> bool:

@@ -56,6 +56,16 @@ def _utterance(raw: str) -> tuple[str | None, str | None]:
     return text.strip(), None
 
 
+def _line(said: str, route: str, tool_calls: list[dict], message: str | None, negated: dict | None,
+          t0: float, pre_ms: float = 0.0, **more) -> dict:
+    """One JSON line of a route made without the LLM: the utterance, how it was routed, the calls, the
+    reply, what was said not to be done, more fields ("told", "about", "router"), and the times."""
+    return {"text": said, "route": route, "tool_calls": tool_calls, "message": message,
+            **({"negated": negated} if negated else {}), **more,
+            "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
+                           "total": round((time.perf_counter() - t0) * 1000, 2)}}
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         texts = read_utterances(args)
@@ -85,46 +95,32 @@ def run(args: argparse.Namespace) -> int:
                 negation, command = not_to_do
                 negated = {"request": negation.negated, "command": command.command_name}
                 if negation.instead is None:
-                    print_json({"text": said, "route": "negated", "tool_calls": [],
-                                "message": runtime.assistant.not_done_reply(negation, command), "negated": negated,
-                                "timings_ms": {"pre_route": 0.0, "llm": 0.0,
-                                               "total": round((time.perf_counter() - t0) * 1000, 2)}})
+                    print_json(_line(said, "negated", [], runtime.assistant.not_done_reply(negation, command),
+                                     negated, t0))
                     continue
                 text = negation.instead
             about = runtime.assistant.usage_answer(text)     # "how do i cancel a timer": before fast paths
             cannot = runtime.assistant.uses_declined(text) if about is None else None
             if cannot is not None:                               # "what can you do with my music"
-                print_json({"text": said, "route": "none", "tool_calls": [], "message": decline_message(cannot),
-                            **({"negated": negated} if negated else {}),
-                            "timings_ms": {"pre_route": 0.0, "llm": 0.0,
-                                           "total": round((time.perf_counter() - t0) * 1000, 2)}})
+                print_json(_line(said, "none", [], decline_message(cannot), negated, t0))
                 continue
             match = pre_route(text, runtime.registry) if about is None else None
             pre_ms = (time.perf_counter() - t0) * 1000
             if match is not None:
-                print_json({"text": said, "route": "pre_route", **({"negated": negated} if negated else {}),
-                            "tool_calls": [{"name": match.command.command_name,
-                                            "arguments": match.result.arguments}],
-                            "message": match.result.spoken_response,
-                            "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
-                                           "total": round(pre_ms, 2)}})
+                print_json(_line(said, "pre_route", [{"name": match.command.command_name,
+                                                      "arguments": match.result.arguments}],
+                                 match.result.spoken_response, negated, t0, pre_ms))
                 continue
             told = runtime.assistant.told_not_asked(text) if about is None else None
             if told is not None:
-                print_json({"text": said, "route": "told", "tool_calls": [], "message": TOLD,
-                            "told": {"command": told.command_name}, **({"negated": negated} if negated else {}),
-                            "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
-                                           "total": round((time.perf_counter() - t0) * 1000, 2)}})
+                print_json(_line(said, "told", [], TOLD, negated, t0, pre_ms, told={"command": told.command_name}))
                 continue
             about = about or runtime.assistant.ability_answer(text)     # "can you set alarms?": told, nothing runs
             if about is not None:
                 routed = runtime.assistant.route_intent(about[0])
-                print_json({"text": said, "route": "router", "tool_calls": [], "message": about[1],
-                            "about": {"activity": about[0], "command": about[2].command_name},
-                            **({"negated": negated} if negated else {}),
-                            "router": routed.to_dict() if routed is not None else None,
-                            "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
-                                           "total": round((time.perf_counter() - t0) * 1000, 2)}})
+                print_json(_line(said, "router", [], about[1], negated, t0, pre_ms,
+                                 about={"activity": about[0], "command": about[2].command_name},
+                                 router=routed.to_dict() if routed is not None else None))
                 continue
             if brain is None:
                 # no LLM: the intent router alone (a decline, its confident pick without arguments, or
@@ -137,11 +133,8 @@ def run(args: argparse.Namespace) -> int:
                     calls, route = [{"name": decision.tool, "arguments": {}}], "router"
                 elif (direct := runtime.assistant.answer_without_model(decision)) is not None:
                     calls, route = [{"name": direct, "arguments": {}}], "router"
-                print_json({"text": said, "route": route, "tool_calls": calls, "message": message,
-                            **({"negated": negated} if negated else {}),
-                            "timings_ms": {"pre_route": round(pre_ms, 2), "llm": 0.0,
-                                           "total": round((time.perf_counter() - t0) * 1000, 2)},
-                            "router": decision.to_dict() if decision is not None else None})
+                print_json(_line(said, route, calls, message, negated, t0, pre_ms,
+                                 router=decision.to_dict() if decision is not None else None))
                 continue
             t1 = time.perf_counter()
             decision = brain.route_only(runtime.assistant, text)

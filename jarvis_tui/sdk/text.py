@@ -178,6 +178,35 @@ def parse_amount(text: str) -> Decimal | None:
     return value if value is not None else parse_fraction(bare)
 
 
+# how much of a thing, in count words said before it: "a dozen (eggs)", "a couple of (lemons)", "a few"
+_COUNT_WORDS = re.compile(r"(?:(?:a|an|half\s+a)\s+)?(?:dozen|couple\s+of|few|bunch\s+of)")
+MAX_AMOUNT_WORDS = 3                # "half a dozen"
+
+
+def says_amount(words: str) -> bool:
+    """Whether the words are how much of a thing is said before it: a number ("two", "12") or count
+    words ("a dozen", "a couple of")."""
+    return parse_number(words) is not None or bool(_COUNT_WORDS.fullmatch(words))
+
+
+def with_amount_said(thing: str, said: str) -> str:
+    """`thing` with the amount said right before it in `said` ("add two pints of milk": "pints of milk" ->
+    "two pints of milk"); as it is when it has an amount of its own, or none was said before it."""
+    heard = normalize_utterance(said).split()
+    words = normalize_utterance(thing).split()
+    if not words or parse_number(words[0]) is not None or _COUNT_WORDS.match(" ".join(words)):
+        return thing
+    for start in range(len(heard) - len(words) + 1):
+        if heard[start:start + len(words)] != words:
+            continue
+        for k in range(min(MAX_AMOUNT_WORDS, start), 0, -1):
+            amount = " ".join(heard[start - k:start])
+            if says_amount(amount):
+                return f"{amount} {thing}"
+        break
+    return thing
+
+
 # ---- durations ------------------------------------------------------------------------------------
 # the words a length of time is said in, in seconds (singular; a plural adds "s")
 TIME_UNIT_SECONDS = {"week": 604800, "day": 86400, "hour": 3600, "hr": 3600, "minute": 60, "min": 60,
@@ -1149,6 +1178,17 @@ SAYING_NO = r"(?:no|nope|nah|naw)"
 DO_AWAY_WORDS = ("cancel", "delete", "remove", "get rid of", "scrap", "ditch", "bin", "drop", "lose", "axe", "nix",
                  "trash", "erase", "kill", "scratch")
 DO_AWAY = r"(?:" + "|".join(w.replace(" ", r"\s+") for w in DO_AWAY_WORDS) + r")"
+# the same doing away in any tense, and emptying: "removed", "took it off", "cleared", "binned", "got rid of"
+_DOING_AWAY_STEMS = frozenset(stem(w) for w in (*(w for w in DO_AWAY_WORDS if " " not in w),
+                                                "rid", "off", "clear", "clean", "empty", "wipe"))
+
+
+def says_doing_away(text: str) -> bool:
+    """Whether the words name doing away with something, in any tense ("did you take milk off", "was it
+    removed", "have you deleted the eggs"), not putting it somewhere ("did i put the plumber on my list")."""
+    return any(stem(w) in _DOING_AWAY_STEMS for w in normalize_utterance(text).split())
+
+
 # ... and a kept thing said to be done with: "the window cleaner one can go", "the pasta one can be cancelled"
 CAN_GO = (r"(?:can|could|should|may)\s+(?:go|come\s+off|be\s+(?:deleted|removed|cancell?ed|scrapped|binned|dropped"
           r"|ditched|got\s+rid\s+of))(?:\s+now)?")
