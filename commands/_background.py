@@ -115,6 +115,22 @@ def timer_name(t: dict[str, Any]) -> str:
     return f"your {say_duration(int(t['duration_seconds'])).replace('hours', 'hour').replace('minutes', 'minute').replace('seconds', 'second')} timer"
 
 
+def timers_as_they_stand(timers: list[dict[str, Any]]) -> str:
+    """What is left on live timers, said: "Your pasta timer has 4 minutes left.", "Your timer is paused
+    with 2 minutes left.", "You have 2 timers: pasta, 4 minutes left; rice, paused with 9 minutes left.",
+    "You have no timers running."."""
+    if not timers:
+        return "You have no timers running."
+    if len(timers) == 1:
+        t = timers[0]
+        name = timer_name(t)
+        has = "is paused with" if t["paused"] else "has"
+        return f"{name[0].upper() + name[1:]} {has} {say_duration(t['remaining_seconds'])} left."
+    parts = [f"{timer_name(t).replace('your ', '')}, {'paused with ' if t['paused'] else ''}"
+             f"{say_duration(t['remaining_seconds'])} left" for t in timers]
+    return f"You have {len(timers)} timers: " + "; ".join(parts) + "."
+
+
 def distinct_timer_names(timers: list[dict[str, Any]]) -> list[str]:
     """'the pasta timer' for each timer, with its time left where two would sound the same ('the pasta
     timer with 3 minutes left or the pasta timer with 9 minutes left')."""

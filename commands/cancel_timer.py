@@ -272,9 +272,12 @@ class CancelTimerCommand(JarvisCommandBase):
         return f"Cancel all {len(chosen)} timers?"
 
     def as_it_stands(self, args: dict[str, Any]) -> str | None:
-        """The timer(s) a cancel would stop, still running, with the time left ("did you cancel my timer?")."""
-        if args.get("action") in ("pause", "resume") or self.services is None:
+        """The timer(s) a cancel, a pause or a resume would act on, as they are, with the time left ("did you
+        cancel my timer?", "is my timer paused?"), or that none is running; None when some are and none is meant."""
+        if self.services is None:
             return None
+        if not timer_service(self.services).live_timers():
+            return "You have no timers running."
         chosen = self._cancelled_by(args)
         if len(chosen) == 1:
             name, t = timer_name(chosen[0]), chosen[0]

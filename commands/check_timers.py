@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from commands._background import (THING, possessive_off, said_name, timer_labels, timer_name, timer_service, timers_named,
+from commands._background import (THING, possessive_off, said_name, timer_labels, timer_service, timers_named,
+                                  timers_as_they_stand,
                                   timers_rang_lately, went_off, no_timer_named)
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
-from commands._parsing import say_duration
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             normalize_utterance)
@@ -229,11 +229,4 @@ class CheckTimersCommand(JarvisCommandBase):
             return say(no_timer_named(label, timers), timers=[])
         info = [{"id": t["id"], "label": t["label"], "remaining_seconds": t["remaining_seconds"], "paused": t["paused"]}
                 for t in chosen]
-        if len(chosen) == 1:
-            t = chosen[0]
-            name = timer_name(t)
-            has = "is paused with" if t["paused"] else "has"
-            return say(f"{name[0].upper() + name[1:]} {has} {say_duration(t['remaining_seconds'])} left.", timers=info)
-        parts = [f"{timer_name(t).replace('your ', '')}, {'paused with ' if t['paused'] else ''}"
-                 f"{say_duration(t['remaining_seconds'])} left" for t in chosen]
-        return say(f"You have {len(chosen)} timers: " + "; ".join(parts) + ".", timers=info)
+        return say(timers_as_they_stand(chosen), timers=info)

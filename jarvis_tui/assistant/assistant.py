@@ -1203,6 +1203,13 @@ class Assistant:
         control = self.control
         if control is not None:
             control.check()                  # cancelled: nothing more runs, nor is a yes/no asked
+        about = origin in ("llm", "pre_route") and asks_about_doing(request.voice_command)
+        if about and self.confirmation(command, args) is None and (told := self._as_it_stands(command, args)):
+            # words that ask whether it was done, or about doing it ("is my timer paused?", "did you set a
+            # timer?"), are no order: how it stands is told and nothing runs (the model had paused the
+            # timer, and asked "For how long?" of a new one). A destructive call asks first (below).
+            self._not_taken(turn, command, "the words ask whether it was done, not for it to be done", "about")
+            return ToolCallRecord(name, dict(args), "about", CommandResponse.final_response({"message": told.strip()}))
         if origin == "llm":
             # a guess asks before it destroys: the router was unsure of the command, or the request
             # says words the command was never taught ("pause the timer" routed to a cancel)
@@ -1287,7 +1294,7 @@ class Assistant:
         command that tells it (`as_it_stands` with no arguments), for when the model declined the
         question ("Sorry, I can't help with that yet."). Only commands the router ranks at least
         ABILITY_FLOOR likely and likelier than no command; None for other words, or when none tells
-        anything (no timer running)."""
+        anything."""
         if decision is None or not asks_about_doing(text):
             return None
         for name, chance in decision.ranked:

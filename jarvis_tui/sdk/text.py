@@ -1332,10 +1332,11 @@ _ABOUT_DOING = re.compile(
     r"|(?:did|have|has)\s+(?:you|i|we|he|she|they|someone|somebody|anyone|anybody)(?:\s+(?:already|just|accidentally|ever))?"
     r")\s+\S.*"
     # ... or said of the thing: "was the timer cancelled", "are my timers stopped", "has the list been cleared",
-    # "did the timer get cancelled", "was milk removed"
+    # "did the timer get cancelled", "was milk removed", "has my timer been paused"
     r"|(?:was|were|is|are|has|have|did|does)\s+(?:(?:the|my|our|your|all|that|this|it|they|everything)\b)?.*?\s+"
     r"(?:been\s+|get\s+|got\s+|gotten\s+)?"
-    r"(?:cancell?ed|deleted|cleared|removed|stopped|turned\s+off|switched\s+off|sent|wiped|emptied|erased)(?:\s+.*)?")
+    r"(?:cancell?ed|deleted|cleared|removed|stopped|turned\s+off|switched\s+off|sent|wiped|emptied|erased"
+    r"|paused|resumed|started|restarted)(?:\s+.*)?")
 
 
 def asks_about_doing(text: str) -> bool:

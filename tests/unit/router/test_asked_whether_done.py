@@ -78,17 +78,56 @@ def test_a_command_that_cannot_tell_how_it_stands_still_asks(runtime, model_writ
     assert turn.spoken == "Cancel your 20 minute timer?" and _timers(runtime) == 1
 
 
-@pytest.mark.parametrize("command, args", [
-    ("cancel_timer", {}), ("cancel_timer", {"label": "pasta"}), ("forget", {"topic": "locker code"}),
-])
-def test_nothing_is_told_of_what_is_not_there(runtime, command, args):
-    assert runtime.registry.get(command).as_it_stands(args) is None
+def test_nothing_is_told_of_what_is_not_there(runtime):
+    assert runtime.registry.get("forget").as_it_stands({"topic": "locker code"}) is None
+    timers = runtime.registry.get("cancel_timer")
+    assert timers.as_it_stands({}) == timers.as_it_stands({"label": "pasta"}) == "You have no timers running."
+    runtime.assistant.handle_text("set a rice timer for twenty minutes")
+    assert timers.as_it_stands({"label": "pasta"}) is None        # a timer, not the one named
 
 
-def test_a_pause_takes_nothing_away_and_tells_nothing(runtime):
+def test_a_pause_or_a_resume_tells_the_same(runtime):
     runtime.assistant.handle_text("set a timer for twenty minutes")
     timers = runtime.registry.get("cancel_timer")
-    assert timers.as_it_stands({"action": "pause"}) is None and timers.as_it_stands({}) is not None
+    told = timers.as_it_stands({})
+    assert told.startswith("Your 20 minute timer is still running")
+    assert timers.as_it_stands({"action": "pause"}) == told == timers.as_it_stands({"action": "resume"})
+
+
+@pytest.mark.parametrize("said", ["did you pause the timer", "is my timer cancelled now", "was my timer stopped",
+                                  "has my timer been paused"])
+def test_a_question_whether_it_was_paused_pauses_nothing(runtime, model_writes, said):
+    """The model answered these with a pause, which asks nothing (it destroys nothing): a question is no
+    order, so how the timer stands is told and nothing runs."""
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    model_writes([json.dumps({"tool": "cancel_timer", "args": {"action": "pause"}})] * 3)
+    turn = runtime.assistant.handle_text(said)
+    assert re.fullmatch(r"Your 20 minute timer is still running, with (?:20 minutes|19 minutes and \d+ seconds) left\.",
+                        turn.spoken), turn.spoken
+    assert _timers(runtime) == 1 and runtime.assistant.pending is None
+    assert turn.tool_calls == []                            # nothing ran
+
+
+def test_a_question_whether_a_timer_was_set_sets_none(runtime, model_writes):
+    """"did you set a timer for me": the model picked set_timer, which asked "For how long?" of a new one."""
+    model_writes([json.dumps({"tool": "set_timer", "args": {}})] * 3)
+    turn = runtime.assistant.handle_text("did you set a timer for me")
+    assert turn.spoken == "You have no timers running." and _timers(runtime) == 0
+    runtime.assistant.handle_text("set a pasta timer for twenty minutes")
+    model_writes([json.dumps({"tool": "set_timer", "args": {"duration_seconds": 1200}})] * 3)
+    turn = runtime.assistant.handle_text("did you set the 20 minute timer")
+    assert re.fullmatch(r"Your pasta timer has (?:20 minutes|19 minutes and \d+ seconds) left\.", turn.spoken), turn.spoken
+    assert _timers(runtime) == 1
+
+
+def test_the_same_words_said_as_an_order_still_act(runtime, model_writes):
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    model_writes([json.dumps({"tool": "cancel_timer", "args": {"action": "pause"}})] * 3)
+    assert runtime.assistant.handle_text("pause the timer please").spoken.startswith("Paused your 20 minute timer")
+    assert _timers(runtime) == 0                              # paused: no longer running
+    model_writes([json.dumps({"tool": "set_timer", "args": {"duration_seconds": 180}})] * 3)
+    runtime.assistant.handle_text("set a timer for three minutes")
+    assert _timers(runtime) == 1
 
 
 def test_a_secret_is_told_kept_without_its_value(runtime):
@@ -103,7 +142,8 @@ def test_a_question_the_model_declines_is_told_how_it_stands(runtime, model_writ
     command the router finds for the words tells how its things stand, and nothing runs."""
     decline = json.dumps({"tool": "none", "args": {}})
     model_writes([decline] * 3)
-    assert runtime.assistant.handle_text("did you set the timer").spoken.startswith("Sorry")    # no timer: declined
+    turn = runtime.assistant.handle_text("did you set the timer")
+    assert turn.spoken == "You have no timers running." and turn.tool_calls == []
     runtime.assistant.handle_text("set a timer for twenty minutes")
     model_writes([decline] * 3)
     turn = runtime.assistant.handle_text("did you set the timer")

@@ -118,6 +118,8 @@ def test_route_prints_a_request_said_not_to_be_done(isolated_dirs, capsys):
     ("was the timer cancelled", True), ("has my shopping list been cleared", True),
     ("did someone clear the to-do list", True),
     ("did the timer get cancelled", True), ("was milk removed from the list", True),
+    ("did the timer get paused", True), ("has my timer been started", True), ("was it resumed", True),
+    ("pause the timer", False), ("start a timer for ten minutes", False),
     ("cancel the timer", False),
     ("is the timer still going", False), ("what did you cancel", False),
     ("what time is it", False),
