@@ -30,11 +30,15 @@ ACTION_WORDS = {
            "cannot hear", "more volume"],
     "down": ["down", "lower", "quieter", "decrease", "reduce", "softer", "too loud", "less volume", "drop", "dim",
              "turn it down", "tone it down", "quietly", "softly"],
-    "set": ["set", "percent", "per cent", "to", "at"],
+    "set": ["set", "percent", "per cent", "level"],
     "mute": ["mute", "silence", "silent", "shush", "hush", "sound off"],
     "unmute": ["unmute", "sound back", "sound on", "back on"],
-    "get": ["what", "what's", "how loud", "current", "tell me"],
+    "get": ["what is the volume", "what volume", "how loud", "current", "volume level", "is it muted",
+            "is the sound muted"],
 }
+# (no word said by every sort of request: "what" and "to" made "i can't make out what you're saying, it's too
+# quiet" a read of the volume and "you're hard to hear" a set; a question is a read anyway (`question_value`),
+# and a level said is a set (`post_process_tool_call`))
 
 
 class UnmuteService(PollingService):
@@ -157,6 +161,11 @@ _MORE_EXAMPLES += [
     ("say it louder", {"action": "up"}), ("your voice is too quiet", {"action": "up"}),
     ("keep your voice down", {"action": "down"}), ("talk more softly", {"action": "down"}),
     ("you're way too loud", {"action": "down"}), ("lower your voice", {"action": "down"}),
+    # ... and complaints about hearing it, which ask for it as much as "louder" does
+    ("i can hardly hear what you're saying", {"action": "up"}), ("you need to speak louder", {"action": "up"}),
+    ("you sound very faint", {"action": "up"}), ("i can't make out your voice", {"action": "up"}),
+    ("you're deafening me", {"action": "down"}), ("you're a bit too noisy", {"action": "down"}),
+    ("your voice is booming", {"action": "down"}),
 ]
 # (negatives train as "no command": questions that another command answers, such as "what is the
 # volume of a sphere", are not listed here)
@@ -269,7 +278,7 @@ class VolumeCommand(JarvisCommandBase):
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A level, step or length the user did not say is dropped (the defaults apply), so a number
-        from the prompt's examples never changes the volume."""
+        from the prompt's examples never changes the volume; a level said with no action is a set."""
         said = {int(n) for n in numbers_said(voice_command) if n == int(n)}
         out = dict(args)
         for key in ("level", "step"):
@@ -278,6 +287,8 @@ class VolumeCommand(JarvisCommandBase):
                 del out[key]
         if "minutes" in out and _minutes_said(voice_command) != out["minutes"]:
             del out["minutes"]
+        if out.get("level") is not None and not out.get("action"):
+            out["action"] = "set"                   # "put the volume at forty": a level said is a set
         return out
 
     def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:

@@ -162,3 +162,31 @@ def test_knocked_down_a_notch(rt, output, said, step):
     """"knock it down a notch" was declined."""
     turn, _ = ask(rt, said)
     assert turn.route == "pre_route" and (output.percent - 50) * step > 0
+
+
+@pytest.mark.parametrize("said, model, expected", [
+    # words every sort of request says ("what", "to") are no evidence of a read or a set
+    ("i can't make out what you're saying, it's too quiet", "get", "up"),
+    ("you're hard to hear", "set", None),                  # no action said: it asks which
+    ("what is the volume at now", "get", "get"),
+    ("set it to forty", "set", "set"),
+    ("it's way too loud", "up", "down"),
+])
+def test_the_action_stands_only_on_words_that_say_it(rt, said, model, expected):
+    from jarvis_tui.assistant.grounding import ground_arguments
+    cmd = rt.registry.get("volume")
+    grounded = ground_arguments(cmd, {"action": model}, said)
+    assert grounded.arguments.get("action") == expected
+
+
+def test_a_level_said_without_an_action_is_a_set(rt):
+    cmd = rt.registry.get("volume")
+    assert cmd.post_process_tool_call({"level": 40}, "put the volume at forty") == {"action": "set", "level": 40}
+    assert cmd.post_process_tool_call({}, "you're hard to hear") == {}
+
+
+@pytest.mark.parametrize("said", ["i can't hear you", "speak up", "you're too quiet"])
+def test_complaints_about_hearing_it_are_routed_to_the_volume(rt, said):
+    """(chat, chat and dismiss ranked first before volume declared such complaints among its examples)"""
+    decision = rt.assistant.route_intent(said)
+    assert decision.ranked[0][0] == "volume", decision.ranked[:3]
