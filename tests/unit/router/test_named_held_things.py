@@ -7,6 +7,7 @@ what the request names come first in the shortlist, and a cancel of timers that 
 leaves it. Real commands and router; the scripted LLM of the brain's unit tests."""
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 import textwrap
@@ -111,10 +112,19 @@ def test_a_plugin_commands_held_things_are_routed_to_it(isolated_dirs):
 
 
 
-def test_a_question_about_a_held_timer_is_answered_though_the_router_is_barely_sure(runtime, model_writes):
-    """The router ranks check_timers (0.31) barely above "no command fits" (0.26) for "how are we doing
-    on the rice": a guess the turn declines, unless the rice timer is running: then the request is
-    about it, and the model's check_timers call runs (it was "Sorry, I can't help with that yet.")."""
+def test_a_question_about_a_held_timer_is_answered_though_the_router_is_barely_sure(runtime, model_writes, monkeypatch):
+    """The router ranks check_timers (about 0.31) barely above "no command fits" (about 0.25) for "how are
+    we doing on the rice": a guess the turn declines when it is under `act_margin` times "no command fits",
+    unless the rice timer is running: then the request is about it, and the model's check_timers call runs
+    (it was "Sorry, I can't help with that yet."). Which side of the margin the guess falls moves with any
+    command's examples (0.306 / 0.252, then 0.315 / 0.250), so the margin is set just above it here: what is
+    tested is that holding the thing named lets the guess run, not where the router puts these words."""
+    decision = runtime.assistant.route_intent("how are we doing on the rice")
+    chance = dict(decision.ranked)["check_timers"]
+    assert not decision.confident and decision.ranked[0][0] == "check_timers" and 0.1 < decision.out_of_scope < chance
+    router = runtime.assistant.router
+    monkeypatch.setattr(router, "thresholds",          # put back after the test (the router may be shared)
+                        dataclasses.replace(router.thresholds, act_margin=chance / decision.out_of_scope + 0.05))
     call = json.dumps({"tool": "check_timers", "args": {"label": "rice"}})
     model_writes([call] * 3)
     turn = runtime.assistant.handle_text("how are we doing on the rice")
