@@ -41,6 +41,11 @@ ACTION_WORDS = {
 # and a level said is a set (`post_process_tool_call`))
 
 
+def _volume_said(state: OutputState) -> str:
+    """'The volume is 40 percent.', 'The volume is 40 percent, muted.'"""
+    return f"The volume is {state.percent} percent" + (", muted." if state.muted else ".")
+
+
 class UnmuteService(PollingService):
     """Unmutes the output when a timed mute is due, and says so."""
 
@@ -317,8 +322,15 @@ class VolumeCommand(JarvisCommandBase):
 
     @staticmethod
     def _report(state: OutputState, message: str | None = None) -> CommandResponse:
-        said = message or f"The volume is {state.percent} percent" + (", muted." if state.muted else ".")
-        return say(said, volume=state.percent, muted=state.muted, device=state.device)
+        return say(message or _volume_said(state), volume=state.percent, muted=state.muted, device=state.device)
+
+    def as_it_stands(self, args: dict[str, Any]) -> str | None:
+        """How the sound stands ("did you mute the sound?": "The volume is 40 percent, muted."), told instead
+        of doing it; None when the sound server cannot be reached (the call then says why)."""
+        try:
+            return _volume_said(self.output.state())
+        except SoundServerError:
+            return None
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
         action = kwargs["action"]

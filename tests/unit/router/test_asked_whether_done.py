@@ -156,3 +156,41 @@ def test_words_that_ask_nothing_about_doing_are_declined_as_before(runtime, mode
     runtime.assistant.handle_text("set a timer for twenty minutes")
     model_writes([json.dumps({"tool": "none", "args": {}})] * 3)
     assert not runtime.assistant.handle_text("the timer is a nice gadget").spoken.startswith("Your")
+
+
+class _Speakers:
+    """The sound server's state as the volume command reads and changes it (the real one: tests/audio)."""
+
+    def __init__(self, percent: int, muted: bool = False, reachable: bool = True) -> None:
+        self.percent, self.muted, self.reachable, self.changes = percent, muted, reachable, []
+
+    def state(self):
+        from commands._sound_server import OutputState, SoundServerError
+        if not self.reachable:
+            raise SoundServerError("no sound server is running or reachable (test)")
+        return OutputState("Speakers", self.percent, self.muted)
+
+    def set_muted(self, muted):
+        self.state()
+        self.changes.append(("muted", muted))
+        self.muted = muted
+        return self.state()
+
+
+@pytest.mark.parametrize("said", ["did you mute the sound", "have you muted the speakers"])
+def test_a_question_whether_it_was_muted_mutes_nothing(runtime, model_writes, said):
+    speakers = _Speakers(40)
+    runtime.registry.get("volume").output = speakers
+    model_writes([json.dumps({"tool": "volume", "args": {"action": "mute"}})] * 3)
+    turn = runtime.assistant.handle_text(said)
+    assert turn.spoken == "The volume is 40 percent." and speakers.changes == [] and turn.tool_calls == []
+    speakers.muted = True
+    model_writes([json.dumps({"tool": "volume", "args": {"action": "mute"}})] * 3)
+    assert runtime.assistant.handle_text(said).spoken == "The volume is 40 percent, muted."
+
+
+def test_no_sound_server_lets_the_call_say_why(runtime, model_writes):
+    runtime.registry.get("volume").output = _Speakers(40, reachable=False)
+    model_writes([json.dumps({"tool": "volume", "args": {"action": "mute"}})] * 3)
+    turn = runtime.assistant.handle_text("did you mute the sound")
+    assert "no sound server is running or reachable" in turn.spoken
