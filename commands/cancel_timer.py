@@ -276,19 +276,20 @@ class CancelTimerCommand(JarvisCommandBase):
         cancel my timer?", "is my timer paused?"), or that none is running; None when some are and none is meant."""
         if self.services is None:
             return None
-        if not timer_service(self.services).live_timers():
+        timers = timer_service(self.services).live_timers()
+        if not timers:
             return "You have no timers running."
-        chosen = self._cancelled_by(args)
+        chosen = self._cancelled_by(args, timers)
         if len(chosen) == 1:
             name, t = timer_name(chosen[0]), chosen[0]
             state = "is paused, with" if t["paused"] else "is still running, with"
             return f"{name[:1].upper()}{name[1:]} {state} {say_duration(t['remaining_seconds'])} left."
         return f"Your {len(chosen)} timers are still there." if chosen else None
 
-    def _cancelled_by(self, args: dict[str, Any]) -> list[dict[str, Any]]:
-        """The live timers a cancel with `args` stops without asking which; [] when none would, or when
-        the label fits several and the command would ask."""
-        timers = timer_service(self.services).live_timers()
+    def _cancelled_by(self, args: dict[str, Any], timers: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """The live timers (`timers`, when read already) a cancel with `args` stops without asking which; []
+        when none would, or when the label fits several and the command would ask."""
+        timers = timer_service(self.services).live_timers() if timers is None else timers
         label = clean_label(args.get("label"))
         chosen = timers if label == "all" or not label else timers_named(timers, label)
         return [] if len(chosen) > 1 and label != "all" else chosen

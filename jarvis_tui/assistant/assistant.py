@@ -1203,32 +1203,32 @@ class Assistant:
         control = self.control
         if control is not None:
             control.check()                  # cancelled: nothing more runs, nor is a yes/no asked
+        # words that ask whether it was done, or about doing it ("is my timer paused?", "what would happen if
+        # i cancelled the timer"), are no order
         about = origin in ("llm", "pre_route") and asks_about_doing(request.voice_command)
-        if about and self.confirmation(command, args) is None and (told := self._as_it_stands(command, args)):
-            # words that ask whether it was done, or about doing it ("is my timer paused?", "did you set a
-            # timer?"), are no order: how it stands is told and nothing runs (the model had paused the
-            # timer, and asked "For how long?" of a new one). A destructive call asks first (below).
+        question = self.confirmation(command, args) if about else None
+        if about and question is None and (told := self._as_it_stands(command, args)):
+            # a call that destroys nothing: how it stands is told and nothing runs (the model had paused the
+            # timer, and asked "For how long?" of a new one); a destructive one asks first (below)
             self._not_taken(turn, command, "the words ask whether it was done, not for it to be done", "about")
             return ToolCallRecord(name, dict(args), "about", CommandResponse.final_response({"message": told.strip()}))
         if origin == "llm":
-            # a guess asks before it destroys: the router was unsure of the command, or the request
-            # says words the command was never taught ("pause the timer" routed to a cancel)
+            # a guess asks before it destroys: the words ask about doing it (above), the router was unsure
+            # of the command, or the request says words the command was never taught ("pause the timer"
+            # routed to a cancel)
             untaught = self.untaught_words(name, args, request.voice_command) if turn.router_confident else []
             # ... or what it would act on is not all in this request's words (the model took it from the
             # conversation, or wrote its own), unless the request points back at it ("delete it")
             unsaid = [] if refers_back(request.voice_command) else unsaid_target(command, args, request.voice_command)
-            # ... or the words ask about doing it, not for it ("what would happen if i cancelled the timer")
-            about = asks_about_doing(request.voice_command)
-            question = self.confirmation(command, args) if (untaught or unsaid or about
-                                                            or not turn.router_confident) else None
+            if not about and (untaught or unsaid or not turn.router_confident):
+                question = self.confirmation(command, args)
             if question:
                 question = self._as_it_stands(command, args) + question if about else question
                 return self._ask_first(command, args, request, turn, question, changes, untaught)
-        elif origin == "pre_route" and ((about := asks_about_doing(request.voice_command))
-                                        or ability_asked(request.voice_command) is not None):
+        elif origin == "pre_route" and (about or ability_asked(request.voice_command) is not None):
             # a fast path claimed words that ask whether it can be done or about doing it ("can you cancel
             # timers?"): its claim is a guess, and a guess asks before it destroys
-            question = self.confirmation(command, args)
+            question = question if about else self.confirmation(command, args)
             if question:
                 question = self._as_it_stands(command, args) + question if about else question
                 return self._ask_first(command, args, request, turn, question, changes, origin=origin)
