@@ -201,7 +201,11 @@ _MORE_EXAMPLES += [(t, {}) for t in [
 _NEGATIVES: list[str] = ['what time does the last train leave', 'what time does the shop close',
  'how long until christmas dinner is ready',
  # a year or a count of days that is not the calendar's: history, a conversion, someone's own days
- 'what year did the berlin wall fall', 'how many days is forty eight hours', 'how many vacation days do i have left']
+ 'what year did the berlin wall fall', 'how many days is forty eight hours', 'how many vacation days do i have left',
+ # when something starts or opens is not the time now ("what time is the fireworks display" was told the
+ # time; "what time is the parade on saturday" was told Saturday's date)
+ 'what time is the carol concert', 'what time is the street party on saturday', 'when does the comedy show start',
+ 'what time is the bonfire on the green', 'what time is the graduation ceremony', 'what time does the leisure centre open']
 # a clock time converted between places, and the difference between two places' time
 _MORE_EXAMPLES += [(t, {}) for t in [
  "if it's noon in london what time is it in new york",

@@ -119,6 +119,18 @@ def test_requests_no_command_serves_are_declined_with_their_topic(router, text, 
     assert d.decision == "decline" and d.topic == topic and d.ranked[0][0] == OUT_OF_SCOPE
 
 
+@pytest.mark.parametrize("text", ["what time is the fireworks display", "what time is the parade on saturday",
+                                  "when does the concert begin", "what time does the library close today"])
+def test_when_an_event_starts_or_a_place_opens_is_not_the_time_now(router, text):
+    """"what time is the fireworks display" was told the time now, and "what time is the parade on
+    saturday" Saturday's date: the time of an event or of opening hours is no clock question. Declined
+    (nothing here knows it), and the time asked plainly is still the time."""
+    d = router.decide(text)
+    assert d.decision == "decline" and "get_current_time" not in d.shortlist, d.ranked[:3]
+    assert router.topic("what are the opening hours of the post office") == "tell opening hours and event times"
+    assert router.rank("what time is it in tokyo")[0][0] == "get_current_time"
+
+
 @pytest.mark.parametrize("text", [
     "is light faster than sound", "do you think people will travel to mars", "my music teacher was strict",
     "i had a weird dream about taxis", "what's new with you",
