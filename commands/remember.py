@@ -55,8 +55,12 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
 # is" at 3 PM and looked the name up instead. Not what is happening to it ("my birthday is coming up").
 _KEPT_THINGS = (r"name|birthday|anniversary|number|code|address|e-?mail|size|type|colou?r|plate|"
                 r"doctor|dentist|boss|allergy|team|sport|food|film|movie|book|song|band|drink|job|school|street")
+# Said in the past, it is a fact only of what was once so ("my first car was a beetle", "my maiden name was
+# smith") or of a name: "my boss was in a grumpy mood" tells how a day went (it was kept as a memory)
+_ONCE = r"(?:first|old|previous|former|maiden|childhood|original|late|last)"
 _TOLD = (r"(?:and\s+|also\s+|oh\s+|btw\s+|by\s+the\s+way\s+)?"
-         r"(?P<fact>(?:my|our)\s+(?:[a-z']+\s+){0,3}?(?:" + _KEPT_THINGS + r")s?\s+(?:is|are|was)\s+"
+         r"(?P<fact>(?:my|our)\s+(?:(?:[a-z']+\s+){0,3}?(?:" + _KEPT_THINGS + r")s?\s+(?:is|are)"
+         r"|(?:[a-z']+\s+){0,2}?(?:" + _ONCE + r"\s+(?:[a-z']+\s+){0,2}?(?:" + _KEPT_THINGS + r")|(?:[a-z']+\s+){0,2}?names?)s?\s+(?:was|were))\s+"
          r"(?!(?:coming|going|soon|today|tomorrow|next|over|not|in\s+\d|on\s+its|broken|missing|lost|late|"
          r"(?:called|named)\s+(?:up|in|out|off|back|away|for|to|by|about|after))\b)"
          r"[a-z0-9].{0,60}"

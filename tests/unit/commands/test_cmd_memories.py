@@ -120,8 +120,18 @@ def test_a_name_told_of_anyone_is_remembered(rt, said, asked, answer):
 
 def test_what_is_happening_to_a_thing_is_not_told_as_a_fact(rt):
     for said in ("my birthday is coming up", "my day was terrible", "my phone is dead", "my car is broken",
-                 "what's my wife's name", "my flight is at 6", "my son is called up for jury duty", "my boss was called away"):
+                 "what's my wife's name", "my flight is at 6", "my son is called up for jury duty", "my boss was called away",
+                 "my boss was in a grumpy mood", "my team was awful today", "my doctor was running late"):
         assert rt.registry.get("remember").pre_route(said) is None, said
+
+
+@pytest.mark.parametrize("said", ["my maiden name was smith", "my old address was 5 elm street",
+                                  "my grandmother's name was rose", "my first school was st mary's"])
+def test_a_fact_said_in_the_past_is_told_of_what_once_was_or_of_a_name(rt, said):
+    """Said in the past, "my boss was in a grumpy mood" tells how a day went (it was kept as a memory);
+    what was once so ("my old address was ...") and a name still are facts."""
+    claimed = rt.registry.get("remember").pre_route(said)
+    assert claimed is not None and claimed.arguments == {"fact": said}
 
 
 @pytest.mark.parametrize("said", ["actually it was level 4", "no, level 4", "sorry, it's level 4", "i meant level 4"])
