@@ -171,6 +171,13 @@ _MORE_EXAMPLES += [
     ("you sound very faint", {"action": "up"}), ("i can't make out your voice", {"action": "up"}),
     ("you're deafening me", {"action": "down"}), ("you're a bit too noisy", {"action": "down"}),
     ("your voice is booming", {"action": "down"}),
+    # ... in the short words people say it in, as to a person ("speak up" was chat, "stop shouting at me" declined)
+    ("could you project a bit more", {"action": "up"}), ("you're whispering", {"action": "up"}),
+    ("i can't catch what you're saying", {"action": "up"}), ("you're very soft spoken", {"action": "up"}),
+    ("turn your voice up a notch", {"action": "up"}), ("louder voice please", {"action": "up"}),
+    ("don't yell at me", {"action": "down"}), ("no need to shout", {"action": "down"}),
+    ("you're hurting my ears", {"action": "down"}), ("quiet down a bit", {"action": "down"}),
+    ("less loud please", {"action": "down"}), ("you're drowning out the tv", {"action": "down"}),
 ]
 # (negatives train as "no command": questions that another command answers, such as "what is the
 # volume of a sphere", are not listed here)

@@ -164,6 +164,14 @@ def test_top_tool_for_plain_requests(router, text, tool):
     assert router.rank(text)[0][0] == tool
 
 
+@pytest.mark.parametrize("text", ["stop shouting at me", "you're mumbling"])
+def test_what_is_said_of_the_assistants_loudness_as_to_a_person_is_the_volume(router, text):
+    """"stop shouting at me" was declined and "you're mumbling" answered as small talk: said as to a person,
+    how loud it speaks is the volume, well ahead of everything else."""
+    (first, p), (_, q) = router.rank(text)[:2]
+    assert first == "volume" and p >= 1.8 * q, router.rank(text)[:3]
+
+
 @pytest.mark.parametrize("text", ["thank you very much for your help", "thanks for all your help today",
                                   "that answer was wrong", "lol that's a good one"])
 def test_thanks_and_reactions_to_an_answer_are_small_talk(router, text):
