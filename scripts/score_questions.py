@@ -6,10 +6,12 @@ what ran, what was said, and whether an action ran where none should.
 
 Each line is `want|words`: `answer` (a question about what it can do, how to ask, or whether something
 was done: no action may run; a yes/no question before a destructive one is not an action),
-`act:<command>` (a request asked politely: that command must run first), `state` (a question whether
+`act:<command>` (a request asked politely: that command must run first; `act:<command>:<action>`: with
+that action), `state` (a question whether
 something was done: the timer, the list and the reminders stay as they were, and a yes/no asked before
 doing it first tells how the thing stands: "... is still running") or `uses` (what a kind of thing lets the
-user do: no call, and a reply that says what it can do with examples). One assistant in a fresh data
+user do: no call, and a reply that says what it can do with examples) or `chat` (a remark: small talk
+answers it, and nothing else runs: no decline, no memory kept). One assistant in a fresh data
 dir, with a 10 minute timer running, milk on the shopping list and a reminder set first, so that an
 action on a question would change something (what a turn changes is put back after it); each line in a
 conversation of its own."""
@@ -55,10 +57,13 @@ def main() -> int:
                 ran_on_questions += bool(ran)
             elif want == "state":
                 ok = not lost and (len(ran) == len(turn.tool_calls) or "still" in spoken)
+            elif want == "chat":
+                ok = [c.name for c in turn.tool_calls] == ["chat"]
             elif want == "uses":
                 ok = not lost and not turn.tool_calls and spoken.startswith("I can") and "For example" in spoken
-            else:
-                ok = bool(ran) and ran[0].name == want.split(":", 1)[1]
+            else:       # act:<command> or act:<command>:<action>
+                _, command, *action = want.split(":")
+                ok = bool(ran) and ran[0].name == command and (not action or ran[0].arguments.get("action") == action[0])
             right += ok
             changed += bool(lost) and not want.startswith("act:")
             calls = [(c.name, c.arguments) for c in turn.tool_calls]
