@@ -32,12 +32,16 @@ MIN_WORDS, MAX_WORDS = 2, 4
 # what follows it may be particular and the words still ask about the activity
 _ANY_THING = frozenset("things stuff items something anything".split())
 MAX_WORDS_ANY_THING = 8
-# "how do i cancel a timer", "how can i get you to set an alarm", "what do i say to add milk"
+# "how do i cancel a timer", "how can i get you to set an alarm", "what do i say to add milk", "what's the
+# way to get you to start a timer". The forms that name asking the assistant (`asking`) ask how to ask
+# whatever the request says, a number included ("how do i get you to set a timer for 5 minutes" had set it)
+_GET_YOU_TO = r"(?:(?:get|tell|ask)\s+you\s+to|make\s+you(?:\s+to)?)"
 _HOW = re.compile(
     r"^(?:(?:so|and|also|ok|okay|wait|um|uh)\s+)*"
-    r"(?:how\s+(?:do|can|could|would|should)\s+(?:i|we)\s+(?:get|make|tell|ask)\s+you\s+to"
-    r"|how\s+(?:do|can|could|would|should)\s+(?:i|we|you)|how\s+to"
-    r"|what\s+(?:do|should|would)\s+i\s+(?:have\s+to\s+)?say\s+to)\s+"
+    r"(?:(?P<asking>how\s+(?:do|can|could|would|should)\s+(?:i|we)\s+" + _GET_YOU_TO +
+    r"|what(?:'s|s|\s+is)\s+the\s+(?:best\s+|right\s+|easiest\s+)?way\s+to\s+" + _GET_YOU_TO +
+    r"|what\s+(?:do|should|would)\s+i\s+(?:have\s+to\s+)?say\s+to)"
+    r"|how\s+(?:do|can|could|would|should)\s+(?:i|we|you)|how\s+to)\s+"
     r"(?P<what>.+?)(?:\s+(?:with\s+you|jarvis))*$")
 MAX_HOW_WORDS = 8
 # "what can you do with my shopping list", "what else can i do with timers", "what are you able to do with reminders"
@@ -71,12 +75,13 @@ def ability_asked(text: str) -> str | None:
 def how_asked(text: str) -> str | None:
     """The request a question about how to ask for it names ("how do i cancel a timer" -> "cancel a
     timer", "what do i say to add something to my shopping list"), or None; a question with a number in it
-    wants the answer ("how do i convert 5 miles to km"), and is None too."""
+    wants the answer ("how do i convert 5 miles to km"), and is None too, unless it names asking the
+    assistant ("how do i get you to set a timer for 5 minutes", "what do i say to add 2 apples")."""
     m = _HOW.match(_plain(text))
     if m is None:
         return None
     words = m.group("what").split()
-    if not MIN_WORDS <= len(words) <= MAX_HOW_WORDS or any(_number(w) for w in words):
+    if not MIN_WORDS <= len(words) <= MAX_HOW_WORDS or (m.group("asking") is None and any(_number(w) for w in words)):
         return None
     return " ".join(words)
 

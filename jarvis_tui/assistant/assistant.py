@@ -788,12 +788,17 @@ class Assistant:
     def ability_answer(self, text: str) -> tuple[str, str, IJarvisCommand] | None:
         """(the activity, the reply, its command) for a question about what it can do ("can you set alarms?", "are
         you able to convert units?"): the capability of the command the activity belongs to ("Yes, I can
-        set reminders and alarms."). The model had set a reminder "alarm" and asked when. None for
-        anything else, and for an activity no command is likely for (it is routed as said)."""
+        set reminders and alarms."). The model had set a reminder "alarm" and asked when. A command whose kind
+        of thing no command says in a capability is told by its own example ("can you forget things": "Yes.
+        Just say, for example: "Forget my locker code"."; the model had forgotten a topic "things"). None
+        for anything else, and for an activity no command is likely for (it is routed as said)."""
         activity = ability_asked(text)
         found = self._activity_command(activity, text) if activity is not None else None
-        if activity is None or found is None or found.able is None:
+        if activity is None or found is None:
             return None
+        if found.able is None:
+            example = self._example_for(found.top, activity)
+            return (activity, f"Yes. {example}", found.top) if example is not None else None
         return activity, f"Yes, I can {found.able.capability}.", found.top
 
     def how_answer(self, text: str) -> tuple[str, str, IJarvisCommand] | None:
@@ -808,16 +813,22 @@ class Assistant:
         after all is told too, not done (`execute_call`)."""
         activity = how_asked(text)
         found = self._activity_command(activity, text) if activity is not None else None
-        router = self.router
-        if found is None or activity is None or router is None:
+        if found is None or activity is None:
             return None
-        name = found.top.command_name
-        # the action the router reads in the words; unsure of it (learned, none decided): no action guessed
+        spoken = self._example_for(found.top, activity)
+        return (activity, spoken, found.top) if spoken is not None else None
+
+    def _example_for(self, command: IJarvisCommand, activity: str) -> str | None:
+        """`how_to_say` for `command` and the activity's words, of the action the router reads in them;
+        unsure of it (learned, none decided): no action guessed."""
+        router = self.router
+        if router is None:
+            return None
+        name = command.command_name
         reading: dict[str, Any] | None = router.decided_arguments(name, activity)
         if not reading and router.argument_values(name, activity):
             reading = None
-        spoken = self.how_to_say(found.top, activity, reading)
-        return (activity, spoken, found.top) if spoken is not None else None
+        return self.how_to_say(command, activity, reading)
 
     @staticmethod
     def how_to_say(command: IJarvisCommand, words: str, arguments: dict[str, Any] | None) -> str | None:

@@ -102,6 +102,35 @@ def test_no_how_to_question_or_one_that_wants_the_answer(said):
     assert how_asked(said) is None
 
 
+@pytest.mark.parametrize("said, asked", [
+    ("how do i get you to set a timer for 5 minutes", "set a timer for 5 minutes"),
+    ("what's the way to get you to start a timer", "start a timer"),
+    ("what is the easiest way to make you add eggs to my list", "add eggs to my list"),
+    ("what do i say to add 2 apples to my list", "add 2 apples to my list"),
+])
+def test_a_question_that_names_asking_the_assistant_asks_how_whatever_it_says(said, asked):
+    """"how do i get you to set a timer for 5 minutes" set the timer (a number made it a question that
+    wants the answer) and "what's the way to get you to start a timer" asked "Cancel your 10 minute
+    timer?": a question that names asking the assistant asks how to ask, whatever the request says."""
+    assert how_asked(said) == asked
+
+
+def test_how_to_ask_with_a_number_said_is_told_and_sets_nothing(rt):
+    turn = rt.assistant.handle_text("how do i get you to set a timer for 5 minutes")
+    assert turn.tool_calls == [] and turn.spoken.startswith('Just say, for example: "Set a timer')
+    assert rt.store.timers.running() == []
+
+
+@pytest.mark.parametrize("said", ["can you forget things", "do you know how to forget things"])
+def test_an_ability_no_capability_says_is_told_by_the_commands_own_example(rt, said):
+    """"can you forget things" forgot a topic "things" (forget declares no capability, and no command
+    that does keeps its kind of thing): it is told with one of forget's own examples, and nothing runs."""
+    turn = rt.assistant.handle_text(said)
+    examples = {e.voice_command.rstrip(".!?").lower() for e in rt.registry.get("forget").generate_prompt_examples()}
+    assert turn.tool_calls == [] and turn.spoken.startswith('Yes. Just say, for example: "'), turn.spoken
+    assert turn.spoken.split('"')[1].lower() in examples
+
+
 def test_how_to_ask_is_told_from_the_commands_own_examples_and_nothing_runs(rt, events):
     rt.assistant.handle_text("set a timer for 10 minutes")
     turn = rt.assistant.handle_text("how do i cancel a timer?")
