@@ -60,7 +60,7 @@ _KEPT_THINGS = (r"name|birthday|anniversary|number|code|address|e-?mail|size|typ
 _ONCE = r"(?:first|old|previous|former|maiden|childhood|original|late|last)"
 _TOLD = (r"(?:and\s+|also\s+|oh\s+|btw\s+|by\s+the\s+way\s+)?"
          r"(?P<fact>(?:my|our)\s+(?:(?:[a-z']+\s+){0,3}?(?:" + _KEPT_THINGS + r")s?\s+(?:is|are)"
-         r"|(?:[a-z']+\s+){0,2}?(?:" + _ONCE + r"\s+(?:[a-z']+\s+){0,2}?(?:" + _KEPT_THINGS + r")|(?:[a-z']+\s+){0,2}?names?)s?\s+(?:was|were))\s+"
+         r"|(?:(?:[a-z']+\s+){0,2}?" + _ONCE + r"\s+(?:[a-z']+\s+){0,2}?(?:" + _KEPT_THINGS + r")|(?:[a-z']+\s+){0,4}?name)s?\s+(?:was|were))\s+"
          r"(?!(?:coming|going|soon|today|tomorrow|next|over|not|in\s+\d|on\s+its|broken|missing|lost|late|"
          r"(?:called|named)\s+(?:up|in|out|off|back|away|for|to|by|about|after))\b)"
          r"[a-z0-9].{0,60}"
