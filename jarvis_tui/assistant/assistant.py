@@ -42,7 +42,7 @@ from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_about_doing, asks_for_another, asks_question, asks_to_end_it,
                                  asks_to_hear_again, asks_to_take_back, join_words, only_acknowledges, refers_back,
                                  request_not_to_do, says_there, shared_amount_requests, split_requests, stem,
-                                 tells_not_asks)
+                                 tells_not_asks, without_self_repairs)
 
 log = logging.getLogger(__name__)
 # an argument holding this share of the request's content words is the request said back, not a part of it
@@ -307,6 +307,11 @@ class Assistant:
             turn.timings_ms.update(timings_ms or {})
             if source == "text":
                 self.emit(ev.TranscriptReady(text=text, source="text", turn_id=turn.turn_id))
+            # a slip put right as it was said ("a timer for five, no, ten minutes") is not part of the request
+            meant = without_self_repairs(text)
+            if meant != text:
+                log.info("said %r, meant %r", text, meant)
+                turn.text = text = meant
             request = RequestInformation(voice_command=text, conversation_id=conversation_id,
                                          source="voice" if source == "voice" else "text")
             self._current = (turn, request)

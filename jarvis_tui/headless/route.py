@@ -18,6 +18,7 @@ from jarvis_tui.assistant.intent_router import decline_message
 from jarvis_tui.assistant.router import pre_route
 from jarvis_tui.headless.common import config_from_args, fail, print_json
 from jarvis_tui.runtime import Runtime
+from jarvis_tui.sdk.text import without_self_repairs
 
 
 def read_utterances(args: argparse.Namespace) -> list[str]:
@@ -87,8 +88,8 @@ def run(args: argparse.Namespace) -> int:
                   "routing with fast paths and the intent router only", file=sys.stderr)
         for said in texts:
             t0 = time.perf_counter()
-            text, negated = said, None
-            not_to_do = runtime.assistant.not_to_do(said)
+            text, negated = without_self_repairs(said), None     # as the turn reads it
+            not_to_do = runtime.assistant.not_to_do(text)
             if not_to_do is not None:
                 # a request said not to be done ("don't cancel the timer") is not routed; one said in its
                 # place is ("..., set an alarm instead"), as the turn does

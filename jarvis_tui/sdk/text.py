@@ -1786,3 +1786,125 @@ def find_date(text: str, today: _dt.date, past: bool = False) -> FoundDate | Non
             when = when + _dt.timedelta(days=-days if offset.group("dir") == "before" else days)
             words, kind = t[offset.start():start] + words, "offset"
     return FoundDate(when, words, kind)
+
+
+# ---- a slip said and put right in the same breath ----------------------------------------------
+# "set a timer for five, no, ten minutes", "remind me at six sorry seven pm", "add apples i mean pears":
+# people put a slip right as they speak; the words before the repair are not the request. Said between
+# the slip and its repair: words that only ever mean "what I said was wrong" (SURE), and words that
+# also mean other things ("no milk", "say sorry", "make it louder"), taken for a repair only between
+# two values of one kind (two numbers, two days, two months: "five no ten").
+_REPAIR_SURE = ("i mean", "or rather", "make that", "scratch that", "no wait", "wait no", "no sorry", "sorry no",
+                "sorry i mean", "no i mean")
+_REPAIR_MAYBE = ("no", "nope", "sorry", "actually", "wait", "oops", "whoops", "make it", "i meant", "no i meant",
+                 "no no", "er no", "um no", "uh no")
+_REPAIR_TERMS = sorted(((t.split(), True) for t in _REPAIR_SURE), key=lambda x: -len(x[0])) + \
+    sorted(((t.split(), False) for t in _REPAIR_MAYBE), key=lambda x: -len(x[0]))
+_NUMERIC = (set(_UNITS) | set(_TENS) | set(_SCALES) | set(_FRACTIONS)) - {"oh"}
+_NOT_A_SLIP = UNFINISHED_ENDINGS | frozenset("""i me you it we they he she him them us is are was were be am do does did
+    this that these those not please oh oops whoops nope sorry on in off up down over under by near after before
+    about around onto across""".split()) | DISCOURSE_WORDS
+
+
+_SAID_IN_A_REPAIR = frozenset(w for t in (*_REPAIR_SURE, *_REPAIR_MAYBE) for w in t.split()) | {"oh", "um", "uh", "er"}
+
+
+def _value_kind(word: str) -> str | None:
+    """What a word is a value of, for telling a slip from its repair: "number" (digits, a clock time, a
+    number word), "day", "month"; None for any other word."""
+    if re.fullmatch(r"\d[\d:.,/]*(?:am|pm|st|nd|rd|th)?", word) or word in _NUMERIC:
+        return "number"
+    if word in _DAYS:
+        return "day"
+    if word in MONTHS:
+        return "month"
+    return None
+
+
+def _value_run(words: list[str], start: int, step: int) -> int:
+    """The other end of the value that starts at `start`, walking by `step` (-1 back, 1 on): one word, or
+    number words in a row ("twenty five", "two and a half")."""
+    end = start
+    if _value_kind(words[start]) != "number":
+        return end
+    k = end + step
+    while 0 <= k < len(words):
+        if _value_kind(words[k]) == "number":
+            end = k
+        elif words[k] not in ("and", "a", "an", "point"):
+            break
+        k += step
+    return end
+
+
+def _repaired_once(tokens: list[str]) -> list[str] | None:
+    words = [t.lower().strip(".,!?;:\"") for t in tokens]
+    for e in range(1, len(words) - 1):
+        for term, sure in _REPAIR_TERMS:
+            r = e + len(term)
+            if words[e:r] != term or r >= len(words):
+                continue
+            first = words[r]
+            kind = _value_kind(first)
+            b = e                   # where the words that put it right begin ("5 minutes, actually make that 7")
+            while b > 0 and words[b - 1] in _SAID_IN_A_REPAIR:
+                b -= 1
+            start: int | None = None
+            carried: list[str] = []
+            if kind is not None:
+                # the slip is the last value of the same kind before them, with at most one word after it
+                # ("five minutes no ten": "minutes", said again after the repair when it leaves it out)
+                for back in (1, 2):
+                    at = b - back
+                    if at >= 0 and _value_kind(words[at]) == kind:
+                        start = _value_run(words, at, -1) if kind == "number" else at
+                        carried = words[at + 1:b]
+                        break
+                if start is not None and carried:
+                    end = _value_run(words, r, 1) + 1
+                    if end < len(words) and words[end] not in _NOT_A_SLIP:
+                        carried = []            # "five minutes no ten seconds": the repair says its own
+                    elif words[end:end + len(carried)] == carried:
+                        carried = []
+            elif sure and (first not in _NOT_A_SLIP or first in words[max(0, b - 4):b]):
+                # "add apples i mean pears", "call bob i mean rob": the same word said again marks where the
+                # slip began ("set a timer ... scratch that set a reminder"); otherwise as many words before
+                # them as the repair says before its next function word or value ("pears" for "apples",
+                # "los angeles" for "new york", "rob" of "rob tomorrow" for "bob")
+                same = [j for j in range(0 if first not in _NOT_A_SLIP else max(0, b - 4), b) if words[j] == first]
+                if same:
+                    start = same[-1]
+                else:
+                    said = 1
+                    while r + said < len(words) and said < 3 and words[r + said] not in _NOT_A_SLIP \
+                            and _value_kind(words[r + said]) is None:
+                        said += 1
+                    j = b
+                    while j > 0 and b - j < said and words[j - 1] not in _NOT_A_SLIP and _value_kind(words[j - 1]) is None:
+                        j -= 1
+                    start = j if j < b else None
+            if start is None:
+                continue
+            end = _value_run(words, r, 1) + 1 if kind == "number" else r + 1
+            repaired = tokens[:start] + tokens[r:end] + carried + tokens[end:]
+            if start == 0 and tokens[0][:1].isupper():
+                repaired[0] = repaired[0][:1].upper() + repaired[0][1:]
+            if start > 0:
+                repaired[start - 1] = repaired[start - 1].rstrip(",;")
+            return repaired
+    return None
+
+
+def without_self_repairs(text: str) -> str:
+    """`text` as the speaker meant it, each slip they put right in the same breath left out ("set a timer
+    for five, no, ten minutes" -> "set a timer for ten minutes"; "remind me at six pm sorry seven" ->
+    "remind me at seven pm"; "add apples i mean pears to the list" -> "add pears to the list"). Words that
+    only may mark a repair ("no", "sorry", "actually", "make it") count as one only between two values of
+    one kind; "there's no milk", "say sorry to jane" and "five or six minutes" are as said."""
+    tokens = text.split()
+    for _ in range(3):
+        repaired = _repaired_once(tokens)
+        if repaired is None:
+            break
+        tokens = repaired
+    return " ".join(tokens) if tokens != text.split() else text
