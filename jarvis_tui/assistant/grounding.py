@@ -39,7 +39,7 @@ from typing import Any, Mapping
 
 from jarvis_tui.sdk.command import IJarvisCommand
 from jarvis_tui.sdk.grounding import content_words, number_said, said_share, said_values
-from jarvis_tui.sdk.text import asks_question, normalize_utterance, plain_text
+from jarvis_tui.sdk.text import NUMBER_WORDS, asks_question, normalize_utterance, plain_text, stem
 
 MIN_SHARE = 0.5          # at least half of a value's content words must have been said
 MAX_SWAPPED = 3          # words the model may have put in place of the user's, to be put back
@@ -165,6 +165,37 @@ def with_said_words(value: str, utterance: str, heard: str) -> str:
     return " ".join(t for t in out if t) if out != tokens else value
 
 
+def in_users_spelling(value: str, utterance: str) -> str:
+    """`value` with each word the user did not say, but said one letter apart from it, spelt as they said
+    it: the model writes a said word its own way ("call mom" for "remind me to call mum", "organize" for
+    "organise", "yogurt" for "yoghurt"), and then it is no longer the user's words (a value that stands in
+    the prompt was dropped: "What should I remind you about?"). Only a word of three letters or more,
+    with the same first and last letters ("timer" is not "time"), and only when one said word is that
+    near; not another form of the same word ("divided" for "divide": the model's grammar), nor a sound
+    without a vowel ("mmm"); numbers are left alone. The turn takes it only when every word of the value
+    is then the user's (`ground_arguments`): "last" is a word of its own beside a said "list"."""
+    from rapidfuzz.distance import Levenshtein
+
+    said = [w for w in dict.fromkeys(plain_text(normalize_utterance(utterance)).split())
+            if len(w) >= 3 and w.isalpha() and w not in NUMBER_WORDS and re.search("[aeiouy]", w)]
+    heard = set(said)
+    out = []
+    for token in value.split():
+        m = re.fullmatch(r"(\W*)([A-Za-z]+)(\W*)", token)
+        word = m.group(2).lower() if m else ""
+        if len(word) < 3 or word in NUMBER_WORDS or said_share(word, utterance) > 0 or word in heard:
+            out.append(token)
+            continue
+        near = [w for w in said if (w[0], w[-1]) == (word[0], word[-1]) and Levenshtein.distance(word, w, score_cutoff=1) <= 1
+                and stem(w) != stem(word)]
+        if len(near) != 1:
+            out.append(token)
+            continue
+        theirs = near[0].capitalize() if m.group(2)[0].isupper() else near[0]
+        out.append(m.group(1) + theirs + m.group(3))
+    return " ".join(out) if out != value.split() else value
+
+
 def _lettered(token: str) -> list[str]:
     return [w for w in content_words(token) if re.search(r"[a-z]", w)]
 
@@ -201,9 +232,14 @@ def ground_arguments(command: IJarvisCommand, arguments: dict[str, Any], utteran
         return share >= MIN_SHARE and not copied_from_prompt(v, share, prompt)
 
     def unblend(v: Any) -> Any:
-        """A value with the prompt's words taken out; a value that is all the prompt's is left whole
-        (`kept` drops it)."""
-        if not isinstance(v, str) or copied_from_prompt(v, said_share(v, heard), prompt):
+        """A value in the user's spelling, with the prompt's words taken out; a value that is all the
+        prompt's is left whole (`kept` drops it)."""
+        if not isinstance(v, str):
+            return v
+        spelt = in_users_spelling(v, utterance)
+        if spelt != v and said_share(spelt, heard) >= 1.0:
+            v = spelt                   # all of it the user's words, some in the model's spelling
+        if copied_from_prompt(v, said_share(v, heard), prompt):
             return v
         return with_said_words(without_prompt_runs(v, heard, prompt) or v, utterance, heard)
 

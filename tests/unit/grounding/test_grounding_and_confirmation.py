@@ -20,7 +20,7 @@ from brain_fakes import ScriptedBackend
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.assistant import CONFIRM_ACTION
 from jarvis_tui.assistant.conversation import ConversationBrain
-from jarvis_tui.assistant.grounding import ground_arguments, with_said_words
+from jarvis_tui.assistant.grounding import ground_arguments, in_users_spelling, with_said_words
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterThresholds
 from jarvis_tui.commands_registry import discover_commands
 from jarvis_tui.llm.provider_factory import PromptProviderFactory
@@ -192,6 +192,49 @@ def test_a_blend_from_the_model_sets_the_users_reminder(runtime):
 ])
 def test_a_word_the_model_put_in_place_of_the_users_is_theirs_again(value, said, kept):
     assert with_said_words(value, said, said) == kept
+
+
+@pytest.mark.parametrize("value, said, spelt", [
+    ("call mom", "remind me to call mum tonight at seven", "call mum"),
+    ("Organize the garage.", "remind me to organise the garage", "Organise the garage."),
+    ("buy yogurt", "remind me to buy yoghurt", "buy yoghurt"),
+    ("gray paint", "add grey paint to the list", "grey paint"),
+    ("paint the color samples", "paint the colour samples", "paint the colour samples"),
+])
+def test_a_word_the_model_spelt_its_own_way_is_spelt_as_said(value, said, spelt):
+    assert in_users_spelling(value, said) == spelt
+
+
+@pytest.mark.parametrize("value, said", [
+    ("set a time", "set a timer"),                   # another word: not the same first and last letters
+    ("divided by two", "divide it by two"),           # another form of the same word: the model's grammar
+    ("scarf for mum", "mmm hmm"),                     # a sound, not a word
+    ("call bob", "call rob"),                         # another name
+    ("ten minutes", "tan minutes"),                   # numbers are left alone
+])
+def test_words_that_are_not_a_said_word_spelt_otherwise_are_left(value, said):
+    assert in_users_spelling(value, said) == value
+
+
+def test_a_value_of_the_prompt_said_in_another_spelling_is_the_users():
+    """"call mom" stands in the prompt (an example), and the model wrote it for "call mum": the reminder was
+    dropped as the prompt's text and its text asked for again. Spelt as said, it is all the user's words."""
+    commands = {c.command_name: c for c in discover_commands()}
+    assert " call mom " in f" {plain_text(SHOWN)} "
+    out = ground_arguments(commands["reminder"], {"action": "set", "text": "call mom", "time": "19:00"},
+                           "remind me to call mum tonight at seven", prompt=SHOWN)
+    assert out.arguments["text"] == "call mum" and out.corrected == {"text": "call mom"} and not out.dropped
+    # one word of a prompt sentence near a said word does not make the sentence the user's
+    copied = ground_arguments(commands["reminder"], {"action": "snooze", "text": "snooze the last one"},
+                              "snooze the list", prompt="snooze the last one for N minutes")
+    assert "text" not in copied.arguments
+
+
+def test_a_reminder_is_kept_in_the_users_spelling(runtime):
+    runtime.assistant.use_router = False
+    scripted(runtime, [call("reminder", action="set", text="call mom", time="19:00")])
+    turn = runtime.assistant.handle_text("remind me to call mum tonight at seven")
+    assert [r["text"] for r in runtime.store.reminders.active()] == ["call mum"], turn.spoken
 
 
 def test_a_fact_is_kept_in_the_users_words(runtime):
