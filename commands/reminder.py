@@ -1063,6 +1063,22 @@ _MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
  'is the book club still on next tuesday',
  'when is the plumber coming on the 3rd',
 ]]
+# the day or the week as a plan or an agenda, asked for ("what's the plan for today" was declined, "what's my
+# agenda" declined by the model, "give me my agenda" set a reminder)
+_MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
+ "what's the plan for today",
+ "what's my agenda",
+ 'give me my agenda',
+ 'run me through today',
+ 'talk me through my day',
+ "what's on for this evening",
+ "what's the schedule for tomorrow",
+ 'what have i got planned this weekend',
+ "what's in store for me today",
+ "what's on the agenda this week",
+ 'go through my plans for tomorrow',
+ 'any plans for tonight',
+]]
 # other words people remind by ("ping me", "give me a shout"), and events said as what one has on
 _MORE_EXAMPLES += [
  ('ping me at four to put the bins out', {'action': 'set', 'text': 'put the bins out', 'time': '16:00'}),

@@ -164,6 +164,15 @@ def test_top_tool_for_plain_requests(router, text, tool):
     assert router.rank(text)[0][0] == tool
 
 
+@pytest.mark.parametrize("text", ["what's the plan for tomorrow", "what's my agenda for friday", "run me through tomorrow"])
+def test_the_day_asked_for_as_a_plan_lists_the_reminders(router, text):
+    """"what's the plan for today" was declined and "what's my agenda" declined by the model (the router was
+    unsure, 0.74): asked for as a plan or an agenda, the day is the reminders' to list, without the model."""
+    decision = router.decide(text)
+    assert decision.decision == "tool" and decision.tool == "reminder", decision.to_dict()
+    assert router.decided_arguments("reminder", text) == {"action": "list"}
+
+
 @pytest.mark.parametrize("text", ["stop shouting at me", "you're mumbling"])
 def test_what_is_said_of_the_assistants_loudness_as_to_a_person_is_the_volume(router, text):
     """"stop shouting at me" was declined and "you're mumbling" answered as small talk: said as to a person,
