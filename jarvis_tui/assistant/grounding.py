@@ -178,12 +178,11 @@ def in_users_spelling(value: str, utterance: str) -> str:
 
     said = [w for w in dict.fromkeys(plain_text(normalize_utterance(utterance)).split())
             if len(w) >= 3 and w.isalpha() and w not in NUMBER_WORDS and re.search("[aeiouy]", w)]
-    heard = set(said)
     out = []
     for token in value.split():
         m = re.fullmatch(r"(\W*)([A-Za-z]+)(\W*)", token)
         word = m.group(2).lower() if m else ""
-        if len(word) < 3 or word in NUMBER_WORDS or said_share(word, utterance) > 0 or word in heard:
+        if len(word) < 3 or word in NUMBER_WORDS or said_share(word, utterance) > 0:
             out.append(token)
             continue
         near = [w for w in said if (w[0], w[-1]) == (word[0], word[-1]) and Levenshtein.distance(word, w, score_cutoff=1) <= 1

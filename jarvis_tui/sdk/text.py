@@ -1804,8 +1804,6 @@ _NUMERIC = (set(_UNITS) | set(_TENS) | set(_SCALES) | set(_FRACTIONS)) - {"oh"}
 _NOT_A_SLIP = UNFINISHED_ENDINGS | frozenset("""i me you it we they he she him them us is are was were be am do does did
     this that these those not please oh oops whoops nope sorry on in off up down over under by near after before
     about around onto across""".split()) | DISCOURSE_WORDS
-
-
 _SAID_IN_A_REPAIR = frozenset(w for t in (*_REPAIR_SURE, *_REPAIR_MAYBE) for w in t.split()) | {"oh", "um", "uh", "er"}
 
 
@@ -1846,6 +1844,7 @@ def _repaired_once(tokens: list[str]) -> list[str] | None:
                 continue
             first = words[r]
             kind = _value_kind(first)
+            end = _value_run(words, r, 1) + 1           # past the repair's value, or its first word
             b = e                   # where the words that put it right begin ("5 minutes, actually make that 7")
             while b > 0 and words[b - 1] in _SAID_IN_A_REPAIR:
                 b -= 1
@@ -1861,7 +1860,6 @@ def _repaired_once(tokens: list[str]) -> list[str] | None:
                         carried = words[at + 1:b]
                         break
                 if start is not None and carried:
-                    end = _value_run(words, r, 1) + 1
                     if end < len(words) and words[end] not in _NOT_A_SLIP:
                         carried = []            # "five minutes no ten seconds": the repair says its own
                     elif words[end:end + len(carried)] == carried:
@@ -1885,7 +1883,6 @@ def _repaired_once(tokens: list[str]) -> list[str] | None:
                     start = j if j < b else None
             if start is None:
                 continue
-            end = _value_run(words, r, 1) + 1 if kind == "number" else r + 1
             repaired = tokens[:start] + tokens[r:end] + carried + tokens[end:]
             if start == 0 and tokens[0][:1].isupper():
                 repaired[0] = repaired[0][:1].upper() + repaired[0][1:]
