@@ -45,7 +45,7 @@ STOP_LABELS = {"", "a", "an", "the", "my", "this", "that", "current", "running",
 
 
 def clean_label(label: str | None) -> str | None:
-    """' the pasta ' -> 'pasta'; articles and filler alone -> None; 'all'/'every' -> 'all'."""
+    """' the pasta ' -> 'pasta', 'pasta timer' -> 'pasta'; articles and filler alone -> None; 'all'/'every' -> 'all'."""
     if label is None:
         return None
     t = " ".join(label.strip().lower().split())
@@ -55,6 +55,8 @@ def clean_label(label: str | None) -> str | None:
     if t in ("all", "every", "all the", "all my", "all of my", "all of the", "each", "them", "they", "those", "these",
              "all of them", "both", "both of them"):       # "how long is left on them": no timer called "them"
         return "all"
-    if t in STOP_LABELS:
+    if t.endswith((" timer", " timers")):      # "the pasta timer": the timer is called "pasta"
+        t = t.rsplit(" ", 1)[0]
+    if t in STOP_LABELS or t in ("timer", "timers"):
         return None
     return t

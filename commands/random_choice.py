@@ -22,7 +22,7 @@ MAX_OPTIONS = 10
 DEFAULT_LOW, DEFAULT_HIGH = 1, 100      # "a random number", no range said
 # the words that say each kind of chance (a model's choice is checked against them)
 ACTION_WORDS = {"coin": ["coin", "heads", "tails"], "dice": ["dice", "die", "roll"],
-                "number": ["number"], "choose": ["choose", "pick one", "decide", "pick between", "pick from"]}
+                "number": ["number"], "choose": ["choose", "pick one", "decide", "pick between", "pick from", "or"]}
 
 _POLITE = r"(?:(?:can|could|will|would)\s+you\s+|please\s+|just\s+|go\s+on\s+(?:and\s+)?|let's\s+)?"
 _FOR_ME = r"(?:\s+for\s+(?:me|us))?(?:\s+please)?"
@@ -35,6 +35,11 @@ _NUMBER = (_POLITE + r"(?:pick|choose|give\s+me|generate|think\s+of|come\s+up\s+
            + _FOR_ME + r"|(?P<random>random\s+number)" + _FOR_ME)
 _CHOOSE = (_POLITE + r"(?:help\s+me\s+)?(?:pick|choose|decide)(?:\s+for\s+me)?\s+(?:one\s+)?(?:between|from|out\s+of|for\s+me\s+between)"
            r"\s+(?P<options>.+?)" + _FOR_ME)
+
+
+# what each kind of chance does not take: the model's "count": 1, "low": 1 on a choice between two shirts
+_NOT_FOR = {"coin": ("sides", "low", "high", "options"), "dice": ("low", "high", "options"),
+            "number": ("count", "sides", "options"), "choose": ("count", "sides", "low", "high")}
 
 
 def _count(said: str | None) -> int | None:
@@ -102,6 +107,22 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("randomly pick one of alice, bob or carol", {"action": "choose", "options": ["alice", "bob", "carol"]}),
     ("give me a random number", {"action": "number"}),
 ]
+# a choice asked as a question, or left to the assistant ("should i have pizza or pasta tonight" was small talk
+# that said "Thanks for telling me!", "shall i wear the blue shirt or the green one" declined)
+_MORE_EXAMPLES += [(t, {"action": "choose", "options": o}) for t, o in [
+    ("should i have noodles or rice for lunch", ["noodles", "rice"]),
+    ("shall we play chess or cards tonight", ["chess", "cards"]),
+    ("do i wear trainers or boots today", ["trainers", "boots"]),
+    ("what should i cook, curry or stew", ["curry", "stew"]),
+    ("you choose, the cinema or bowling", ["cinema", "bowling"]),
+    ("run or swim this morning, what do you think", ["run", "swim"]),
+    ("which one, the left door or the right door", ["left door", "right door"]),
+    ("pick for me, lasagne or risotto", ["lasagne", "risotto"]),
+    ("should i paint the room yellow or white", ["yellow", "white"]),
+    ("hoodie or jacket, you tell me", ["hoodie", "jacket"]),
+    ("a film or a book tonight, what's it to be", ["film", "book"]),
+    ("should we have the party on the patio or in the lounge", ["patio", "lounge"]),
+]]
 _NEGATIVES: list[str] = ["what's the number for the doctor", "what's 1 minus 10", "my lucky number is seven",
                          "let's play a game", "how many sides does a dice have", "who won the coin toss at the match",
                          "what are the odds of winning the lottery", "pick up the kids at 3"]
@@ -168,7 +189,7 @@ class RandomChoiceCommand(JarvisCommandBase):
         """The numbers and the things to choose from are the words' own: a number the user did not say
         is dropped, a range said that the model left out or wrote otherwise is read from the words,
         and the options are those said after "between" (or the model's, each of them said)."""
-        out = dict(args)
+        out = {k: v for k, v in args.items() if k not in _NOT_FOR.get(str(args.get("action")), ())}
         said = normalize_utterance(voice_command)
         spoken = {Decimal(int(n)) for n in numbers_said(said) if n == int(n)}
         for key in ("count", "sides", "low", "high"):
@@ -186,8 +207,9 @@ class RandomChoiceCommand(JarvisCommandBase):
             if claim is not None and claim.arguments.get("action") == out.get("action"):
                 return {**out, **claim.arguments}
         if out.get("action") == "choose":
+            words = set(re.findall(r"[\w']+", said))         # "tea or coffee, you decide": "coffee" was said
             options = [o for o in out.get("options") or [] if isinstance(o, str) and o.strip()
-                       and all(w in said.split() for w in normalize_utterance(o).split())]
+                       and all(w in words for w in re.findall(r"[\w']+", normalize_utterance(o)))]
             if options:
                 out["options"] = options
             else:
@@ -224,7 +246,7 @@ class RandomChoiceCommand(JarvisCommandBase):
         if len(options) > MAX_OPTIONS:
             return fail(f"I can choose between up to {MAX_OPTIONS} things.", reason="options")
         picked = self._rng.choice(options)
-        return say(f"I pick {picked}.", result=picked, options=options)
+        return say(f"I'd say {picked}.", result=picked, options=options)     # "I'd say pasta", "I'd say go to the park"
 
 
 def _a(n: int) -> str:

@@ -50,6 +50,22 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("my flight number is ba 287", {"fact": "my flight number is ba 287"}),
     ("my partner's name is sam", {"fact": "my partner's name is sam"}),
 ]
+# ... and told with words that only lead into it ("just so you know my sister's birthday is june the third"
+# looked it up in the memories instead)
+_MORE_EXAMPLES += [(t, {"fact": f}) for t, f in [
+    ("just so you know my car is the silver one", "my car is the silver one"),
+    ("fyi my brother lives in leeds", "my brother lives in leeds"),
+    ("for the record i take my coffee black", "i take my coffee black"),
+    ("by the way the recycling goes out on tuesdays", "the recycling goes out on tuesdays"),
+    ("bear in mind that my daughter is vegan", "my daughter is vegan"),
+    ("note that the fuse box is under the stairs", "the fuse box is under the stairs"),
+    ("just to let you know my office is on the fourth floor", "my office is on the fourth floor"),
+    ("take note my mum's flight lands at gatwick", "my mum's flight lands at gatwick"),
+    ("for what it's worth i'm left handed", "i'm left handed"),
+    ("worth knowing my landlord is called mr ahmed", "my landlord is called mr ahmed"),
+    ("oh and my husband can't eat gluten", "my husband can't eat gluten"),
+    ("thought you should know the spare bulbs are in the garage", "the spare bulbs are in the garage"),
+]]
 # A fact about the user told plainly, with no "remember" ("my wife's name is anna", "my birthday is march
 # 3rd"): a thing of theirs that has one value, and what it is. The model had set a reminder "my birthday
 # is" at 3 PM and looked the name up instead. Not what is happening to it ("my birthday is coming up").

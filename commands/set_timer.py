@@ -156,11 +156,39 @@ _MORE_EXAMPLES += [
  ('make a timer for my workout', {'label': 'workout'}),
  ('get a timer going for the stew', {'label': 'stew'}),
 ]
+# a timer asked for as a length of time passing, or with an everyday word for being told ("tell me when five
+# minutes have passed" listed the reminders, "alert me once thirty seconds are up" gave the briefing)
+_MORE_EXAMPLES += [
+ ('let me know after twenty minutes', {'duration_seconds': 1200}),
+ ('give me a beep in eight minutes', {'duration_seconds': 480}),
+ ('alert me when fifteen minutes are over', {'duration_seconds': 900}),
+ ('tell me once an hour has passed', {'duration_seconds': 3600}),
+ ('say something when four minutes are up', {'duration_seconds': 240}),
+ ('warn me after ten minutes', {'duration_seconds': 600}),
+ ('give me a yell in half an hour', {'duration_seconds': 1800}),
+ ('poke me in twenty five minutes', {'duration_seconds': 1500}),
+ ('let me know when the thirty minutes have run out', {'duration_seconds': 1800}),
+ ('five minutes on the timer please', {'duration_seconds': 300}),
+ ('tell me when two minutes have gone by', {'duration_seconds': 120}),
+ ('go off in forty seconds', {'duration_seconds': 40}),
+]
 _NEGATIVES: list[str] = ['set an alarm for 7 am', 'wake me up at six', 'alarm at noon tomorrow', 'mute for ten minutes',
  'silence notifications for an hour', 'turn the volume down for a minute', 'how many minutes are in a day',
  'pause the music for five minutes', 'turn off the lights in ten minutes']
 _DOMAIN_WORDS: list[str] = ['timer', 'countdown', 'count down']
 
+
+
+# the words of a length of time, and of a timer itself
+_LENGTH_WORDS = {"second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs",
+                 "half", "quarter", "timer", "timers", "countdown", "quick", "short"}
+
+
+def _names_a_length(label: str) -> bool:
+    """A label made only of a length of time and the word timer ("ten minute timer", "a quick 2 min")
+    names no timer: an unnamed timer is already called by its length ("your 10 minute timer")."""
+    words = re.findall(r"[a-z0-9]+", label.lower())
+    return bool(words) and all(w.isdigit() or w in NUMBER_WORDS or w in _LENGTH_WORDS for w in words)
 
 class SetTimerCommand(JarvisCommandBase):
     @property
@@ -414,6 +442,8 @@ class SetTimerCommand(JarvisCommandBase):
             extended = self._extend(seconds, label, request_info.voice_command)
             if extended is not None:
                 return extended
+        if label and _names_a_length(label):
+            label = None        # a new timer, "let me know when ten minutes are up": the model's "ten minute timer" names none
         timer = timer_service(self.services).add(seconds, label)
         length = say_duration(seconds)
         message = f"{label.capitalize()} timer set for {length}." if label else f"Timer set for {length}."

@@ -132,6 +132,9 @@ class RoutingConfig:
                                          # unsure shortlist needs this many times "no command fits"'s probability
     argument_threshold: float = field(default=0.7, metadata={"range": (0.0, 1.0)})  # a command's choice argument
                                          # ("action") its examples give at this probability or more is decided
+    lead_ratio: float = field(default=2.0, metadata={"range": (0.0, 100.0)})  # the model's pick from an unsure
+                                         # shortlist gives way to the router's first choice ranked this many times
+                                         # above it (README: SLURP dev 10 rows more right, holdout the same); 0: off
     model_weight: float = -1.0           # >= 0: a shortlist is decided by router x model^weight (the local model's
                                          # own probabilities of each tool and of declining; 0.3 was best on SLURP
                                          # dev); < 0 (default: it did not pay on the holdout, README): the model's pick

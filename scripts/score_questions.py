@@ -18,6 +18,7 @@ conversation of its own."""
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -77,6 +78,7 @@ def main() -> int:
         return 0
     finally:
         runtime.close()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def _setup_state(runtime: Runtime) -> dict[str, object]:

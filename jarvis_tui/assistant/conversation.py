@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.clarification import asked_argument, clarification_question
 from jarvis_tui.assistant.grounding import ground_arguments
-from jarvis_tui.assistant.intent_router import RouterResult, decline_message, weighed_choice
+from jarvis_tui.assistant.intent_router import OUT_OF_SCOPE, RouterResult, decline_message, weighed_choice
 from jarvis_tui.assistant.reply_stream import SentenceStream, repetition_cut
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
@@ -591,6 +591,19 @@ class ConversationBrain:
                     assistant.emit(ev.ToolCallsParsed(calls=[dict(c) for c in p.parsed.calls], origin="router",
                                                       rejected=list(p.parsed.rejected), turn_id=turn_id))
                     return p, provider, commands
+                # a pick that would stand, which the router ranks well below its first choice (not in a
+                # follow-up, whose words the router reads without the conversation)
+                lead = None if follow_up or "lead" in done else self._router_lead(p.parsed.calls[0], router, allowed,
+                                                                                   commands)
+                if lead is not None and budget[0] > 0:
+                    name, why = lead
+                    log.info("not acting on %s: %s", p.parsed.calls[0]["name"], why)
+                    done.add("lead")
+                    retries.append("lead")
+                    assistant.emit(ev.ToolCallsParsed(calls=[], origin="llm", turn_id=turn_id,
+                                                      rejected=[{"name": p.parsed.calls[0]["name"], "reason": why}]))
+                    allowed, decline = (name,), False
+                    continue
             retry = self._routing_retry(p, text, commands, done) if budget[0] > 0 else None
             if retry is None:
                 return p, provider, commands
@@ -645,6 +658,35 @@ class ConversationBrain:
             return (f"the intent router ranks {command.command_name} ({chance:.2f}) below {margin:g} x "
                     f"\"no command fits\" ({router.out_of_scope:.2f})")
         return None
+
+    def _router_lead(self, call: dict[str, Any], router: RouterResult | None, offered: tuple[str, ...] | None,
+                     commands: list[Any]) -> tuple[str, str] | None:
+        """The router's first choice, when the model picked another command from an unsure shortlist that
+        the router ranks `routing.lead_ratio` times below it: the model then writes the first choice's
+        arguments instead ("tell me when five minutes have passed": set_timer 0.43, the model's reminder
+        0.17, which listed the reminders). Only between commands: a decline is the model's to make; the
+        router's first choice must rank above "no command fits"; a pick that holds what the request names
+        stands (`RouterResult.holding`: "scrap the party list" with a party list kept); and so does a spoken
+        answer (chat, answer_question) where the first choice is an action: the lead never makes the turn act
+        where the model would not ("how long do i chill an icebox pie" read the timers). (its name, why) or None."""
+        ratio = self.config.routing.lead_ratio
+        if ratio <= 0 or router is None or router.confident or router.decision != "shortlist" or not router.ranked:
+            return None
+        first, chance = router.ranked[0]
+        picked = call.get("name", "")
+        if first == OUT_OF_SCOPE or picked == first or (offered is not None and first not in offered) \
+                or picked in router.holding:
+            return None
+
+        def answers(name: str) -> bool:         # acts on nothing, only answers
+            command = self._command(commands, name)
+            return command is not None and command.allow_direct_answer
+
+        theirs = dict(router.ranked).get(picked, 0.0)
+        if chance < ratio * theirs or (answers(picked) and not answers(first)):
+            return None
+        return first, (f"the intent router ranks {first} ({chance:.2f}) {ratio:g} or more times above "
+                       f"{picked} ({theirs:.2f})")
 
     @staticmethod
     def _below_a_reply(assistant: "Assistant", call: dict[str, Any], router: RouterResult | None,

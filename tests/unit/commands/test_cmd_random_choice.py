@@ -42,7 +42,7 @@ def test_the_results_are_within_what_was_asked_and_vary(rt):
     r = command.execute(RequestInformation("give me a random number"), action="number")
     assert re.fullmatch(r"\d+, from 1 to 100\.", r.message) and 1 <= r.context_data["result"] <= 100
     picks = {command.execute(RequestInformation("x"), action="choose", options=["tea", "coffee"]).message for _ in range(60)}
-    assert picks == {"I pick tea.", "I pick coffee."}
+    assert picks == {"I'd say tea.", "I'd say coffee."}
 
 
 @pytest.mark.parametrize("arguments, words", [
@@ -76,3 +76,26 @@ def test_look_alikes_are_not_chance(rt, said):
 def test_the_router_learned_it_from_its_own_examples(rt, said):
     decision = rt.assistant.router.decide(said)
     assert decision.ranked[0][0] == "random_choice", decision.ranked[:3]
+
+
+def test_a_choice_keeps_every_thing_said_and_only_what_a_choice_takes(rt):
+    """"tea or coffee, you decide": "coffee," was not found among the words split on spaces, so the choice was
+    between tea alone ("Choose between what?"); the model's count and range mean nothing to a choice."""
+    command = rt.registry.get("random_choice")
+    assert command.post_process_tool_call(
+        {"action": "choose", "count": 1, "sides": 2, "low": 1, "high": 10, "options": ["tea", "coffee"]},
+        "tea or coffee, you decide") == {"action": "choose", "options": ["tea", "coffee"]}
+    assert command.post_process_tool_call({"action": "coin", "options": ["heads"], "count": 2}, "flip two coins") \
+        == {"action": "coin", "count": 2}
+
+
+@pytest.mark.parametrize("said", ["should i have pizza or pasta tonight", "shall i wear the blue shirt or the green one"])
+def test_a_choice_asked_as_a_question_is_chance(rt, said):
+    """"should i have pizza or pasta tonight" was small talk ("Thanks for telling me!", the router sure of chat),
+    "shall i wear the blue shirt or the green one" ranked the weather first: random_choice declares such
+    questions, and the model's "choose" stands on the "or" between the things said."""
+    decision = rt.assistant.router.decide(said)
+    assert decision.ranked[0][0] == "random_choice", decision.ranked[:3]
+    from jarvis_tui.assistant.grounding import ground_arguments
+    grounded = ground_arguments(rt.registry.get("random_choice"), {"action": "choose", "options": ["pizza", "pasta"]}, said, "")
+    assert grounded.arguments.get("action") == "choose", grounded

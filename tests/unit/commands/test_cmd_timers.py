@@ -235,6 +235,32 @@ def test_them_is_every_timer_not_one_called_them():
     assert clean_label("them") == clean_label("both of them") == "all"
 
 
+def test_a_timer_is_not_called_timer():
+    """"the pasta timer" is the timer called pasta ("Pasta timer timer set"); "timer" alone names none."""
+    from commands._common import clean_label
+    assert clean_label("the pasta timer") == clean_label("pasta") == "pasta"
+    assert clean_label("timer") is None and clean_label("the timers") is None
+    assert clean_label("timer one") == "timer one"
+
+
+@pytest.mark.parametrize("said, model_label", [
+    ("let me know when ten minutes are up", "ten minute timer"),       # said "Ten minute timer timer set for 10 minutes."
+    ("signal me after two and a half minutes", "two and a half minutes"),
+    ("set a quick 2 min timer", "quick 2 min"),
+])
+def test_a_label_that_only_says_the_length_names_no_timer(rt, said, model_label):
+    """A new timer is not named by the model's label made of the length and "timer" ("Ten minute timer timer
+    set for 10 minutes."): an unnamed timer is already called by its length ("your 10 minute timer"); a name
+    said with a length stays, and "the 10 minute one" still picks out a running timer (more time on it)."""
+    command = rt.registry.get("set_timer")
+    out = command.post_process_tool_call({"duration_seconds": 600, "label": model_label}, said)
+    response = command.execute(RequestInformation(said, "c1"), **out)
+    assert response.message.startswith("Timer set for") and response.context_data["label"] is None, response.message
+    assert [t["label"] for t in rt.store.timers.running()] == [None]
+    named = command.execute(RequestInformation("ten minute timer for the pasta", "c1"), duration_seconds=600, label="pasta")
+    assert named.message == "Pasta timer set for 10 minutes."
+
+
 @pytest.mark.parametrize("said, seconds, label", [
     ("pop a five minute timer on for the tea", 300, "tea"),
     ("could you pop a timer on for twelve minutes", 720, None),

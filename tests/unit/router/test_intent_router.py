@@ -173,6 +173,24 @@ def test_the_day_asked_for_as_a_plan_lists_the_reminders(router, text):
     assert router.decided_arguments("reminder", text) == {"action": "list"}
 
 
+@pytest.mark.parametrize("text", ["tell me when five minutes have passed", "alert me once thirty seconds are up",
+                                  "beep when twenty minutes are over", "give me a shout in twenty minutes"])
+def test_a_timer_asked_for_as_time_passing_is_a_timer(router, text):
+    """"tell me when five minutes have passed" listed the reminders, "alert me once thirty seconds are up" gave
+    the briefing, "give me a shout in twenty minutes" asked how loud (the router unsure, 0.43-0.69, the model's
+    pick): set_timer declares such requests, and the router is sure of them."""
+    decision = router.decide(text)
+    assert decision.decision == "tool" and decision.tool == "set_timer", decision.to_dict()
+
+
+def test_a_fact_told_with_words_that_lead_into_it_is_kept(router):
+    """"just so you know my sister's birthday is june the third" was ranked a question about the memories
+    (recall 0.53, remember 0.13; the model looked it up): remember declares facts told after words that lead
+    into them ("fyi", "for the record", "bear in mind that"), and ranks first, well ahead."""
+    (first, p), *rest = router.rank("just so you know my sister's birthday is june the third")
+    assert first == "remember" and p > 2 * dict(rest)["recall"], router.rank("just so you know my sister's birthday is june the third")[:3]
+
+
 @pytest.mark.parametrize("text", ["stop shouting at me", "you're mumbling"])
 def test_what_is_said_of_the_assistants_loudness_as_to_a_person_is_the_volume(router, text):
     """"stop shouting at me" was declined and "you're mumbling" answered as small talk: said as to a person,
@@ -855,3 +873,42 @@ def test_the_features_of_the_last_few_utterances_are_read_once(router, monkeypat
     read.clear()
     router.decide(words[0])                   # pushed out by KEEP_READ others: read again
     assert len(read) == 1
+
+
+def test_the_models_pick_gives_way_to_a_clear_lead_of_the_routers_first_choice(runtime, monkeypatch):
+    """"tell me when five minutes have passed": the router ranks set_timer first (0.43) and the model
+    picked the reminder (0.17), which listed the reminders. With `routing.lead_ratio` R, a pick the
+    router ranks R or more times below its first choice gives way: the model writes the first choice's
+    arguments (one more call, offered only that tool), and the pick shows as not taken. A pick nearer
+    the first choice stands, and so does everything when R is 0 or "no command fits" ranks first, and a
+    spoken answer where the first choice is an action (the lead never makes a turn act)."""
+    router = runtime.assistant.router
+    runtime.config.routing.lead_ratio = 2.0
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("set_timer", 0.43), ("reminder", 0.17),
+                                                                     (OUT_OF_SCOPE, 0.1)]))
+    reminder = json.dumps({"tool": "reminder", "args": {"action": "list"}})
+    timer = json.dumps({"tool": "set_timer", "args": {"duration_seconds": 300}})
+    seen = []
+    runtime.bus.subscribe(seen.append)
+    brain, backend = scripted_brain(runtime, [reminder, timer])
+    d = brain.route_only(runtime.assistant, "tell me when five minutes have passed")
+    assert [c["name"] for c in d.tool_calls] == ["set_timer"]
+    assert set(_tools_in(backend.requests[0]["json_schema"])) >= {"set_timer", "reminder"}
+    assert _tools_in(backend.requests[1]["json_schema"]) == ["set_timer"]      # no decline offered either
+    assert d.retries == ["lead"]
+    not_taken = [r for e in seen if isinstance(e, ev.ToolCallsParsed) for r in e.rejected]
+    assert not_taken and not_taken[0]["name"] == "reminder" and "set_timer (0.43)" in not_taken[0]["reason"]
+    # the model's pick stands: off, or not far enough below, or the router's first guess is no command, or
+    # the model answers in words where the router's first choice would act
+    for ratio, ranking, first in (
+            (0.0, [("set_timer", 0.43), ("reminder", 0.17), (OUT_OF_SCOPE, 0.1)], "reminder"),
+            (2.0, [("set_timer", 0.43), ("reminder", 0.25), (OUT_OF_SCOPE, 0.1)], "reminder"),
+            (2.0, [(OUT_OF_SCOPE, 0.19), ("chat", 0.15), ("answer_question", 0.06)], "answer_question"),
+            (2.0, [("set_timer", 0.5), ("answer_question", 0.2), (OUT_OF_SCOPE, 0.1)], "answer_question")):
+        runtime.config.routing.lead_ratio = ratio
+        monkeypatch.setattr(router, "rank", lambda text, ranking=ranking: _ranked(router, ranking))
+        pick = json.dumps({"tool": first, "args": {"action": "list"} if first == "reminder" else
+                           {"query": "tell me when five minutes have passed"}})
+        brain, backend = scripted_brain(runtime, [pick])
+        d = brain.route_only(runtime.assistant, "tell me when five minutes have passed")
+        assert [c["name"] for c in d.tool_calls] == [first] and len(backend.requests) == 1, (ratio, ranking)
