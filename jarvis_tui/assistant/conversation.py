@@ -668,7 +668,8 @@ class ConversationBrain:
         router's first choice must rank above "no command fits"; a pick that holds what the request names
         stands (`RouterResult.holding`: "scrap the party list" with a party list kept); and so does a spoken
         answer (chat, answer_question) where the first choice is an action: the lead never makes the turn act
-        where the model would not ("how long do i chill an icebox pie" read the timers). (its name, why) or None."""
+        where the model would not (a question about how long to boil an egg, answered in words, is not made a
+        reading of the timers). (its name, why) or None."""
         ratio = self.config.routing.lead_ratio
         if ratio <= 0 or router is None or router.confident or router.decision != "shortlist" or not router.ranked:
             return None
