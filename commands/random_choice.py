@@ -13,7 +13,7 @@ from typing import Any
 from commands._common import examples, fail, say
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, normalize_utterance)
-from jarvis_tui.sdk.text import NUM, join_words, numbers_said, parse_number
+from jarvis_tui.sdk.text import NUM, join_words, numbers_said, parse_number, plain_text
 
 ACTIONS = ["coin", "dice", "number", "choose"]
 MAX_COUNT = 10                      # coins or dice at once
@@ -207,9 +207,9 @@ class RandomChoiceCommand(JarvisCommandBase):
             if claim is not None and claim.arguments.get("action") == out.get("action"):
                 return {**out, **claim.arguments}
         if out.get("action") == "choose":
-            words = set(re.findall(r"[\w']+", said))         # "tea or coffee, you decide": "coffee" was said
+            words = set(plain_text(said).split())         # "tea or coffee, you decide": "coffee" was said
             options = [o for o in out.get("options") or [] if isinstance(o, str) and o.strip()
-                       and all(w in words for w in re.findall(r"[\w']+", normalize_utterance(o)))]
+                       and all(w in words for w in plain_text(normalize_utterance(o)).split())]
             if options:
                 out["options"] = options
             else:

@@ -177,16 +177,16 @@ _NEGATIVES: list[str] = ['set an alarm for 7 am', 'wake me up at six', 'alarm at
  'pause the music for five minutes', 'turn off the lights in ten minutes']
 _DOMAIN_WORDS: list[str] = ['timer', 'countdown', 'count down']
 
-# the words of a length of time, and of a timer itself
-_LENGTH_WORDS = {"second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs",
-                 "half", "quarter", "timer", "timers", "countdown", "quick", "short"}
+# besides the units said (`_UNIT_SAID`): the words of a timer itself, and "second" (not a unit there: "the second timer")
+_TIMER_WORDS = {"second", "timer", "timers", "countdown", "quick", "short"}
 
 
 def _names_a_length(label: str) -> bool:
     """A label made only of a length of time and the word timer ("ten minute timer", "a quick 2 min")
     names no timer: an unnamed timer is already called by its length ("your 10 minute timer")."""
     words = re.findall(r"[a-z0-9]+", label.lower())
-    return bool(words) and all(w.isdigit() or w in NUMBER_WORDS or w in _LENGTH_WORDS for w in words)
+    return bool(words) and all(w.isdigit() or w in NUMBER_WORDS or w in _TIMER_WORDS or _UNIT_SAID.fullmatch(w)
+                               for w in words)
 
 
 class SetTimerCommand(JarvisCommandBase):

@@ -485,6 +485,12 @@ class ConversationBrain:
                 return c
         return None
 
+    @classmethod
+    def _answers_in_words(cls, commands: list[Any], name: str) -> bool:
+        """A command that acts on nothing, only answers (chat, answer_question: `allow_direct_answer`)."""
+        command = cls._command(commands, name)
+        return command is not None and command.allow_direct_answer
+
     def _decide(self, assistant: "Assistant", text: str, history: list[HistoryTurn], source: str, turn_id: str,
                 iteration: int, extra: list[dict[str, Any]], budget: list[int], retries: list[str],
                 done: set[str], timing: dict[str, float],
@@ -557,16 +563,15 @@ class ConversationBrain:
                         size = self.config.routing.shortlist_size
                         nearest = [n for n, q in router.ranked
                                    if n in names and n != bad and q > router.out_of_scope][:size]
-                        allowed = tuple(n for n in nearest
-                                        if (c := self._command(commands, n)) is not None and c.allow_direct_answer)
+                        allowed = tuple(n for n in nearest if self._answers_in_words(commands, n))
                         decline = not allowed
                         if not allowed and asks_question(text) and assistant.router is not None \
                                 and assistant.router.topic(text) is None:
                             # a question near no topic it cannot do ("what's a hundred and twenty in roman
                             # numerals" is no sum, and was "Sorry, I didn't understand that."): the commands
                             # that answer in words may answer it, or the model declines
-                            allowed = tuple(n for n, _ in router.ranked if n in names and n != bad and (
-                                c := self._command(commands, n)) is not None and c.allow_direct_answer)[:size]
+                            allowed = tuple(n for n, _ in router.ranked if n in names and n != bad
+                                            and self._answers_in_words(commands, n))[:size]
                     if allowed:
                         continue
                 p.parsed.calls = [c for c in p.parsed.calls if c["name"] != bad]
@@ -678,13 +683,9 @@ class ConversationBrain:
         if first == OUT_OF_SCOPE or picked == first or (offered is not None and first not in offered) \
                 or picked in router.holding:
             return None
-
-        def answers(name: str) -> bool:         # acts on nothing, only answers
-            command = self._command(commands, name)
-            return command is not None and command.allow_direct_answer
-
         theirs = dict(router.ranked).get(picked, 0.0)
-        if chance < ratio * theirs or (answers(picked) and not answers(first)):
+        if chance < ratio * theirs or (self._answers_in_words(commands, picked)
+                                       and not self._answers_in_words(commands, first)):
             return None
         return first, (f"the intent router ranks {first} ({chance:.2f}) {ratio:g} or more times above "
                        f"{picked} ({theirs:.2f})")
@@ -783,11 +784,7 @@ class ConversationBrain:
         total = sum(prior.values()) or 1.0
         prior = {n: p / total for n, p in prior.items()}
 
-        def acts(name: str) -> bool:
-            command = self._command(commands, name)
-            return not (command is not None and command.allow_direct_answer)
-
-        picked = weighed_choice(prior, model, weight, acts)
+        picked = weighed_choice(prior, model, weight, lambda name: not self._answers_in_words(commands, name))
         router.weighed = {"router": {n: round(prior[n], 3) for n in names},
                           "model": {n: round(model.get(n, 0.0), 3) for n in names},
                           "weight": weight, "chosen": picked}
