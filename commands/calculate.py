@@ -386,6 +386,7 @@ def roman_numeral(n: int) -> str:
         out.append(letters * count)
     return "".join(out)
 _SEVERAL_NUMBERS = ("average", "max", "min")
+_CHAINED = ("add", "multiply")      # said of more than two numbers too: num1, num2 and `numbers`
 # in this order (the enum's: later ones are added at the end)
 _MORE_OPERATIONS = ["factorial", "absolute", "remainder", *_SEVERAL_NUMBERS, "what_percent", "percent_change", "roman"]
 _POWER_WORDS = {"square": 2, "squared": 2, "cube": 3, "cubed": 3}
@@ -424,6 +425,13 @@ _SAID_AS: list[tuple[str, str, str, str]] = [         # (fast path id, operation
     ("average_after", "average", _SEVERAL + r",?\s+(?:what's|what\s+is|what\s+are|give\s+me|tell\s+me)\s+"
      r"(?:the|their|its|my|our|your)\s+(?:average|mean)",
      "3, 8 and 10, what's the mean"),
+    # a sum of several numbers: every one of them, not the first two ("add up 12, 15 and 30" said 27)
+    ("sum_of", "add", r"(?:the\s+)?(?:sum|total)\s+of\s+(?:the\s+numbers\s+)?" + _SEVERAL,
+     'the sum of 12, 15 and 30'),
+    ("add_up", "add", r"add\s+(?:up|together)\s+(?:the\s+numbers\s+)?" + _SEVERAL,
+     'add up 12, 15 and 30'),
+    ("adds_up_to", "add", r"(?:what\s+(?:do|does)\s+)?" + _SEVERAL + r"\s+add\s+up\s+to",
+     'what do 12, 15 and 30 add up to'),
     ("biggest_of", "max_or_min", r"(?:which\s+(?:number\s+)?is\s+)?(?:the\s+)?" + _WHICH
      + r"\s+(?:number\s+|one\s+|value\s+)?(?:of|in|among|between|from|out\s+of)\s+(?:the\s+numbers\s+)?" + _SEVERAL,
      'the biggest of 4, 19 and 12'),
@@ -604,8 +612,12 @@ def _listed(kwargs: dict[str, Any]) -> list[Decimal]:
 
 
 def _work_out_more(op: str, kwargs: dict[str, Any]) -> tuple[Decimal, str] | str:
-    """The result of one of `_MORE_OPERATIONS` and the reply that says it, or why there is none (one
-    sentence). Bounded work: a factorial only up to MAX_FACTORIAL."""
+    """The result of one of `_MORE_OPERATIONS`, or of a sum or product of more than two numbers, and the
+    reply that says it, or why there is none (one sentence). Bounded work: a factorial only up to MAX_FACTORIAL."""
+    if op in _CHAINED:
+        values = _listed(kwargs)
+        r = sum(values) if op == "add" else math.prod(values)
+        return r, f" {_WORD[op]} ".join(say_number(v, PLACES) for v in values) + f" is {_say_result(r, False)}."
     if op in _SEVERAL_NUMBERS:
         values = _listed(kwargs)
         listed = join_words([say_number(v, PLACES) for v in values])
@@ -1418,7 +1430,7 @@ class CalculateCommand(JarvisCommandBase):
         return []
 
     def run(self, request_info: RequestInformation, **kwargs: Any) -> CommandResponse:
-        if kwargs["operation"] in _MORE_OPERATIONS:
+        if kwargs["operation"] in _MORE_OPERATIONS or kwargs["operation"] in _CHAINED and kwargs.get("numbers"):
             return self._run_more(kwargs["operation"], kwargs)
         a, b, op = _dec(kwargs["num1"]), _dec(kwargs["num2"]), kwargs["operation"]
         voice = request_info.voice_command

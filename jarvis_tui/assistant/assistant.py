@@ -1235,8 +1235,12 @@ class Assistant:
             untaught = self.untaught_words(name, args, request.voice_command) if turn.router_confident else []
             # ... or what it would act on is not all in this request's words (the model took it from the
             # conversation, or wrote its own), unless the request points back at it ("delete it")
-            unsaid = [] if refers_back(request.voice_command) else unsaid_target(command, args, request.voice_command)
-            if not about and (untaught or unsaid or not turn.router_confident):
+            points_back = refers_back(request.voice_command)
+            unsaid = [] if points_back else unsaid_target(command, args, request.voice_command)
+            # ... or the words point back at nothing: no turn of this conversation came before it ("i don't
+            # want a reminder for that" said first), so what "that" is was the model's guess
+            dangling = points_back and self._recent_turn(request) is None
+            if not about and (untaught or unsaid or dangling or not turn.router_confident):
                 question = self.confirmation(command, args)
             if question:
                 question = self._as_it_stands(command, args) + question if about else question

@@ -573,6 +573,8 @@ _SHARED_OBJECT = re.compile(r"^(?:the|my|our|your|today's|tomorrow's|tonight's|t
 _STRONG_SPLIT = re.compile(r"\s*(?:;|[.!?](?:\s+|$)|,?\s+and\s+then\s+|,?\s+after\s+that\s+|,\s*then\s+|\s+then\s+)\s*", re.I)
 _LEADING_JOIN = re.compile(r"^(?:and\s+then|then|and|also|after\s+that)(?:\s+|$)", re.I)
 _WEAK_SPLIT = re.compile(r"(\s*,\s*(?:and\s+)?|\s+and\s+|\s+&\s+)", re.I)
+# words that may stand between "and" and the request that follows it: "and also remind me", ", please add"
+_BEFORE_A_REQUEST = re.compile(r"^(?:(?:also|please)\s+)+", re.I)
 
 
 # two amounts that share a unit, said for one thing each: "set timers for 5 and 10 minutes", "a 5 and a 10
@@ -623,10 +625,11 @@ def split_requests(text: str) -> list[str]:
             piece = piece.strip()
             if not piece:
                 continue
-            first = piece.lower().split()[0]
+            opened = _BEFORE_A_REQUEST.sub("", piece)
+            first = (opened or piece).lower().split()[0]
             if first in REQUEST_OPENERS:
                 steps.append(current)
-                current = piece
+                current = opened or piece
                 shared = _SHARED_ASK.match(current.lower())
             elif shared and _SHARED_OBJECT.match(piece.lower()):
                 steps.append(current)

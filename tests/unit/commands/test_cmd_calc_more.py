@@ -37,6 +37,9 @@ NEW_OPERATIONS = ["factorial", "absolute", "remainder", "average", "max", "min",
     ("what's the absolute value of negative 12.5", "The absolute value of -12.5 is 12.5."),
     ("what's the biggest of 4, 19 and 12", "The biggest of 4, 19 and 12 is 19."),
     ("smallest of 8, 3 and 5", "The smallest of 8, 3 and 5 is 3."),
+    # a sum of several: every number (it said "12 plus 15 is 27.")
+    ("add up twelve fifteen and thirty", "12 plus 15 plus 30 is 57."),
+    ("what's the sum of 4, 9 and 11", "4 plus 9 plus 11 is 24."),
     # not looked at while fixing
     ("calculate 8 factorial", "8 factorial is 40,320."),
     ("tell me the factorial of nine", "9 factorial is 362,880."),
@@ -68,6 +71,9 @@ NEW_OPERATIONS = ["factorial", "absolute", "remainder", "average", "max", "min",
     ("90 is what percent more than 60", "From 60 to 90 is an increase of 50 percent."),
     ("from 12 to 15, what's the percentage rise", "From 12 to 15 is an increase of 25 percent."),
     ("what's the smallest number out of 17, 4 and 23", "The smallest of 17, 4 and 23 is 4."),
+    ("what do 12, 15 and 30 add up to", "12 plus 15 plus 30 is 57."),
+    ("add together 2, 3 and 4", "2 plus 3 plus 4 is 9."),
+    ("the total of 10, 20, 5 and 1.5", "10 plus 20 plus 5 plus 1.5 is 36.5."),
 ])
 def test_school_arithmetic_in_words_is_worked_out_and_said_as_people_say_it(rt, text, spoken):
     turn, r = ask(rt, text)
@@ -165,6 +171,10 @@ def test_an_average_the_model_wrote_with_its_numbers_said_again_counts_each_once
     assert said(num1=3, num2=8, numbers=[10], operation="average") == "The average of 3, 8 and 10 is 7."
     assert said(num1=3, num2=8, numbers=[3, 8, 10], operation="average") == "The average of 3, 8 and 10 is 7."
     assert said(num1=3, num2=3, numbers=[3], operation="max") == "The biggest of 3, 3 and 3 is 3."
+    # a sum or a product of more than two numbers: all of them, not the first two
+    assert said(num1=12, num2=15, numbers=[30], operation="add") == "12 plus 15 plus 30 is 57."
+    assert said(num1=2, num2=3, numbers=[2, 3, 4], operation="multiply") == "2 times 3 times 4 is 24."
+    assert said(num1=2, num2=3, numbers=[], operation="multiply") == "2 times 3 is 6."
 
 
 @pytest.mark.parametrize("args,said,expected", [

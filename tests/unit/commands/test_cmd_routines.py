@@ -21,6 +21,11 @@ from jarvis_tui.sdk.text import split_requests
     ("read my to-do list. Then tell me a joke", ["read my to-do list", "tell me a joke"]),
     ("mute for ten minutes", ["mute for ten minutes"]),
     ("salt and pepper", ["salt and pepper"]),
+    # a request after "and also" / ", please": the bread was not added
+    ("add bread and also remind me to pay the gas bill tonight", ["add bread", "remind me to pay the gas bill tonight"]),
+    ("set a timer for ten minutes, please add pasta to my list", ["set a timer for ten minutes", "add pasta to my list"]),
+    ("add bread and also milk to my list", ["add bread and also milk to my list"]),
+    ("add eggs and please", ["add eggs and please"]),
     # the first request said again with other numbers: "one" stands for what the first one set
     ("set a 3 minute timer for the tea and a 12 minute one for the rice",
      ["set a 3 minute timer for the tea", "set a 12 minute timer for the rice"]),

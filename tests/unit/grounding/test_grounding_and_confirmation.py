@@ -756,6 +756,22 @@ def test_a_confident_router_still_asks_when_what_would_go_was_not_said(runtime):
     assert not turn.actions and [r["text"] for r in runtime.store.reminders.active()] == ["alarm"]
 
 
+def test_words_that_point_back_at_nothing_leave_what_goes_a_guess(runtime):
+    """"i don't want a reminder for that" said first in a conversation, the router sure of the reminder
+    command: the model read it as a delete and the one reminder there went at once. "that" points at no
+    earlier turn, so what it names is the model's guess: it asks first. Named in the words, it goes at once."""
+    runtime.assistant.handle_text("remind me to water the plants at 9 pm", conversation_id="kitchen")
+    scripted(runtime, [call("reminder", action="delete"), call("reminder", action="delete", text="water the plants")])
+    turn = runtime.assistant.handle_text("i don't want a reminder for that", conversation_id="hall")
+    assert turn.router_confident and turn.route == "llm"
+    assert turn.wait_for_input and "plants" in turn.spoken and len(runtime.store.reminders.active()) == 1
+    runtime.assistant.handle_text("no", conversation_id="hall")
+    assert len(runtime.store.reminders.active()) == 1
+    turn = runtime.assistant.handle_text("i don't want the reminder to water the plants", conversation_id="porch")
+    assert turn.router_confident and turn.route == "llm"
+    assert not turn.wait_for_input and runtime.store.reminders.active() == [], turn.spoken
+
+
 @pytest.mark.parametrize("value,said,want", [
     ("lock back door", "remind me tonight at 10 to lock the back door", "lock the back door"),
     ("call mom", "remind me to call my mom at 5", "call my mom"),
