@@ -23,6 +23,7 @@ from jarvis_tui.assistant.ellipsis import (
     Completion,
     completed_request,
     elided_fragment,
+    fragment_said_alone,
     says_a_place,
     says_only_when_or_where,
 )
@@ -892,6 +893,11 @@ class Assistant:
         their own ("how about a joke"). The completed words are what the next follow-up continues."""
         last = self._recent_turn(request)
         fragment = elided_fragment(turn.text) if last is not None and last.tried else None
+        if fragment is None and last is not None and last.tried and not self._made_what_goes_back(last):
+            # "tomorrow?" or "in new york" alone after a question answered; after something made that "cancel
+            # that" takes back ("remind me ... at 5 pm", "tomorrow") it would be a correction, which a second
+            # one made is not
+            fragment = fragment_said_alone(turn.text)
         if last is None or fragment is None:
             return False
         last = self._earlier_turn_meant(fragment, last) or last
@@ -920,6 +926,12 @@ class Assistant:
         turn.wait_for_input = self.pending is not None or self.awaiting is not None
         self._note(turn, request)
         return True
+
+    def _made_what_goes_back(self, turn: LastTurn) -> bool:
+        """Whether a call of the turn made or changed something its command can take back (it defines
+        `take_back`): a reminder set, a timer started; not an answer read out."""
+        return any((c := self.registry.get(name)) is not None and type(c).take_back is not IJarvisCommand.take_back
+                   for name, _, _ in turn.made)
 
     def _earlier_turn_meant(self, fragment: str, last: LastTurn) -> LastTurn | None:
         """The turn before the last one, when a follow-up's words are for its command and not for the

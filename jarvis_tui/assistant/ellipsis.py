@@ -67,6 +67,17 @@ def elided_fragment(text: str) -> str | None:
     return rest
 
 
+def fragment_said_alone(text: str) -> str | None:
+    """A follow-up said with no "what about" or "and": a when or a place and nothing else ("tomorrow?",
+    "on saturday", "in new york", "in paris tomorrow"); None otherwise. Words that could be a thing ("for
+    the kids", "with milk") need the opener."""
+    rest = normalize_utterance(text).strip(" ,?.!")
+    chunks = _chunks(rest) if rest else []
+    if chunks and len(rest.split()) <= MAX_FRAGMENT_WORDS and all(_is_time(c) or says_a_place(" ".join(c)) for c in chunks):
+        return rest
+    return None
+
+
 def says_only_when_or_where(fragment: str) -> bool:
     """Whether every part of the fragment is a time or a phrase after a preposition ("the weekend", "in
     chicago on sunday"): words that cannot ask for anything of their own."""
@@ -113,8 +124,9 @@ def _find(words: list[str], part: list[str], start: int = 0) -> int | None:
     return None
 
 
-def _time_span(words: list[str]) -> tuple[int, int] | None:
-    """Where the request says when: a date ("on friday", "tomorrow", "the weekend") or a clock time."""
+def _time_span(words: list[str], clock_too: bool = True) -> tuple[int, int] | None:
+    """Where the request says when: a date ("on friday", "tomorrow", "the weekend") or a clock time (not
+    with `clock_too` False: a day said alone takes no clock time's place)."""
     text = " ".join(words)
     found = find_date(text, _dt.date(2000, 1, 1))
     spans = []
@@ -123,7 +135,7 @@ def _time_span(words: list[str]) -> tuple[int, int] | None:
         i = _find(words, part)
         if i is not None:
             spans.append((i - 1 if i > 0 and words[i - 1] in ("on", "for", "by") else i, i + len(part)))
-    clock = find_clock_time(text)
+    clock = find_clock_time(text) if clock_too else None
     if clock is not None:
         part = clock[1].split()
         i = _find(words, part)
@@ -278,7 +290,10 @@ def completed_request(fragment: str, last_request: str, arguments: list[dict[str
             # "and 26.2" after "convert 10 miles to km": the amount again ("and 8" after "at 7": the hour)
             span = number
         elif _is_time(chunk):
-            span = _time_span(words)
+            # "tomorrow" after "remind me ... at 5 pm" is the day of that time, not in its place
+            said = " ".join(chunk)
+            day_alone = find_date(said, _dt.date(2000, 1, 1)) is not None and find_clock_time(said) is None
+            span = _time_span(words, clock_too=not day_alone)
         else:
             span = _head_span(words, chunk) or _value_span(words, chunk, values) or _preposition_span(words, chunk)
             if span is None and chunk[0] not in PREPOSITIONS:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment, says_a_place
+from jarvis_tui.assistant.ellipsis import completed_request, elided_fragment, fragment_said_alone, says_a_place
 
 
 @pytest.mark.parametrize("said, fragment", [
@@ -57,6 +57,29 @@ def test_a_request_said_whole_or_about_a_person_is_no_fragment(said):
 ])
 def test_the_fragment_takes_the_place_of_what_it_replaces(fragment, last, arguments, completed):
     assert completed_request(fragment, last, arguments).text == completed
+
+
+@pytest.mark.parametrize("said, fragment", [
+    ("tomorrow?", "tomorrow"), ("On Saturday.", "on saturday"), ("in new york?", "in new york"),
+    ("in paris tomorrow", "in paris tomorrow"), ("in the morning", "in the morning"), ("at 7 pm", "at 7 pm"),
+])
+def test_a_when_or_a_place_said_alone_is_a_fragment(said, fragment):
+    assert fragment_said_alone(said) == fragment
+
+
+@pytest.mark.parametrize("said", ["for the kids", "with milk", "eggs", "new york", "in a cup", "set a timer for tomorrow",
+                                  "what's the weather tomorrow", "in 10 minutes", "thanks"])
+def test_a_thing_or_a_request_said_alone_is_no_fragment(said):
+    """A thing needs "and" / "what about" before it to be a follow-up: alone it may be anything."""
+    assert fragment_said_alone(said) is None
+
+
+def test_a_day_alone_is_the_day_of_the_time_said_not_in_its_place():
+    """"tomorrow" after "remind me to call bob at 5 pm" took the place of "at 5 pm" (9 AM tomorrow)."""
+    assert completed_request("tomorrow", "remind me to call bob at 5 pm", [{"text": "call bob"}]).text == \
+        "remind me to call bob at 5 pm tomorrow"
+    assert completed_request("friday at 6", "remind me to call bob at 5 pm tomorrow", [{"text": "call bob"}]).text == \
+        "remind me to call bob at 6 friday"       # each part in the place of its own kind
 
 
 def test_words_that_replace_nothing_are_said_to_be_added():
@@ -145,6 +168,34 @@ def test_a_time_alone_continues_the_question_asked(rt):
     turn = rt.assistant.handle_text("and the weekend")
     assert turn.understood_as == "how cold is it outside the weekend"
     assert [(c.name, c.arguments.get("resolved_datetimes")) for c in turn.tool_calls] == [("get_weather", ["this_weekend"])]
+
+
+@pytest.mark.parametrize("first, then, tool, argument, value", [
+    # said with no "what about": the weather asked for the reminders of Saturday, the other time was declined
+    ("what's the weather in paris", "on saturday?", "get_weather", "city", "Paris"),
+    ("what's the weather in paris", "tomorrow", "get_weather", "resolved_datetimes", ["tomorrow"]),
+    ("what time is it in tokyo", "in new york?", "get_current_time", "location", "New York"),
+    ("what's the weather like tomorrow", "in madrid", "get_weather", "city", "Madrid"),
+])
+def test_a_when_or_a_place_alone_continues_the_question_answered(rt, first, then, tool, argument, value):
+    rt.assistant.handle_text(first)
+    turn = rt.assistant.handle_text(then)
+    assert turn.route == "follow_up" and [c.name for c in turn.tool_calls] == [tool], _calls(turn)
+    assert turn.tool_calls[0].arguments[argument] == value
+
+
+def test_a_when_alone_after_something_made_makes_no_second_one(rt):
+    """After a reminder set, "tomorrow" alone would be a correction: a second reminder made from the
+    completed words ("remind me to call bob at 5 pm tomorrow") leaves the first one ringing, so the words
+    are routed as said; "what about tomorrow" is still read as one more."""
+    rt.assistant.handle_text("remind me to call bob at 5 pm")
+    turn = rt.assistant.handle_text("tomorrow")
+    assert turn.route != "follow_up" and turn.understood_as is None
+
+
+def test_a_when_alone_is_no_follow_up_of_nothing(rt):
+    turn = rt.assistant.handle_text("in new york?")
+    assert turn.route != "follow_up" and not turn.tool_calls
 
 
 # ---- the turn before the last one ------------------------------------------------------------------------
