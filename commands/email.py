@@ -177,6 +177,27 @@ _RECIPIENT = re.compile(r"^(?:please\s+)?(?:e-?mail|write(?:\s+an?\s+e-?mail)?\s
                         r"(?:\s+(?!saying|that|about|to\b)[a-z]+)?)\s+(?:saying|that|about|to\s+say)\b")
 
 
+# a message said after the words that say it is one: "say ...", "tell her that ...", "let them know ..."
+_MESSAGE_SAID = re.compile(r"(?:(?:just|and|oh)\s+)?(?:say(?:ing)?|tell\s+(?:him|her|them)|let\s+(?:him|her|them)\s+know)"
+                           r"(?:\s+that)?\s+(?P<body>\S.*)", re.I)
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _said_name_of(address: str, voice_command: str) -> str | None:
+    """The name part of one address the model wrote when the user said that name and not the address
+    ("sarah@test.com" for "email sarah" -> "sarah", "john.smith@x.com" for "... to john smith"); None
+    otherwise (several addresses, a name not said)."""
+    local, at, _ = address.strip().lower().partition("@")
+    words = [w for w in re.split(r"[._+-]+", local) if w.isalpha()]
+    said = " ".join(normalize_utterance(voice_command).split())
+    if not at or "," in address or not words or re.search(r"(?<![a-z])" + r"\s+".join(words) + r"(?![a-z])", said) is None:
+        return None
+    return " ".join(words)
+
+
 def _asked(argument: str, question: str, arguments: dict[str, Any], request_info: RequestInformation,
            **context: Any) -> CommandResponse:
     """A question for one argument of a draft whose answer completes the request that asked it (its
@@ -328,7 +349,9 @@ class EmailCommand(JarvisCommandBase):
             return {"action": "list"}
         out = drop_ungrounded(args, voice_command, ["subject", "body"])
         if out.get("to") and not address_grounded(out["to"], voice_command):
-            del out["to"]
+            # "email sarah" written "sarah@test.com": the name was said, the address made up (it is asked)
+            name = _said_name_of(str(out.pop("to")), voice_command)
+            out.update({"to": name} if name else {})
         said = _SAYING.search(" ".join(voice_command.split()))
         if said and out.get("action") in ("draft", "send"):
             body = said.group("body").strip(" .!?")
@@ -338,6 +361,9 @@ class EmailCommand(JarvisCommandBase):
             named = _RECIPIENT.match(" ".join(normalize_utterance(voice_command).split()))
             if named:                   # "email sarah saying ...": the model left sarah out (her address is asked)
                 out["to"] = named.group("name")
+        to = str(out.get("to") or "")
+        if _names_only(to) and re.search(r"\bmy\s+" + re.escape(to.lower()) + r"\b", normalize_utterance(voice_command)):
+            out["to"] = "my " + to      # "email my boss": "What's your boss's email address?", not "Boss's"
         return out
 
     def validate_call(self, **kwargs: Any) -> list[ValidationResult]:
@@ -370,7 +396,7 @@ class EmailCommand(JarvisCommandBase):
         if named:                   # "send mike a note ...": the name is known, its address is not (asked)
             whose = second_person(named[0])
             whose = whose if whose.lower().startswith("your ") else whose.title()
-            asked = {k: v for k, v in kwargs.items() if k != "to"}
+            asked = dict(kwargs)           # the name stays: a message said instead of the address keeps it
             return _asked("to", f"What's {whose}'s email address?", asked, request_info, reason="no_address")
         if not (kwargs.get("body") or "").strip() and not (kwargs.get("subject") or "").strip():
             return _asked("body", "What should the email say?", kwargs, request_info)    # "email bob": then the message
@@ -390,6 +416,10 @@ class EmailCommand(JarvisCommandBase):
             # "change the subject to saturday party" said to "What should the email say?" became its message:
             # the field it names is set, and the message is still asked for
             return {**arguments, **edit}
+        message = _MESSAGE_SAID.fullmatch(" ".join(words.split()).strip(" .!?"))
+        if argument == "body" and message is not None:
+            # "say the meeting is moved to three": the message is what follows "say"
+            return {**arguments, "body": _first_upper(message.group("body"))}
         if argument != "to":
             return super().read_answer(argument, words, arguments)
         said = " ".join(words.lower().replace(",", " ").split()).strip(" .!?")
@@ -397,7 +427,13 @@ class EmailCommand(JarvisCommandBase):
         address = spoken_address(said)
         # the address alone, not a request that holds one ("email sarah at gmail dot com about dinner")
         alone = re.fullmatch(_WRITTEN_ADDRESS, said) or _SPOKEN_ADDRESS.fullmatch(said)
-        return {**arguments, "to": address} if address and alone else None
+        if address and alone:
+            return {**arguments, "to": address}
+        if message is not None and _names_only(str(arguments.get("to") or "")) and not arguments.get("body"):
+            # "tell her i'm running late" said to "What's Sarah's email address?": the message is kept, and
+            # her address asked again
+            return {**arguments, "body": _first_upper(message.group("body"))}
+        return None
 
     def _draft(self, kwargs: dict[str, Any]) -> CommandResponse:
         body = (kwargs.get("body") or "").strip()

@@ -223,6 +223,28 @@ def test_email_to_a_name_asks_the_address_then_the_message_and_each_answer_fills
     assert email.read_answer("body", "bob at example dot com", asked) == {**asked, "to": "bob@example.com"}
 
 
+def test_the_name_said_is_kept_when_the_model_made_up_its_address_and_a_message_said_for_the_address_is_kept(rt, talk):
+    """"email sarah": the model wrote "sarah@test.com", which was dropped (made up) with the name in it, and
+    it asked "Who should it go to?"; "tell her i'm running late" said then was declined. Now her address is
+    asked, the message said instead of it is kept and her address asked again, and the address makes the draft."""
+    say, backend = talk([call("email", action="draft", to="sarah@test.com")])
+    assert say("email sarah").spoken == "What's Sarah's email address?"
+    turn = say("tell her i'm running late")
+    assert turn.route == "follow_up" and turn.spoken == "What's Sarah's email address?"
+    turn = say("sarah@example.com")
+    data = turn.tool_calls[0].response.context_data
+    assert turn.route == "follow_up" and (data["to"], data["body"]) == ("sarah@example.com", "I'm running late")
+    assert len(backend.requests) == 1
+
+
+def test_the_message_asked_for_is_what_follows_say(rt, talk):
+    """"say the meeting is moved to three" to "What should the email say?" was drafted with "say" in it."""
+    say, backend = talk([call("email", action="draft", to="tom@example.com")])
+    assert say("send an email to tom@example.com").spoken == "What should the email say?"
+    data = say("say the meeting is moved to three").tool_calls[0].response.context_data
+    assert data["body"] == "The meeting is moved to three"
+
+
 @pytest.mark.parametrize("said,body,subject,new_body,new_subject", [
     ("actually make it thursday", "The meeting moved to friday", "Meeting moved to Friday",
      "The meeting moved to thursday", "Meeting moved to Thursday"),
