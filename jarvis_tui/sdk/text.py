@@ -1752,13 +1752,36 @@ def words_for_day(day: _dt.date, today: _dt.date) -> str:
     return f"on {day.strftime('%B').lower()} {day.day}{year}"
 
 
+# a year said in words after a day and a month ("the first of january two thousand", "march 3rd twenty twenty
+# five", "july 4 nineteen ninety nine"): read as its digits, which the date patterns take (`_YEAR`)
+_TEEN_OR_TENS = r"(?:" + "|".join(sorted((w for w, n in {**_UNITS, **_TENS}.items() if 10 <= n <= 90), key=len,
+                                         reverse=True)) + r")"
+_UNIT_WORD = r"(?:" + "|".join(w for w, n in _UNITS.items() if 0 < n < 10) + r")"
+_TWO_DIGITS = _TEEN_OR_TENS + r"(?:[\s-]+" + _UNIT_WORD + r")?|(?:oh|o)\s+" + _UNIT_WORD
+_SPOKEN_YEAR = re.compile(r"(?P<lead>" + _MONTH.replace("?P<month>", "") + r"|\d(?:st|nd|rd|th)?|" + _ORDINAL + r")"
+                          r",?\s+(?:of\s+)?(?P<year>(?:nineteen|twenty)\s+(?:" + _TWO_DIGITS + r"|hundred)"
+                          r"|two\s+thousand(?:\s+(?:and\s+)?(?:" + _TWO_DIGITS.split("|(?:oh")[0] + r"|" + _UNIT_WORD + r"))?)(?![a-z])")
+
+
+def _year_in_digits(m: re.Match[str]) -> str:
+    words = m.group("year").replace("-", " ").split()
+    if words[0] == "two":
+        year = parse_number(" ".join(words))
+    else:
+        rest = [w for w in words[1:] if w not in ("oh", "o")]
+        tail = Decimal(0) if rest == ["hundred"] else parse_number(" ".join(rest))
+        year = None if tail is None else parse_number(words[0]) * 100 + tail
+    return m.group(0) if year is None else f"{m.group('lead')} {int(year)}"
+
+
 def find_date(text: str, today: _dt.date, past: bool = False) -> FoundDate | None:
     """The calendar date a request names, with the words that name it, or None: "the fourth of july",
     "june 3rd", "december the twenty fifth 2027", "christmas", "thanksgiving", "tomorrow", "the day
     after tomorrow", "the end of the month", "in three days", "two weeks from now", "next friday" (the Friday of next week),
     "this friday", "on friday", "last tuesday", "on the 12th", "the weekend" (its Saturday). A date said without a year is the next
-    one (the last one with `past`: "how long since christmas"). "a saturday" is not a date ("is tomorrow a saturday" names tomorrow). The first date said wins."""
-    t = normalize_utterance(text)
+    one (the last one with `past`: "how long since christmas"). "a saturday" is not a date ("is tomorrow a saturday" names tomorrow). The first date said wins.
+    A year said in words after the date is its digits ("january 1st two thousand")."""
+    t = _SPOKEN_YEAR.sub(_year_in_digits, normalize_utterance(text))
     found: list[tuple[int, int, _dt.date, str]] = []
     for kind, pattern in _DATE_PATTERNS:
         for m in pattern.finditer(t):

@@ -49,6 +49,24 @@ def test_dates_as_people_say_them(text, when, words):
     assert found is not None and (found.when, found.words) == (_dt.date(*when), words)
 
 
+@pytest.mark.parametrize("text,when", [
+    # a year said in words after the date was left out: "the first of january two thousand" was 2027's
+    ("what day was the first of january two thousand", (2000, 1, 1)),
+    ("the first of january nineteen ninety nine", (1999, 1, 1)),
+    ("march 3rd twenty twenty five", (2025, 3, 3)),
+    ("on the 4th of july two thousand and five", (2005, 7, 4)),
+    ("the twenty seventh of march two thousand seventeen", (2017, 3, 27)),
+    ("the first of may nineteen oh five", (1905, 5, 1)),
+    ("june 2, twenty ten", (2010, 6, 2)),
+    # number words after a date that are no year
+    ("remind me on march 3rd twenty minutes before", (2027, 3, 3)),
+    ("on the 3rd of december twenty five people are coming", (2026, 12, 3)),
+])
+def test_a_year_said_in_words(text, when):
+    found = find_date(text, TODAY)
+    assert found is not None and found.when == _dt.date(*when)
+
+
 @pytest.mark.parametrize("text", [
     "set a timer for 3 minutes", "what time is it", "remind me in 2 hours", "delete the first reminder",
     "is the 31st of june a monday", "remind me every friday to water the plants", "is it friday",
