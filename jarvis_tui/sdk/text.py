@@ -710,6 +710,30 @@ def _said_again_with(first: str, piece: str) -> str | None:
         if len(tail) != len(rest) or number_shape(tail[:1]) != number_shape(rest[:1]):
             return None         # "add 2 cups of flour and 3 cups of sugar to the list": one request
         return " ".join(before[:i] + words)
+    return _thing_said_again(first, piece)
+
+
+def _thing_said_again(first: str, piece: str) -> str | None:
+    """"set a tea timer for 4 minutes" and "a toast timer for 2 minutes" -> "set a toast timer for 2
+    minutes": the words after "and" are the end of the first request said again in the same shape (as many
+    words, "a" first, a number in them, the same word that names the thing, at most two other words changed
+    besides numbers); None otherwise ("add a pint of milk and a loaf of bread": one request)."""
+    words = piece.split()
+    if not words or words[0].lower() not in ("a", "an") or "#" not in number_shape(
+            [w.lower() for w in words if w.lower() not in ("a", "an")]):
+        return None
+    before = first.split()
+    if len(before) <= len(words):
+        return None
+    frame = [w.lower() for w in before[len(before) - len(words):]]
+    if frame[0] not in ("a", "an"):
+        return None
+    pairs = list(zip(frame, (w.lower() for w in words)))
+    same = {a for a, b in pairs if a == b}
+    differs = [(a, b) for a, b in pairs if a != b]
+    words_changed = [(a, b) for a, b in differs if number_shape([a, b]) != ["#", "#"]]
+    if same - UNFINISHED_ENDINGS and differs and len(words_changed) <= 2:
+        return " ".join(before[:len(before) - len(words)] + words)
     return None
 
 

@@ -26,6 +26,12 @@ from jarvis_tui.sdk.text import split_requests
     ("set a timer for ten minutes, please add pasta to my list", ["set a timer for ten minutes", "add pasta to my list"]),
     ("add bread and also milk to my list", ["add bread and also milk to my list"]),
     ("add eggs and please", ["add eggs and please"]),
+    # the end of the first request said again with its own words and numbers: the toast timer was not set
+    ("set a tea timer for 4 minutes and a toast timer for 2 minutes",
+     ["set a tea timer for 4 minutes", "set a toast timer for 2 minutes"]),
+    ("set an alarm for 7 am and an alarm for 8 am", ["set an alarm for 7 am", "set an alarm for 8 am"]),
+    ("add a pint of milk and a loaf of bread", ["add a pint of milk and a loaf of bread"]),
+    ("remind me to call a plumber and a builder", ["remind me to call a plumber and a builder"]),
     # the first request said again with other numbers: "one" stands for what the first one set
     ("set a 3 minute timer for the tea and a 12 minute one for the rice",
      ["set a 3 minute timer for the tea", "set a 12 minute timer for the rice"]),
