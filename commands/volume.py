@@ -178,6 +178,9 @@ _MORE_EXAMPLES += [
     ("don't yell at me", {"action": "down"}), ("no need to shout", {"action": "down"}),
     ("you're hurting my ears", {"action": "down"}), ("quiet down a bit", {"action": "down"}),
     ("less loud please", {"action": "down"}), ("you're drowning out the tv", {"action": "down"}),
+    # ... and "speak up", the words most people use for it, which the model answered "Sure, I can help with that."
+    ("speak up", {"action": "up"}), ("speak up a little please", {"action": "up"}),
+    ("could you speak up", {"action": "up"}), ("keep it down a bit", {"action": "down"}),
 ]
 # (negatives train as "no command": questions that another command answers, such as "what is the
 # volume of a sphere", are not listed here)
