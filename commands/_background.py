@@ -237,7 +237,7 @@ class TimerService(PollingService):
 
 
 # ---- reminders ---------------------------------------------------------------------------------------
-RECURRENCES = ["daily", "weekdays", "weekly", "biweekly", "monthly"]
+RECURRENCES = ["daily", "weekdays", "weekly", "biweekly", "monthly", "yearly"]
 
 
 # a repeat more often than daily, as stored: "every 120 minutes"
@@ -275,6 +275,9 @@ def next_occurrence(due: _dt.datetime, recurrence: str | None, now: _dt.datetime
             year = nxt.year + (1 if nxt.month == 12 else 0)
             day = min(due.day, calendar.monthrange(year, month)[1])
             nxt = nxt.replace(year=year, month=month, day=day)
+        elif recurrence == "yearly":          # a birthday on the 29th of February rings on the 28th in other years
+            year = nxt.year + 1
+            nxt = nxt.replace(year=year, day=min(due.day, calendar.monthrange(year, due.month)[1]))
         else:
             return None
         if nxt > now:

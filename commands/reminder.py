@@ -25,6 +25,7 @@ _WEEKDAY = "(?:" + "|".join(WEEKDAYS) + ")"
 _RECUR = (r"(?P<recur>every\s*day|everyday|daily|each day|every morning|every evening|every night|on weekdays|every weekday|"
           r"weekdays|weekday|mondays? (?:to|through|thru|till|until) fridays?|every week|each week|weekly|every other week|"
           r"every second week|every two weeks|fortnightly|biweekly|every month|each month|monthly|"
+          r"every year|each year|yearly|annually|"
           r"(?:every|each)\s+(?:other\s+|second\s+)?" + _WEEKDAY + r"s?\b|"
           r"(?:on\s+)?" + _WEEKDAY + r"s\b(?!\s+(?:to|through|thru|till|until)\b))")   # "on tuesdays", "every other friday"
 # when-words a model leaves at the end of a reminder's text ("stretch every weekday at 10:30"): the
@@ -38,7 +39,8 @@ _RECUR_MAP = {"every day": "daily", "everyday": "daily", "daily": "daily", "each
               "weekdays": "weekdays", "weekday": "weekdays", "every week": "weekly", "weekly": "weekly", "every other week": "biweekly",
               "biweekly": "biweekly", "every month": "monthly", "monthly": "monthly", "each week": "weekly",
               "every second week": "biweekly", "every two weeks": "biweekly", "fortnightly": "biweekly",
-              "each month": "monthly"}
+              "each month": "monthly", "every year": "yearly", "each year": "yearly", "yearly": "yearly",
+              "annually": "yearly"}
 # a weekday a repeat is said on: "every monday", "each sunday", "every other friday", "on tuesdays"
 _REPEAT_DAY = re.compile(r"\b(?P<lead>(?:every|each)\s+(?P<other>other\s+|second\s+)?|on\s+)?(?P<wd>" + _WEEKDAY + r")(?P<plural>s)?\b")
 _DAY_PARTS = (("noon", "12:00"), ("tonight", "20:00"), ("morning", "09:00"), ("afternoon", "15:00"),
@@ -101,9 +103,10 @@ _MERIDIEM_SAID = re.compile(r"(?:\d|\b)(?:a\.?\s?m|p\.?\s?m)\b\.?|\b(?:morning|a
 # the bins out at 7"): a request to be reminded, though it says "not" (the 0.5B declined them)
 _REMIND_BY = (r"(?:ping|nudge|buzz|alert)\s+me|give\s+me\s+a\s+(?:shout|nudge|ping|buzz|heads[- ]up)"
               r"|(?:don't|dont|do\s+not)\s+(?:let\s+me\s+)?forget|make\s+sure\s+i\s+(?:don't|do\s+not)\s+forget")
-_REMIND_FRAME = (r"(?:please\s+)?(?:remind\s+me|(?:set|create|add|make)\s+(?:a|an|me\s+a)\s+reminder|"
+_REMIND_FRAME = (r"(?:please\s+)?(?:remind\s+me|(?:set|create|add|make)\s+(?:a|an|me\s+a)"
+                 r"(?:\s+(?:daily|weekly|monthly|yearly|annual|recurring|repeating))?\s+reminder|"
                  + _REMIND_BY + ")")
-_REQUEST_FRAME = re.compile(r"^" + _REMIND_FRAME + r"(?:\s+(?:to|about|of|that))?\s+(?=\S)", re.I)
+_REQUEST_FRAME = re.compile(r"^" + _REMIND_FRAME + r"(?:\s+(?:to|about|of|that|for))?\s+(?=\S)", re.I)
 _ONLY_FRAME = re.compile(_REMIND_FRAME + r"(?:\s+(?:please|for\s+me))?", re.I)   # "set a reminder": says no what
 
 
@@ -156,7 +159,7 @@ def _after_when(text: str) -> str:
         if i == 0 or w.lower() not in ("about", "to", "that", "regarding") or i == len(ws) - 1:
             continue
         lead = ws[:i]
-        if not _when_words_only([x.lower() for x in lead]):
+        if not _when_words_only([x.lower() for x in lead], also=_REPEAT_WORDS):    # "every year on the 3rd of may"
             return text
         said = " ".join(lead)
         if find_clock_time(said) is not None or find_date(said, today) is not None:
@@ -314,7 +317,14 @@ def _occurs_on(reminder: dict[str, Any], day: _dt.date) -> bool:
     if every_minutes(recurrence):
         return True
     return {"daily": True, "weekdays": day.weekday() < 5, "weekly": day.weekday() == first.weekday(),
-            "biweekly": (day - first).days % 14 == 0, "monthly": day.day == first.day}.get(recurrence, False)
+            "biweekly": (day - first).days % 14 == 0, "monthly": day.day == first.day,
+            "yearly": (day.month, day.day) == (first.month, first.day)}.get(recurrence, False)
+
+
+def _recur_said(said: str) -> str | None:
+    """The words that say how a reminder repeats ("every month", "on tuesdays"), or None."""
+    m = re.search(_RECUR, said)
+    return " ".join(m.group("recur").split()) if m else None
 
 
 def _first_day(said: str, today: _dt.date, recurrence: str | None) -> tuple[_dt.date | None, bool]:
@@ -363,7 +373,7 @@ def _repeats(due: _dt.datetime, recurrence: str) -> str:
         return "every hour" if minutes == 60 else f"every {say_duration(minutes * 60)}"
     return {"daily": "every day", "weekdays": "every weekday", "weekly": f"every {due.strftime('%A')}",
             "biweekly": f"every other {due.strftime('%A')}",
-            "monthly": f"on day {due.day} of every month"}[recurrence]
+            "monthly": f"on day {due.day} of every month", "yearly": f"every year on {due.strftime('%B')} {due.day}"}[recurrence]
 
 
 def _rings(reminder: dict[str, Any], now: _dt.datetime) -> str:
@@ -578,7 +588,8 @@ _DAY_NUMBER = re.compile(r"\d{1,2}(?:st|nd|rd|th)?")
 
 
 _REPEAT_WORDS = tuple(f"{day}s" for day in WEEKDAYS) + ("every", "each", "other", "day", "days", "daily", "weekday",
-                                                       "weekdays", "weekend", "weekends", "weekly", "month", "monthly")
+                                                       "weekdays", "weekend", "weekends", "weekly", "month", "monthly",
+                                                       "year", "yearly", "annually")
 
 
 def _when_words_only(words: list[str], number: re.Pattern[str] = _CLOCK_OR_DAY, also: tuple[str, ...] = ()) -> bool:
@@ -1215,7 +1226,7 @@ class ReminderCommand(JarvisCommandBase):
             JarvisParameter("relative_minutes", "int", description="Minutes from now (in 2 hours = 120); "
                             "for snooze, how long to snooze.", validation_function=lambda v: 0 < v <= 60 * 24 * 366),
             JarvisParameter("recurrence", "string", enum_values=[*RECURRENCES, "hourly"],
-                            description="Repeat: daily, weekdays, weekly, biweekly, monthly, or hourly (every N hours or minutes)."),
+                            description="Repeat: daily, weekdays, weekly, biweekly, monthly, yearly, or hourly (every N hours or minutes)."),
             JarvisParameter("every_minutes", "int", description="hourly: the minutes between rings (every 2 hours = 120).",
                             from_words=True),
             JarvisParameter("shift_minutes", "int", description="move: minutes later than it was set for, negative "
@@ -1649,7 +1660,11 @@ class ReminderCommand(JarvisCommandBase):
             mt = re.fullmatch(r"(\d{1,2}):(\d{2})", t)
             if mt:
                 out["time"] = f"{int(mt.group(1)):02d}:{mt.group(2)}"
-            if out.get("time") and not re.search(r"\d|noon|midnight|o'clock", said) and find_clock_time(said) is None:
+            # a number that says the day ("on the 15th", "june 3") is no clock time: "15:00" for "on the 15th"
+            dated = find_date(said, _dt.date.today())
+            undated = said.replace(dated.words, " ") if dated is not None else said
+            undated = re.sub(r"\b\d{1,2}(?:st|nd|rd|th)\b", " ", undated)
+            if out.get("time") and not re.search(r"\d|noon|midnight|o'clock", undated) and find_clock_time(said) is None:
                 out.pop("time")
             if "relative_minutes" in out and not has_in:
                 out.pop("relative_minutes")         # a count of minutes not said ("0" for "every sunday evening")
@@ -1664,8 +1679,10 @@ class ReminderCommand(JarvisCommandBase):
                 if part is None and again is not None:
                     part = parse_iso(again["due_at"]).strftime("%H:%M")    # at the time it rings on its day
                 elif part is None and (re.search(r"\b(?:tomorrow|" + "|".join(WEEKDAYS) + r")\b", said)
-                                       or find_date(said, _dt.date.today())):
-                    part = "09:00"
+                                       or find_date(said, _dt.date.today())
+                                       or _first_day(said, _dt.date.today(), "monthly")[0] is not None
+                                       and _recurrence(_recur_said(said))[1] == "monthly"):
+                    part = "09:00"      # a day said, and no time: the morning ("on the first of every month")
                 if part:
                     out["time"] = part
         if lead and clock and out.get("time") == clock:

@@ -20,7 +20,7 @@ MIGRATIONS: list[tuple[int, str]] = [
             id             INTEGER PRIMARY KEY AUTOINCREMENT,
             text           TEXT NOT NULL,
             due_at         TEXT NOT NULL,  -- ISO 8601 with offset
-            recurrence     TEXT,           -- daily | weekdays | weekly | biweekly | monthly | NULL
+            recurrence     TEXT,           -- daily | weekdays | weekly | biweekly | monthly | yearly | NULL
             created_at     TEXT NOT NULL,
             last_fired_at  TEXT,
             active         INTEGER NOT NULL DEFAULT 1

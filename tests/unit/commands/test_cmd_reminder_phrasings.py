@@ -75,6 +75,17 @@ def _rows(rt) -> dict[str, tuple[_dt.datetime, str | None]]:
      _at(17, 9), "weekly"),
     # a clock time without AM/PM already past, for today: this evening's (still)
     (WED_4_50_PM, "remind me at nine to call the bank", {"text": "call the bank", "time": "09:00"}, _at(5, 21), None),
+    # a day of the month with no time: that day in the morning ("on the first of every month" asked when; "on
+    # the 15th" rang at 3 PM, the model's "15:00")
+    (WED_4_50_PM, "remind me on the first of every month to pay the rent", {"text": "pay the rent", "recurrence": "monthly"},
+     _at(1, 9, month=4), "monthly"),
+    (WED_4_50_PM, "remind me on the 15th to renew my passport", {"text": "renew my passport", "time": "15:00"},
+     _at(15, 9), None),
+    # a repeat every year ("every year on the 3rd of may" was a one-off, its text the whole request)
+    (WED_4_50_PM, "remind me every year on the 3rd of may that it's mum's birthday",
+     {"text": "every year on the 3rd of may that it's mum's birthday", "time": "3rd of may"}, _at(3, 9, month=5), "yearly"),
+    (WED_4_50_PM, "remind me annually on june 5th at 10 to renew the car insurance",
+     {"text": "renew the car insurance", "time": "10:00"}, _at(5, 10, month=6), "yearly"),
 ])
 def test_a_reminder_rings_first_on_the_day_said_with_its_repeat(rt, clock, now, said, args, due, recurrence):
     """"remind me every monday at nine", said on a Wednesday afternoon, rang every Wednesday at 9 PM:
@@ -92,6 +103,20 @@ def test_the_reply_says_the_repeat_and_its_day(rt, clock):
         "OK, I'll remind you to put the bins out every Monday at 9 AM."
     assert _set(rt, "set an alarm for 7:30 every weekday", {"text": "alarm", "time": "07:30"}) == \
         "OK, your alarm is set to ring every weekday at 7:30 AM."
+
+
+def test_a_yearly_reminder_says_its_day_rings_once_a_year_and_keeps_its_text(rt, clock):
+    from commands._background import next_occurrence
+    clock.now = WED_4_50_PM
+    assert _set(rt, "remind me every year on the 3rd of may that it's mum's birthday",
+                {"text": "every year on the 3rd of may that it's mum's birthday"}) == \
+        "OK, I'll remind you that it's mum's birthday every year on May 3 at 9 AM."
+    assert _set(rt, "set a yearly reminder for my anniversary on the 12th of august", {"text": "my anniversary"}) == \
+        "OK, I'll remind you about your anniversary every year on August 12 at 9 AM."
+    rang = _at(3, 9, month=5)
+    assert next_occurrence(rang, "yearly", rang) == rang.replace(year=2026)
+    leap = _dt.datetime(2024, 2, 29, 9, tzinfo=UTC)
+    assert next_occurrence(leap, "yearly", leap) == _dt.datetime(2025, 2, 28, 9, tzinfo=UTC)
 
 
 # ---- 2. a reminder no longer wanted is deleted, never set ------------------------------------------
