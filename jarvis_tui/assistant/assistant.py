@@ -27,7 +27,7 @@ from jarvis_tui.assistant.ellipsis import (
     says_a_place,
     says_only_when_or_where,
 )
-from jarvis_tui.assistant.grounding import ground_arguments, unsaid_target, users_words
+from jarvis_tui.assistant.grounding import ground_arguments, names_its_domain, unsaid_target, users_words
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.reply_stream import SentenceStream
@@ -893,10 +893,11 @@ class Assistant:
         their own ("how about a joke"). The completed words are what the next follow-up continues."""
         last = self._recent_turn(request)
         fragment = elided_fragment(turn.text) if last is not None and last.tried else None
-        if fragment is None and last is not None and last.tried and not self._made_what_goes_back(last):
-            # "tomorrow?" or "in new york" alone after a question answered; after something made that "cancel
-            # that" takes back ("remind me ... at 5 pm", "tomorrow") it would be a correction, which a second
-            # one made is not
+        alone = fragment is None and last is not None and bool(last.tried)
+        if alone:
+            # "tomorrow?" or "in new york" alone, with no "what about": after a question answered, the same
+            # question for that day or place; after something made ("remind me ... at 5 pm", "tomorrow"), that
+            # thing put right (below)
             fragment = fragment_said_alone(turn.text)
         if last is None or fragment is None:
             return False
@@ -921,17 +922,26 @@ class Assistant:
             return False
         turn.route = "follow_up"
         turn.understood_as = completion.text
+        before = len(turn.tool_calls)
         outcome = self.run_request(completion.text)
         turn.spoken = outcome.spoken or outcome.error
+        if alone and self._made_again(turn.tool_calls[before:], last):
+            # said alone right after it was made, the new day or place puts it right: the one made a moment
+            # ago goes (only once the new one is made: nothing is lost if that fails)
+            undone = self._taken_back(last)
+            if undone:
+                turn.spoken = f"{turn.spoken} It replaces the one set a moment ago."
         turn.wait_for_input = self.pending is not None or self.awaiting is not None
         self._note(turn, request)
         return True
 
-    def _made_what_goes_back(self, turn: LastTurn) -> bool:
-        """Whether a call of the turn made or changed something its command can take back (it defines
-        `take_back`): a reminder set, a timer started; not an answer read out."""
-        return any((c := self.registry.get(name)) is not None and type(c).take_back is not IJarvisCommand.take_back
-                   for name, _, _ in turn.made)
+    @staticmethod
+    def _made_again(calls: list[ToolCallRecord], last: LastTurn) -> bool:
+        """Whether the calls did again what a call of the last turn did, with its command and its action (a
+        reminder set again for the day said after it; not a reading of the reminders)."""
+        made = {(name, args.get("action")) for name, args, _ in last.made}
+        return any((c.name, c.arguments.get("action")) in made and c.response is not None and c.response.success
+                   and not c.response.wait_for_input for c in calls)
 
     def _earlier_turn_meant(self, fragment: str, last: LastTurn) -> LastTurn | None:
         """The turn before the last one, when a follow-up's words are for its command and not for the
@@ -1252,7 +1262,11 @@ class Assistant:
             # ... or the words point back at nothing: no turn of this conversation came before it ("i don't
             # want a reminder for that" said first), so what "that" is was the model's guess
             dangling = points_back and self._recent_turn(request) is None
-            if not about and (untaught or unsaid or dangling or not turn.router_confident):
+            # ... or they name nothing it would act on: no argument of the user's words, no word of the
+            # command's domain, no pointing back ("cancel" alone cancelled the timer running)
+            nameless = not points_back and not users_words(command, args) \
+                and not names_its_domain(command, request.voice_command)
+            if not about and (untaught or unsaid or dangling or nameless or not turn.router_confident):
                 question = self.confirmation(command, args)
             if question:
                 question = self._as_it_stands(command, args) + question if about else question

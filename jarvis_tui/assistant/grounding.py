@@ -342,3 +342,11 @@ def unsaid_target(command: IJarvisCommand, arguments: Mapping[str, Any], utteran
         if any(said_share(v, utterance) < 1.0 for v in values):
             out.append(name)
     return out
+
+
+def names_its_domain(command: IJarvisCommand, utterance: str) -> bool:
+    """Whether the words say one of the command's domain words ("timer" of "cancel the timer", "shopping
+    list"), in any of its forms (a phrase: all its words): a request that says none ("cancel") names
+    nothing the command would act on."""
+    said = {stem(w) for w in re.findall(r"[a-z']+", normalize_utterance(utterance))}
+    return any(all(stem(w) in said for w in re.findall(r"[a-z']+", str(d).lower())) for d in command.domain_words)

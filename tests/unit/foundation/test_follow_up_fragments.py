@@ -184,13 +184,26 @@ def test_a_when_or_a_place_alone_continues_the_question_answered(rt, first, then
     assert turn.tool_calls[0].arguments[argument] == value
 
 
-def test_a_when_alone_after_something_made_makes_no_second_one(rt):
-    """After a reminder set, "tomorrow" alone would be a correction: a second reminder made from the
-    completed words ("remind me to call bob at 5 pm tomorrow") leaves the first one ringing, so the words
-    are routed as said; "what about tomorrow" is still read as one more."""
+def test_a_when_alone_after_something_made_puts_it_right(rt):
+    """"tomorrow" alone after "remind me to call bob at 5 pm" listed the reminders ("When should I remind
+    you?"): said alone right after it was set, it is that reminder on that day; the one set a moment ago goes
+    once the new one is set, and nothing is left ringing today. "and tomorrow" keeps making one more."""
     rt.assistant.handle_text("remind me to call bob at 5 pm")
     turn = rt.assistant.handle_text("tomorrow")
-    assert turn.route != "follow_up" and turn.understood_as is None
+    assert turn.route == "follow_up" and turn.understood_as == "remind me to call bob at 5 pm tomorrow"
+    assert turn.spoken.endswith("It replaces the one set a moment ago."), turn.spoken
+    [row] = rt.store.reminders.active()
+    due = _dt.datetime.fromisoformat(row["due_at"])
+    assert (row["text"], due.hour, due.date()) == ("call bob", 17, _dt.date.today() + _dt.timedelta(days=1))
+
+
+def test_a_day_alone_after_a_reading_reads_that_day(rt):
+    """"on wednesday?" after "what's on my calendar tomorrow" asked "What should I remind you about?"."""
+    rt.assistant.handle_text("what's on my calendar tomorrow")
+    turn = rt.assistant.handle_text("on wednesday?")
+    assert turn.route == "follow_up" and [(c.name, c.arguments.get("action")) for c in turn.tool_calls] == \
+        [("reminder", "list")]
+    assert "Wednesday" in turn.spoken and rt.store.reminders.active() == []
 
 
 def test_a_when_alone_is_no_follow_up_of_nothing(rt):

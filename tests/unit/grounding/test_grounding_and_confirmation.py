@@ -756,6 +756,21 @@ def test_a_confident_router_still_asks_when_what_would_go_was_not_said(runtime):
     assert not turn.actions and [r["text"] for r in runtime.store.reminders.active()] == ["alarm"]
 
 
+def test_words_that_name_nothing_to_act_on_leave_what_goes_a_guess(runtime):
+    """"cancel" alone, the router sure of cancel_timer (0.84): the one timer running was cancelled. The words
+    name nothing it acts on (no label, no "timer", no "it"), so which thing goes is the model's guess: it asks
+    first. "kill off my timer now" names it, and it goes at once."""
+    _timer(runtime)
+    scripted(runtime, [call("cancel_timer")] * 2)
+    turn = runtime.assistant.handle_text("cancel", conversation_id="hall")
+    assert turn.router_confident and turn.route == "llm"
+    assert turn.spoken == "Cancel your pasta timer?" and len(runtime.store.timers.running()) == 1
+    runtime.assistant.handle_text("no", conversation_id="hall")
+    turn = runtime.assistant.handle_text("kill off my timer now", conversation_id="porch")
+    assert turn.route == "llm" and turn.router_confident, turn.route
+    assert not turn.wait_for_input and runtime.store.timers.running() == [], turn.spoken
+
+
 def test_words_that_point_back_at_nothing_leave_what_goes_a_guess(runtime):
     """"i don't want a reminder for that" said first in a conversation, the router sure of the reminder
     command: the model read it as a delete and the one reminder there went at once. "that" points at no
