@@ -173,8 +173,9 @@ def _without_address(body: str, to: str) -> str:
 
 # who a message goes to, said before what it says: "email sarah saying ...", "send an email to my boss about ..."
 _RECIPIENT = re.compile(r"^(?:please\s+)?(?:e-?mail|write(?:\s+an?\s+e-?mail)?\s+to|send(?:\s+an?\s+e-?mail)?\s+to"
-                        r"|drop\s+a\s+line\s+to)\s+(?P<name>(?:my\s+)?(?!an?\b|the\b|it\b)[a-z]+"
-                        r"(?:\s+(?!saying|that|about|to\b)[a-z]+)?)\s+(?:saying|that|about|to\s+say)\b")
+                        r"|drop\s+a\s+line\s+to)\s+(?P<name>(?:my\s+)?(?!an?\b|the\b|it\b|back\b|me\b|us\b)[a-z]+"
+                        r"(?:\s+(?!saying|that|about|to\b|now\b|please\b|today\b|tonight\b|tomorrow\b|later\b)[a-z]+)?)"
+                        r"(?:\s+(?:saying|that|about|to\s+say)\b|(?:\s+(?:now|please))?$)")
 
 
 # a message said after the words that say it is one: "say ...", "tell her that ...", "let them know ..."

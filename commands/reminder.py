@@ -25,7 +25,7 @@ _WEEKDAY = "(?:" + "|".join(WEEKDAYS) + ")"
 _RECUR = (r"(?P<recur>every\s*day|everyday|daily|each day|every morning|every evening|every night|on weekdays|every weekday|"
           r"weekdays|weekday|mondays? (?:to|through|thru|till|until) fridays?|every week|each week|weekly|every other week|"
           r"every second week|every two weeks|fortnightly|biweekly|every month|each month|monthly|"
-          r"every year|each year|yearly|annually|"
+          r"every year|each year|yearly|annually|annual|"
           r"(?:every|each)\s+(?:other\s+|second\s+)?" + _WEEKDAY + r"s?\b|"
           r"(?:on\s+)?" + _WEEKDAY + r"s\b(?!\s+(?:to|through|thru|till|until)\b))")   # "on tuesdays", "every other friday"
 # when-words a model leaves at the end of a reminder's text ("stretch every weekday at 10:30"): the
@@ -40,7 +40,7 @@ _RECUR_MAP = {"every day": "daily", "everyday": "daily", "daily": "daily", "each
               "biweekly": "biweekly", "every month": "monthly", "monthly": "monthly", "each week": "weekly",
               "every second week": "biweekly", "every two weeks": "biweekly", "fortnightly": "biweekly",
               "each month": "monthly", "every year": "yearly", "each year": "yearly", "yearly": "yearly",
-              "annually": "yearly"}
+              "annually": "yearly", "annual": "yearly"}
 # a weekday a repeat is said on: "every monday", "each sunday", "every other friday", "on tuesdays"
 _REPEAT_DAY = re.compile(r"\b(?P<lead>(?:every|each)\s+(?P<other>other\s+|second\s+)?|on\s+)?(?P<wd>" + _WEEKDAY + r")(?P<plural>s)?\b")
 _DAY_PARTS = (("noon", "12:00"), ("tonight", "20:00"), ("morning", "09:00"), ("afternoon", "15:00"),

@@ -86,6 +86,8 @@ def _rows(rt) -> dict[str, tuple[_dt.datetime, str | None]]:
      {"text": "every year on the 3rd of may that it's mum's birthday", "time": "3rd of may"}, _at(3, 9, month=5), "yearly"),
     (WED_4_50_PM, "remind me annually on june 5th at 10 to renew the car insurance",
      {"text": "renew the car insurance", "time": "10:00"}, _at(5, 10, month=6), "yearly"),
+    (WED_4_50_PM, "set an annual reminder on march 1st to service the boiler",
+     {"text": "service the boiler", "time": "09:00"}, _at(1, 9, month=3).replace(year=2026), "yearly"),
 ])
 def test_a_reminder_rings_first_on_the_day_said_with_its_repeat(rt, clock, now, said, args, due, recurrence):
     """"remind me every monday at nine", said on a Wednesday afternoon, rang every Wednesday at 9 PM:
