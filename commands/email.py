@@ -357,7 +357,7 @@ class EmailCommand(JarvisCommandBase):
         if said and out.get("action") in ("draft", "send"):
             body = said.group("body").strip(" .!?")
             body = _without_address(body, str(out.get("to") or ""))
-            out["body"] = body[:1].upper() + body[1:]    # the user's own words, not the model's retelling
+            out["body"] = _first_upper(body)     # the user's own words, not the model's retelling
         if out.get("action") in ("draft", "send") and not out.get("to"):
             named = _RECIPIENT.match(" ".join(normalize_utterance(voice_command).split()))
             if named:                   # "email sarah saying ...": the model left sarah out (her address is asked)

@@ -1781,10 +1781,11 @@ def words_for_day(day: _dt.date, today: _dt.date) -> str:
 _TEEN_OR_TENS = r"(?:" + "|".join(sorted((w for w, n in {**_UNITS, **_TENS}.items() if 10 <= n <= 90), key=len,
                                          reverse=True)) + r")"
 _UNIT_WORD = r"(?:" + "|".join(w for w, n in _UNITS.items() if 0 < n < 10) + r")"
-_TWO_DIGITS = _TEEN_OR_TENS + r"(?:[\s-]+" + _UNIT_WORD + r")?|(?:oh|o)\s+" + _UNIT_WORD
-_SPOKEN_YEAR = re.compile(r"(?P<lead>" + _MONTH.replace("?P<month>", "") + r"|\d(?:st|nd|rd|th)?|" + _ORDINAL + r")"
-                          r",?\s+(?:of\s+)?(?P<year>(?:nineteen|twenty)\s+(?:" + _TWO_DIGITS + r"|hundred)"
-                          r"|two\s+thousand(?:\s+(?:and\s+)?(?:" + _TWO_DIGITS.split("|(?:oh")[0] + r"|" + _UNIT_WORD + r"))?)(?![a-z])")
+_TEN_TO_NINETY_NINE = _TEEN_OR_TENS + r"(?:[\s-]+" + _UNIT_WORD + r")?"
+_SPOKEN_YEAR = re.compile(r"(?P<lead>" + _MONTH.replace("?P<month>", "") + r"|\d{1,2}(?:st|nd|rd|th)?|" + _ORDINAL + r")"
+                          r",?\s+(?:of\s+)?(?P<year>(?:nineteen|twenty)\s+(?:" + _TEN_TO_NINETY_NINE
+                          + r"|(?:oh|o)\s+" + _UNIT_WORD + r"|hundred)"
+                          r"|two\s+thousand(?:\s+(?:and\s+)?(?:" + _TEN_TO_NINETY_NINE + r"|" + _UNIT_WORD + r"))?)(?![a-z])")
 
 
 def _year_in_digits(m: re.Match[str]) -> str:
