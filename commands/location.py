@@ -31,6 +31,10 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("please set my city to dublin", {"place": "dublin"}), ("change my location to new york", {"place": "new york"}),
     ("use london as my location", {"place": "london"}), ("i live in sydney now", {"place": "sydney"}),
     ("set my default city to madrid", {"place": "madrid"}), ("i'm based in oxford", {"place": "oxford"}),
+    # where the user is for now, told as people tell it ("i'm in london now" was declined, the router unsure)
+    ("i'm in edinburgh now", {"place": "edinburgh"}), ("i'm currently in lisbon", {"place": "lisbon"}),
+    ("right now i'm in prague", {"place": "prague"}), ("i'm staying in venice this week", {"place": "venice"}),
+    ("i'm over in belfast for work", {"place": "belfast"}), ("i'm in new york at the moment", {"place": "new york"}),
 ]
 # where the user is now is a question for a map or GPS, which it has not: those are not this command's
 _NEGATIVES = ["i live in a flat", "i'm in a meeting", "where is my phone", "where did i park",
@@ -41,7 +45,9 @@ _NEGATIVES = ["i live in a flat", "i'm in a meeting", "where is my phone", "wher
               # things to find in or near where the user is: a search the assistant cannot do
               "search for events in my location", "find restaurants near my location", "what's on in my city",
               "show me shops in my area", "any concerts in my town this weekend", "news from my city",
-              "holidays near my location", "set the location of the meeting to the office"]
+              "holidays near my location", "set the location of the meeting to the office",
+              # "i'm in" what is not a place on a map
+              "i'm in the kitchen", "i'm in a hurry", "i'm in bed", "i'm in trouble", "i'm in the car now"]
 _DOMAIN_WORDS = ["set my location", "change my location"]
 
 

@@ -43,3 +43,23 @@ def test_cancel_that_puts_back_the_place_it_had(rt):
                                   "where is my phone", "what's the weather in manchester"])
 def test_what_names_no_place_of_the_user_is_not_claimed(rt, said):
     assert rt.registry.get("location").pre_route(said) is None
+
+
+@pytest.fixture(scope="module")
+def router():
+    from jarvis_tui.assistant.intent_router import IntentRouter
+    from jarvis_tui.commands_registry import discover_commands
+    return IntentRouter(list(discover_commands()))
+
+
+@pytest.mark.parametrize("said", ["i'm in london now", "i'm currently in paris", "i'm staying in rome this week",
+                                  "i'm at my mum's in cardiff"])
+def test_where_the_user_is_for_now_is_routed_to_it(router, said):
+    """"i'm in london now" was declined: the router ranked location 0.47 beside "no command fits" 0.44. The
+    command declares where the user is for now, told as people tell it; not "i'm in" what is no place."""
+    assert router.decide(said).ranked[0][0] == "location", router.decide(said).ranked[:3]
+
+
+@pytest.mark.parametrize("said", ["i'm in the garden", "i'm in the shower", "i'm in a bad mood"])
+def test_being_in_what_is_no_place_is_not_where_the_user_is(router, said):
+    assert router.decide(said).ranked[0][0] != "location", router.decide(said).ranked[:3]
