@@ -45,9 +45,7 @@ _NEGATIVES = ["i live in a flat", "i'm in a meeting", "where is my phone", "wher
               # things to find in or near where the user is: a search the assistant cannot do
               "search for events in my location", "find restaurants near my location", "what's on in my city",
               "show me shops in my area", "any concerts in my town this weekend", "news from my city",
-              "holidays near my location", "set the location of the meeting to the office",
-              # "i'm in" what is not a place on a map
-              "i'm in the kitchen", "i'm in a hurry", "i'm in bed", "i'm in trouble", "i'm in the car now"]
+              "holidays near my location", "set the location of the meeting to the office"]
 _DOMAIN_WORDS = ["set my location", "change my location"]
 
 
