@@ -342,6 +342,10 @@ class CancelTimerCommand(JarvisCommandBase):
                 "paused": bool(t.get("paused"))} for t in cancelled]
         return say(message, cancelled=[t["id"] for t in cancelled], was=was)
 
+    def made_something(self, arguments: dict[str, Any], result: dict[str, Any]) -> bool:
+        """Timers cancelled (what `take_back` runs again)."""
+        return bool(result.get("was"))
+
     def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
         """"Undo that", "I didn't mean that" right after a cancel: the timers it cancelled run again as if
         never cancelled (the time since counts; a paused one keeps the time it had left). One that would

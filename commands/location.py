@@ -113,6 +113,10 @@ class LocationCommand(JarvisCommandBase):
         return say(f"OK, your location is {_title(place)} now: I'll use it for the weather.",
                    location=_title(place), before=before)
 
+    def made_something(self, arguments: dict[str, Any], result: dict[str, Any]) -> bool:
+        """The location set (not told)."""
+        return "before" in result
+
     def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
         """"Cancel that" right after: the location it had (or none)."""
         if self.services is None or "before" not in result:

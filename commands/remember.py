@@ -225,6 +225,10 @@ class RememberCommand(JarvisCommandBase):
             return say(f"{verb}: I'll keep your {fact.topic} safe.", memory_id=memory_id, secret=True)
         return say(f"{verb}: {second_person(fact.text)}.", memory_id=memory_id, secret=False)
 
+    def made_something(self, arguments: dict[str, Any], result: dict[str, Any]) -> bool:
+        """A fact kept."""
+        return result.get("memory_id") is not None
+
     def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
         """"Cancel that" right after: what was just remembered is forgotten, or what it replaced
         comes back."""

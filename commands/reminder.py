@@ -1847,6 +1847,11 @@ class ReminderCommand(JarvisCommandBase):
         return say(f"OK, I'll remind you {phrase} {when}.", reminder_id=rid,
                    due_at=due.isoformat(), recurrence=recurrence)
 
+    def made_something(self, arguments: dict[str, Any], result: dict[str, Any]) -> bool:
+        """A reminder set or moved (what `take_back` undoes); not a reading or a delete."""
+        return bool(result.get("was_due_at")) or arguments.get("action", "set") == "set" and (
+            result.get("reminder_id") is not None or bool(result.get("reminder_ids")))
+
     def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
         """"Cancel that" right after: the reminders just set are deleted, one just moved rings when it
         did before. Nothing else this command does is taken back (a delete says what it deleted)."""

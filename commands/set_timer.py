@@ -449,6 +449,10 @@ class SetTimerCommand(JarvisCommandBase):
         return say(message, timer_id=timer["id"], label=label, duration_seconds=seconds,
                    ends_at=timer.get("ends_at"))
 
+    def made_something(self, arguments: dict[str, Any], result: dict[str, Any]) -> bool:
+        """A timer started, or time added to one (what `take_back` undoes)."""
+        return result.get("timer_id") is not None
+
     def take_back(self, arguments: dict[str, Any], result: dict[str, Any]) -> Any:
         """"Cancel that" right after: the timer just set is cancelled; time just added to a timer (or
         a length just corrected) is taken off again."""

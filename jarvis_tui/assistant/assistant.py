@@ -897,8 +897,10 @@ class Assistant:
         if alone:
             # "tomorrow?" or "in new york" alone, with no "what about": after a question answered, the same
             # question for that day or place; after something made ("remind me ... at 5 pm", "tomorrow"), that
-            # thing put right (below)
+            # thing put right, as "make it tomorrow" puts it right (the command's own correction), or nothing
             fragment = fragment_said_alone(turn.text)
+            if fragment is not None and self._made_things(last):
+                return self._put_right(turn, request, fragment, last)
         if last is None or fragment is None:
             return False
         last = self._earlier_turn_meant(fragment, last) or last
@@ -922,26 +924,40 @@ class Assistant:
             return False
         turn.route = "follow_up"
         turn.understood_as = completion.text
-        before = len(turn.tool_calls)
         outcome = self.run_request(completion.text)
         turn.spoken = outcome.spoken or outcome.error
-        if alone and self._made_again(turn.tool_calls[before:], last):
-            # said alone right after it was made, the new day or place puts it right: the one made a moment
-            # ago goes (only once the new one is made: nothing is lost if that fails)
-            undone = self._taken_back(last)
-            if undone:
-                turn.spoken = f"{turn.spoken} It replaces the one set a moment ago."
         turn.wait_for_input = self.pending is not None or self.awaiting is not None
         self._note(turn, request)
         return True
 
-    @staticmethod
-    def _made_again(calls: list[ToolCallRecord], last: LastTurn) -> bool:
-        """Whether the calls did again what a call of the last turn did, with its command and its action (a
-        reminder set again for the day said after it; not a reading of the reminders)."""
-        made = {(name, args.get("action")) for name, args, _ in last.made}
-        return any((c.name, c.arguments.get("action")) in made and c.response is not None and c.response.success
-                   and not c.response.wait_for_input for c in calls)
+    def _made_things(self, turn: LastTurn) -> set[str]:
+        """The commands whose calls in the turn made or changed something (`made_something`: a reminder
+        set, a timer started; not the reminders read)."""
+        out = set()
+        for name, args, result in turn.made:
+            command = self.registry.get(name)
+            try:
+                if command is not None and command.made_something(dict(args), dict(result)):
+                    out.add(name)
+            except Exception:  # a command that cannot say made nothing to put right
+                log.exception("made_something of %s failed", name)
+        return out
+
+    def _put_right(self, turn: TurnResult, request: RequestInformation, fragment: str, last: LastTurn) -> bool:
+        """A day or a place said alone right after something was made ("remind me to phone the garage at 4
+        pm", "tomorrow"): the correction "make it tomorrow", when a fast path of a command that made it
+        claims those words (the reminder moved, not a second one set); False otherwise (routed as said)."""
+        correction = f"make it {fragment}"
+        match = pre_route(correction, self._fast_path_order(request))
+        if match is None or match.command.command_name not in self._made_things(last):
+            return False
+        turn.route = "follow_up"
+        turn.understood_as = correction
+        outcome = self.run_request(correction)
+        turn.spoken = outcome.spoken or outcome.error
+        turn.wait_for_input = self.pending is not None or self.awaiting is not None
+        self._note(turn, request)
+        return True
 
     def _earlier_turn_meant(self, fragment: str, last: LastTurn) -> LastTurn | None:
         """The turn before the last one, when a follow-up's words are for its command and not for the

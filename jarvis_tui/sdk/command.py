@@ -165,6 +165,13 @@ class IJarvisCommand(ABC):
         as any others)."""
         return None
 
+    def made_something(self, arguments: dict[str, Any], result: dict[str, Any]) -> bool:
+        """Whether a call of this command made or changed something that `take_back` would undo (a
+        reminder set, a timer started), without undoing it; False for a call that only read (the
+        reminders listed). Words said right after such a call may put it right ("tomorrow" after a
+        reminder set). False by default."""
+        return False
+
     def end(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
         """End the thing a call of this command just made or changed, when the user says so at once
         ("kill it", "scrap that"): after a call that made it, the same as `take_back`; a command whose

@@ -186,12 +186,13 @@ def test_a_when_or_a_place_alone_continues_the_question_answered(rt, first, then
 
 def test_a_when_alone_after_something_made_puts_it_right(rt):
     """"tomorrow" alone after "remind me to call bob at 5 pm" listed the reminders ("When should I remind
-    you?"): said alone right after it was set, it is that reminder on that day; the one set a moment ago goes
-    once the new one is set, and nothing is left ringing today. "and tomorrow" keeps making one more."""
+    you?"): said alone right after it was set, it puts that reminder right as "make it tomorrow" does (the
+    reminder's own correction: moved, not a second one set), and nothing is left ringing today. A command
+    whose call only read ("what's on my calendar") made nothing to put right (below)."""
     rt.assistant.handle_text("remind me to call bob at 5 pm")
     turn = rt.assistant.handle_text("tomorrow")
-    assert turn.route == "follow_up" and turn.understood_as == "remind me to call bob at 5 pm tomorrow"
-    assert turn.spoken.endswith("It replaces the one set a moment ago."), turn.spoken
+    assert turn.route == "follow_up" and turn.understood_as == "make it tomorrow"
+    assert turn.spoken == "OK, I'll remind you to call bob tomorrow at 5 PM instead.", turn.spoken
     [row] = rt.store.reminders.active()
     due = _dt.datetime.fromisoformat(row["due_at"])
     assert (row["text"], due.hour, due.date()) == ("call bob", 17, _dt.date.today() + _dt.timedelta(days=1))
@@ -204,6 +205,23 @@ def test_a_day_alone_after_a_reading_reads_that_day(rt):
     assert turn.route == "follow_up" and [(c.name, c.arguments.get("action")) for c in turn.tool_calls] == \
         [("reminder", "list")]
     assert "Wednesday" in turn.spoken and rt.store.reminders.active() == []
+
+
+def test_a_place_alone_after_something_no_fast_path_puts_right_is_routed_as_said(rt):
+    """After the location set, "in york" is no "make it in york" a fast path claims: no completion of the
+    request made a moment ago runs ("set my location to york"), so nothing is made twice."""
+    rt.assistant.handle_text("set my location to leeds")
+    turn = rt.assistant.handle_text("in york")
+    assert turn.route != "follow_up" and turn.understood_as is None
+
+
+def test_what_a_call_made_is_told_by_its_command():
+    from jarvis_tui.commands_registry import discover_commands
+    commands = {c.command_name: c for c in discover_commands()}
+    assert commands["reminder"].made_something({"action": "set"}, {"reminder_id": 3})
+    assert not commands["reminder"].made_something({"action": "list"}, {"reminders": []})
+    assert commands["set_timer"].made_something({"duration_seconds": 60}, {"timer_id": 1})
+    assert not commands["check_timers"].made_something({}, {"timers": []})       # the SDK's default
 
 
 def test_a_when_alone_is_no_follow_up_of_nothing(rt):
