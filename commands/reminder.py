@@ -1573,6 +1573,7 @@ class ReminderCommand(JarvisCommandBase):
         said_alarm = _said_alarm(voice_command)
         said = " ".join(voice_command.lower().replace("\u2019", "'").split())
         found = find_clock_time(said) or _clock_anywhere(said)          # ('HH:MM', its words), or None
+        repeat = _recur_said(said)                                      # "every month", "on tuesdays", or None
         if said_alarm and not str(out.get("text") or "").strip():
             out["text"] = said_alarm            # "get me up at 6:45 on friday": the alarm is what rings
         task = None if str(out.get("text") or "").strip() else _TASK_SAID.fullmatch(said)
@@ -1680,8 +1681,8 @@ class ReminderCommand(JarvisCommandBase):
                     part = parse_iso(again["due_at"]).strftime("%H:%M")    # at the time it rings on its day
                 elif part is None and (re.search(r"\b(?:tomorrow|" + "|".join(WEEKDAYS) + r")\b", said)
                                        or find_date(said, _dt.date.today())
-                                       or _first_day(said, _dt.date.today(), "monthly")[0] is not None
-                                       and _recurrence(_recur_said(said))[1] == "monthly"):
+                                       or _recurrence(repeat)[1] == "monthly"
+                                       and _first_day(said, _dt.date.today(), "monthly")[0] is not None):
                     part = "09:00"      # a day said, and no time: the morning ("on the first of every month")
                 if part:
                     out["time"] = part
@@ -1693,7 +1694,6 @@ class ReminderCommand(JarvisCommandBase):
                 at = (hh * 60 + mm - seconds // 60) % (24 * 60)
                 out["time"] = f"{at // 60:02d}:{at % 60:02d}"
                 out.pop("relative_minutes", None)
-        rm = re.search(_RECUR, said)
         out.pop("every_minutes", None)
         if _SUB_DAILY.search(said):
             # "every 2 hours": rings that often, first one gap from now unless a time is said
@@ -1705,10 +1705,9 @@ class ReminderCommand(JarvisCommandBase):
                     out.pop("time", None)            # no clock time said: "2 hours" or "00:30" written as one
                 if not out.get("time") and not out.get("relative_minutes"):
                     out["relative_minutes"] = gap
-        elif rm:
-            word = " ".join(rm.group("recur").split())
-            ok, recurrence = _recurrence(word)
-            if not ok and word in ("every morning", "every evening", "every night"):
+        elif repeat:
+            ok, recurrence = _recurrence(repeat)
+            if not ok and repeat in ("every morning", "every evening", "every night"):
                 ok, recurrence = True, "daily"
             if ok and recurrence:
                 out["recurrence"] = recurrence
