@@ -1327,7 +1327,8 @@ _END_IT = (r"(?:(?:kill|scrap|ditch|bin|nix|get\s+rid\s+of|stop|end)\s+(?:it|tha
 _TAKE_BACK = re.compile(
     _TAKE_BACK_LEAD +
     r"(?:(?:cancel|undo|scratch|delete|remove|reverse|forget|drop)\s+(?:that|this)(?:\s+one)?(?:\s+(?:last\s+)?one)?"
-    r"|cancel\s+it|" + _END_IT +
+    # said of "it" by every verb that undoes but "forget" and "drop" ("forget it", "drop it": let it go)
+    r"|(?:cancel|scratch|delete|remove|reverse|erase)\s+it|" + _END_IT +
     r"|undo(?:\s+(?:it|the\s+last\s+(?:one|thing)))?|take\s+(?:that|it)\s+back"
     r"|(?:i\s+)?(?:didn't|did\s+not)\s+mean\s+(?:that|it)|(?:don't|do\s+not)\s+do\s+(?:that|it)"
     r"|that's\s+not\s+what\s+i\s+(?:said|meant|wanted|asked(?:\s+for)?))" + _TAKE_BACK_TAIL)

@@ -20,7 +20,9 @@ from jarvis_tui.sdk.text import asks_to_hear_again, asks_to_take_back
                                   "that's not what i said", "on second thought, cancel that",
                                   # other verbs that end what was just made
                                   "ok kill it", "get rid of it", "scrap that", "ditch it", "call it off",
-                                  "okay nix that one", "bin it", "forget it, cancel it"])
+                                  "okay nix that one", "bin it", "forget it, cancel it",
+                                  # "it" as "that", by every verb that undoes
+                                  "delete it", "remove it please", "ok scratch it", "erase it"])
 def test_words_that_take_back_what_was_just_done(text):
     assert asks_to_take_back(text)
 
@@ -28,7 +30,8 @@ def test_words_that_take_back_what_was_just_done(text):
 @pytest.mark.parametrize("text", ["never mind", "forget it", "cancel my timer", "cancel the pasta timer",
                                   "delete that reminder about the dentist", "undo my last order", "cancel",
                                   "stop", "what time is it", "that's not funny", "remember that i parked on level 3",
-                                  "kill the lights", "get rid of the milk", "call it a day", "ok", "kill time"])
+                                  "kill the lights", "get rid of the milk", "call it a day", "ok", "kill time",
+                                  "drop it", "just forget it", "delete it all", "remove it from the list"])
 def test_other_words_do_not(text):
     assert not asks_to_take_back(text)
 
@@ -52,6 +55,18 @@ def test_cancel_that_deletes_the_reminder_just_set(rt, clock):
     assert turn.route == "take_back" and r.success
     assert turn.spoken == "OK, I've cancelled the reminder to check the oven."
     assert [x["text"] for x in rt.store.reminders.active()] == ["water the plants"]      # only the one just set
+
+
+@pytest.mark.parametrize("said", ["delete it", "remove it"])
+def test_delete_it_deletes_the_reminder_just_set(rt, clock, said):
+    """"delete it" right after a reminder was set was taken for "never mind" by the router ("Okay.") and
+    the reminder stayed set."""
+    ask(rt, "remind me at 6 pm to water the plants")
+    ask(rt, "remind me in an hour to check the oven")
+    turn, r = ask(rt, said)
+    assert turn.route == "take_back" and r.success
+    assert turn.spoken == "OK, I've cancelled the reminder to check the oven."
+    assert [x["text"] for x in rt.store.reminders.active()] == ["water the plants"]
 
 
 def test_never_mind_alone_leaves_it_set(rt, clock):
