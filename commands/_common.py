@@ -3,6 +3,7 @@ This module defines no commands."""
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from decimal import Decimal
 from pathlib import Path
@@ -41,7 +42,10 @@ def claim(**arguments: Any) -> PreRouteResult:
     return PreRouteResult(arguments={k: v for k, v in arguments.items() if v is not None})
 
 
-STOP_LABELS = {"", "a", "an", "the", "my", "this", "that", "current", "running", "active", "new", "kitchen's"}
+STOP_LABELS = {"", "a", "an", "the", "my", "this", "that", "there", "any", "some", "current", "running", "active", "new", "kitchen's"}
+
+
+_NOT_A_NAME = re.compile(r"^(?:there\s+)?(?:(?:the|my|a|an|any|some|this|that)\s+)?")
 
 
 def clean_label(label: str | None) -> str | None:
@@ -49,9 +53,9 @@ def clean_label(label: str | None) -> str | None:
     if label is None:
         return None
     t = " ".join(label.strip().lower().split())
-    for prefix in ("the ", "my ", "a ", "an ", "this ", "that "):
-        if t.startswith(prefix):
-            t = t[len(prefix):]
+    # the words that only say which one or that one is there: "is there a timer running" named no timer
+    # "there a"; "any"/"some" as "the"
+    t = _NOT_A_NAME.sub("", t)
     if t in ("all", "every", "all the", "all my", "all of my", "all of the", "each", "them", "they", "those", "these",
              "all of them", "both", "both of them"):       # "how long is left on them": no timer called "them"
         return "all"

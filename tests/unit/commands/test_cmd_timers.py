@@ -243,6 +243,17 @@ def test_a_timer_is_not_called_timer():
     assert clean_label("timer one") == "timer one"
 
 
+@pytest.mark.parametrize("said", ["is there a timer running", "is there any timer going", "is there a timer on"])
+def test_is_there_a_timer_names_no_timer(rt, said):
+    """"is there a timer running" read "there a" as the timer's name ("You don't have a there timer.")."""
+    from commands._common import clean_label
+    assert clean_label("there a") is None and clean_label("any pasta") == "pasta"
+    ask(rt, "set a 10 minute timer for pasta")
+    turn, r = ask(rt, said)
+    assert turn.tool_calls[0].name == "check_timers" and turn.tool_calls[0].arguments == {}
+    assert r.success and turn.spoken.startswith("Your pasta timer has")
+
+
 @pytest.mark.parametrize("said, model_label", [
     ("let me know when ten minutes are up", "ten minute timer"),       # said "Ten minute timer timer set for 10 minutes."
     ("signal me after two and a half minutes", "two and a half minutes"),
