@@ -684,6 +684,22 @@ def _in_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"action": "set", "text": text, "relative_minutes": seconds // 60})
 
 
+# a day or a part of one said after the task, with no clock time: "... to call mum tonight", "... tomorrow
+# morning", "... on friday" (the 0.5B declined "don't let me forget to call mum tonight")
+_ON_A_DAY = (r"(?P<when>(?:(?:on\s+)?(?:this\s+|next\s+)?" + _WEEKDAY + r"|tomorrow)(?:\s+(?P<part>morning|afternoon|evening|night))?"
+             r"|tonight|this\s+(?P<part2>morning|afternoon|evening))")
+
+
+def _on_a_day_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    """The hour of the part of the day said, 9 AM for a day alone (the day itself is read from the
+    words when the reminder is set, as for "... tomorrow at 5")."""
+    text = _text_ok(m.group("text"))
+    part = m.group("part") or m.group("part2") or ("tonight" if m.group("when") == "tonight" else "morning")
+    if not text:
+        return None
+    return PreRouteResult(arguments={"action": "set", "text": text, "time": dict(_DAY_PARTS)[part]})
+
+
 def _list_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"action": "list"})
 
@@ -1031,7 +1047,7 @@ _MORE_EXAMPLES += [
 # "remind me" says what is asked; and plans asked about in the words of a day ("what does my morning
 # look like")
 _MORE_EXAMPLES += [
- ('remind me to take my umbrella tomorrow morning', {'action': 'set', 'text': 'take my umbrella', 'time': '08:00'}),
+ ('remind me to take my umbrella tomorrow morning', {'action': 'set', 'text': 'take my umbrella', 'time': '09:00'}),
  ('remind me to put on sunscreen before i go out', {'action': 'set', 'text': 'put on sunscreen before i go out'}),
  ('remind me to grab a warm coat in the morning', {'action': 'set', 'text': 'grab a warm coat', 'time': '08:00'}),
  ('remind me to bring the washing in at four', {'action': 'set', 'text': 'bring the washing in', 'time': '16:00'}),
@@ -1272,6 +1288,8 @@ class ReminderCommand(JarvisCommandBase):
             FastPath("reminder.daily_at", r"(?:set|create|add|make)\s+an?\s+(?P<recur>daily|weekly|monthly|biweekly)\s+reminder"
                      r"\s+(?:for\s+|at\s+)" + _TIME + r",?\s+" + _TEXT,
                      _at_claim, "set a daily reminder at 7 am to exercise"),
+            FastPath("reminder.text_on_a_day", remind + r",?\s+" + _TEXT + r",?\s+" + _ON_A_DAY, _on_a_day_claim,
+                     "remind me to call mum tonight / don't let me forget to pay rent on friday"),
             FastPath("reminder.text_in", remind + r",?\s+" + _TEXT + r"\s+in\s+(?P<dur>[\w ,./-]+)", _in_claim,
                      "remind me to check the oven in 45 minutes"),
             FastPath("reminder.in_text", remind + r"\s+in\s+(?P<dur>[\w ,./-]+?)\s+" + _TEXT, _in_claim,

@@ -192,6 +192,23 @@ def test_asking_not_to_forget_at_a_time_is_a_reminder_set_at_once(rt, said, text
     assert (args["action"], args["text"], args["time"]) == ("set", text, time)
 
 
+@pytest.mark.parametrize("said,text,due", [
+    ("don't let me forget to call mum tonight", "call mum", _at(5, 20)),
+    ("remind me to pay rent on friday", "pay rent", _at(7, 9)),
+    ("make sure i don't forget to ring the vet tomorrow morning", "ring the vet", _at(6, 9)),
+    ("remind me to book the table next tuesday evening", "book the table", _at(11, 18)),
+    ("remind me to water the plants this evening", "water the plants", _at(5, 18)),
+    ("don't let me forget to phone the garage on monday afternoon", "phone the garage", _at(10, 15)),
+])
+def test_a_day_said_without_a_clock_time_is_set_at_once_at_its_part_of_the_day(rt, clock, said, text, due):
+    """A day, or a part of one, said after the task and no clock time: the reminder's fast path sets it at
+    that part's hour, 9 AM for a day alone (the 0.5B declined "don't let me forget to call mum tonight")."""
+    clock.now = WED_4_50_PM
+    turn, response = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "reminder" and response.success
+    assert _rows(rt) == {text: (due, None)}
+
+
 def test_a_recurring_alarm_named_by_its_next_day_skips_that_day(rt, clock):
     """"i don't need the alarm tomorrow" of an alarm that rings every weekday: tomorrow's is skipped,
     the weekday alarm stays (deleting it would take every other day's away too)."""
