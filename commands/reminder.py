@@ -279,8 +279,11 @@ def remind_phrase(text: str, said: str) -> str:
         # an event put in: "put a dentist appointment on thursday" -> "about your dentist appointment"
         noun = re.sub(r"^(?:the|your)\s+", "", what, flags=re.I)
         return f"about {'the' if determiners and determiners[-1] == 'the' else 'your'} {noun}"
-    said_first = at == 0 and re.match(r"(?:the|my|your|our|a|an)\s", text.lower())   # "the train is at 7:40, remind me ..."
-    if connector in ("about", "of", "for", "regarding", "before", "beforehand") or said_first or what.lower().endswith(" alarm"):
+    thing = re.match(r"(?:the|my|your|our|a|an)\s", text.lower())
+    said_first = at == 0 and thing                      # "the train is at 7:40, remind me ..."
+    # a thing after any word but "to" ("don't let me forget my keys"): about it, not "to your keys"
+    if connector in ("about", "of", "for", "regarding", "before", "beforehand") or said_first or (thing and connector != "to") \
+            or what.lower().endswith(" alarm"):
         return f"about {what}"        # "remind me ten minutes before my meeting": about your meeting
     return f"to {what}"
 
@@ -700,6 +703,21 @@ def _on_a_day_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"action": "set", "text": text, "time": dict(_DAY_PARTS)[part]})
 
 
+# asking not to forget, with no when yet: "don't let me forget my keys" (the 0.5B forgot a memory about
+# keys, or declined); set with no time, so that it asks when
+_NOT_FORGETTING = (r"(?:(?:please|and|oh|so)\s+)*(?:(?:don't|dont|do\s+not)\s+let\s+me\s+forget"
+                   r"|make\s+sure\s+i\s+(?:don't|do\s+not)\s+forget)(?:\s+(?P<lead>to|about))?\s+(?P<text>.+?)(?:\s+please)?")
+
+
+def _not_forgetting_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+    text = _text_ok(m.group("text"))
+    if not text or find_clock_time(text) or re.search(_IN_A_WHILE, text) or _recur_said(text):
+        return None                      # a when the fast paths of a when did not read: the model's
+    if re.match(r"(?:buy|get|pick\s+up|order)\b", text):
+        return None                      # "don't let me forget to buy lemons", no when: the shopping list's too
+    return PreRouteResult(arguments={"action": "set", "text": text})
+
+
 def _list_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"action": "list"})
 
@@ -991,6 +1009,11 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('set an alarm for 6 am', {'
  ("don't let me forget to water the plants at 6 pm", {'action': 'set', 'text': 'water the plants', 'time': '18:00'}),
  ("make sure i don't forget to pay the rent tomorrow at 9", {'action': 'set', 'text': 'pay the rent', 'time': '09:00'}),
  ("i must not forget to phone the dentist at 11", {'action': 'set', 'text': 'phone the dentist', 'time': '11:00'}),
+ # ... and with no time yet (it asks when): "don't let me forget my keys" went to forget's "my keys"
+ ("don't let me forget the recycling", {'action': 'set', 'text': 'the recycling'}),
+ ("don't let me forget to text grandma", {'action': 'set', 'text': 'text grandma'}),
+ ("make sure i don't forget my gym bag", {'action': 'set', 'text': 'my gym bag'}),
+ ("don't let me forget about the parcel", {'action': 'set', 'text': 'the parcel'}),
  ('ping me about the laundry in 20 minutes',
   {'action': 'set', 'relative_minutes': 20, 'text': 'the laundry'}),
  ("note my mother's birthday on the fifth of june", {'action': 'set', 'text': "mother's birthday"})]
@@ -1290,6 +1313,8 @@ class ReminderCommand(JarvisCommandBase):
                      _at_claim, "set a daily reminder at 7 am to exercise"),
             FastPath("reminder.text_on_a_day", remind + r",?\s+" + _TEXT + r",?\s+" + _ON_A_DAY, _on_a_day_claim,
                      "remind me to call mum tonight / don't let me forget to pay rent on friday"),
+            FastPath("reminder.not_forgetting", _NOT_FORGETTING, _not_forgetting_claim,
+                     "don't let me forget my keys / make sure i don't forget to call bob (it asks when)"),
             FastPath("reminder.text_in", remind + r",?\s+" + _TEXT + r"\s+in\s+(?P<dur>[\w ,./-]+)", _in_claim,
                      "remind me to check the oven in 45 minutes"),
             FastPath("reminder.in_text", remind + r"\s+in\s+(?P<dur>[\w ,./-]+?)\s+" + _TEXT, _in_claim,

@@ -1159,8 +1159,10 @@ class Assistant:
         turn.wait_for_input = True
         asked = asked_argument(command, failed)
         if asked is not None:
+            # the answer completes the request as the model's route does: what it said is read with it
+            # (a reminder's text from "don't let me forget my keys" was dropped once "at 8" answered when)
             self.awaiting = (command.command_name, {"argument": asked, "arguments": dict(arguments),
-                                                    "asked_in": turn.text})
+                                                    "request": turn.text})
 
     def _taken_back(self, last: LastTurn, ending: bool = False) -> list[tuple[str, dict[str, Any], CommandResponse]]:
         """What each call that `last` made answers when asked to take it back (a read answers nothing),

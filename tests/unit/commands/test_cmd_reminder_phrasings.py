@@ -209,6 +209,34 @@ def test_a_day_said_without_a_clock_time_is_set_at_once_at_its_part_of_the_day(r
     assert _rows(rt) == {text: (due, None)}
 
 
+@pytest.mark.parametrize("said,answer,spoken,text,due", [
+    ("don't let me forget my keys", "at 8am tomorrow", "OK, I'll remind you about your keys tomorrow at 8 AM.", "my keys",
+     _at(6, 8)),
+    ("make sure i don't forget to call bob", "at 6 pm", "OK, I'll remind you to call bob at 6 PM.", "call bob", _at(5, 18)),
+    ("don't let me forget about the parcel", "in an hour", "OK, I'll remind you about the parcel in 1 hour.", "the parcel",
+     _at(5, 17, 50)),
+])
+def test_asking_not_to_forget_with_no_when_asks_when_and_keeps_what(rt, clock, said, answer, spoken, text, due):
+    """"don't let me forget my keys" forgot a memory about keys (the model's `forget`), and asked by a fast
+    path, the answer to "When should I remind you?" lost what it was about ("What should I remind you
+    about?"): the answer is read with the request, as on the model's route."""
+    clock.now = WED_4_50_PM
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "reminder"
+    assert turn.spoken.startswith("When should I remind you?") and rt.store.reminders.active() == []
+    turn, response = ask(rt, answer)
+    assert response.success and turn.spoken == spoken
+    assert _rows(rt) == {text: (due, None)}
+
+
+@pytest.mark.parametrize("said", ["don't let me forget the bins at 7", "don't let me forget to take my pills every day",
+                                  "make sure i don't forget my keys in ten minutes"])
+def test_asking_not_to_forget_with_a_when_the_fast_path_did_not_read_is_not_claimed_without_it(rt, said):
+    claim = rt.registry.get("reminder").pre_route(said)
+    assert claim is None or claim.arguments.get("time") or claim.arguments.get("relative_minutes") \
+        or claim.arguments.get("recurrence")
+
+
 def test_a_recurring_alarm_named_by_its_next_day_skips_that_day(rt, clock):
     """"i don't need the alarm tomorrow" of an alarm that rings every weekday: tomorrow's is skipped,
     the weekday alarm stays (deleting it would take every other day's away too)."""
