@@ -144,6 +144,12 @@ _MORE_EXAMPLES += [(t, {}) for t in [
  'what should i eat for breakfast', 'give me an idea for tea tonight', "i can't decide what to have for lunch",
  'what should we do this weekend', 'what film should i watch tonight',
 ]]
+# a sigh or a cheer, alone or with what it is about: a remark, not a request ("ugh" and a day went to the
+# reminder, which asked what to remind of)
+_MORE_EXAMPLES += [(t, {}) for t in [
+ 'ugh what a day', 'ugh not again', 'yay the weekend is here', 'phew that was close', 'oh no not the rain again',
+ 'oh dear what a mess', 'finally friday', 'woohoo we won',
+]]
 _NEGATIVES: list[str] = []
 _DOMAIN_WORDS: list[str] = []
 

@@ -20,6 +20,8 @@ _EXAMPLES = [
     "don't worry about it", "it doesn't matter", "leave it", "i changed my mind", "not you",
     "sorry i wasn't talking to you", "i was talking to someone else", "ignore me", "ok cool",
     "okay got it", "alright", "i'm all set", "we're done here",
+    # a yes with no question asked ("yes" was declined: "Sorry, I can't help with that yet.")
+    "yes", "yep", "yes please", "yeah sure",
     # hushing it while it speaks (a length said is the volume's: "be quiet for an hour")
     "shh", "shush", "hush", "quiet please", "pipe down", "stop talking", "that's enough", "okay stop",
     # enough of what it just did, said as thanks ("that's loads, thanks" after "turn it up" was declined)

@@ -205,7 +205,11 @@ _NEGATIVES: list[str] = ['what time does the last train leave', 'what time does 
  # when something starts or opens is not the time now ("what time is the fireworks display" was told the
  # time; "what time is the parade on saturday" was told Saturday's date)
  'what time is the carol concert', 'what time is the street party on saturday', 'when does the comedy show start',
- 'what time is the bonfire on the green', 'what time is the graduation ceremony', 'what time does the leisure centre open']
+ 'what time is the bonfire on the green', 'what time is the graduation ceremony', 'what time does the leisure centre open',
+ # the times of trains, buses and flights are a timetable's, not the clock's ("the train time to york" was told the
+ # time in a place called "north rail")
+ 'train times to york', 'what time is the next bus into town', 'bus times for tomorrow morning',
+ 'when is the next train to glasgow', 'what time does my flight to rome leave', 'the ferry times to calais']
 # a clock time converted between places, and the difference between two places' time
 _MORE_EXAMPLES += [(t, {}) for t in [
  "if it's noon in london what time is it in new york",

@@ -120,7 +120,9 @@ def test_requests_no_command_serves_are_declined_with_their_topic(router, text, 
 
 
 @pytest.mark.parametrize("text", ["what time is the fireworks display", "what time is the parade on saturday",
-                                  "when does the concert begin", "what time does the library close today"])
+                                  "when does the concert begin", "what time does the library close today",
+                                  # a timetable's times ("the train time to ..." was told the clock of a place)
+                                  "what time is the train to leeds", "when's the next bus", "coach times to london"])
 def test_when_an_event_starts_or_a_place_opens_is_not_the_time_now(router, text):
     """"what time is the fireworks display" was told the time now, and "what time is the parade on
     saturday" Saturday's date: the time of an event or of opening hours is no clock question. Declined
@@ -159,6 +161,9 @@ def test_a_request_near_none_of_the_topics_names_none(router, text):
     ("add call mom to my to do list", "todo_list"),
     # said of the assistant's voice (small talk had answered "i can't hear you")
     ("i can't hear you", "volume"), ("could you speak more quietly", "volume"),
+    # a yes with nothing asked was declined; a sigh and what it is about went to the reminder
+    ("yes", "dismiss"), ("yep", "dismiss"), ("ugh", "chat"), ("yay it's the holidays", "chat"),
+    ("oh no i spilled my tea", "chat"),
 ])
 def test_top_tool_for_plain_requests(router, text, tool):
     assert router.rank(text)[0][0] == tool
