@@ -1369,6 +1369,19 @@ class Assistant:
                 return told.strip()
         return None
 
+    def remark_answered_by(self, text: str, decision: RouterResult | None) -> str | None:
+        """The command that answers in words (allow_direct_answer) which the router ranks first, at least
+        ABILITY_FLOOR likely and likelier than no command, for words that ask nothing (a remark: "oh no,
+        i burnt the toast"); None for a question or any other ranking. For when the model declined
+        them with no topic to name: a remark is answered, not told "I can't help with that"."""
+        if decision is None or not decision.ranked or asks_question(text):
+            return None
+        name, chance = decision.ranked[0]
+        command = self.registry.get(name)
+        if command is None or not command.allow_direct_answer or chance < ABILITY_FLOOR or chance <= decision.out_of_scope:
+            return None
+        return name
+
     @staticmethod
     def _as_it_stands(command: IJarvisCommand, args: dict[str, Any]) -> str:
         """How what a call would act on stands now, as the first words of its confirmation question when

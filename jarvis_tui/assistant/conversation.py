@@ -836,7 +836,12 @@ class ConversationBrain:
             message = p.parsed.message
             declined = p.parsed.declined
             if declined:
-                message = decline_message(assistant.router.topic(text) if assistant.router else None)
+                topic = assistant.router.topic(text) if assistant.router else None
+                instead = None if topic else assistant.remark_answered_by(text, router)
+                if instead is None:
+                    message = decline_message(topic)
+                else:                       # as the turn does: a remark is answered, not declined
+                    calls, declined = [{"name": instead, "arguments": {}}], False
             elif not calls and not message and p.parsed.rejected:
                 topic = self._declined_topic(assistant, text, router)
                 if topic:                   # as the turn says it: the only action could not take the words
@@ -908,10 +913,15 @@ class ConversationBrain:
                         break
                     router = assistant.router
                     topic = router.topic(text) if router is not None else None
-                    turn.message = decline_message(topic)
-                    spoken_parts.append(turn.message)
-                    assistant.emit(ev.Declined(text=text, topic=topic or "", reason="llm", turn_id=turn.turn_id))
-                    break
+                    instead = None if topic else assistant.remark_answered_by(text, turn.router_result)
+                    if instead is None:
+                        turn.message = decline_message(topic)
+                        spoken_parts.append(turn.message)
+                        assistant.emit(ev.Declined(text=text, topic=topic or "", reason="llm", turn_id=turn.turn_id))
+                        break
+                    # a remark the model would not answer ("ugh, mondays": "Sorry, I can't help with that
+                    # yet."): the command that answers in words that the router ranks first answers it
+                    calls = [{"name": instead, "arguments": {}}]
                 if not calls:
                     turn.message = p.parsed.message
                     if p.parsed.message:

@@ -1,0 +1,46 @@
+"""A remark the model declined is answered in words, not told "Sorry, I can't help with that yet.":
+"ugh, mondays" and "oh no, i burnt the toast" were declined plainly though the router ranked small talk
+first. The runtime, commands and router are real; the model's words are scripted."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from jarvis_tui.assistant.intent_router import OUT_OF_SCOPE
+
+DECLINE = json.dumps({"tool": "none", "args": {}})
+
+
+def _ranked(router, pairs):
+    named = dict(pairs)
+    rest = [c for c in router.classes if c not in named]
+    left = max(0.0, 1.0 - sum(named.values()))
+    return list(pairs) + [(c, left / len(rest)) for c in rest]
+
+
+def test_a_remark_the_model_declined_is_answered_by_small_talk(runtime, model_writes, monkeypatch):
+    router = runtime.assistant.router
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, [("chat", 0.54), ("get_current_time", 0.19),
+                                                                     ("reminder", 0.12), (OUT_OF_SCOPE, 0.05)]))
+    backend = model_writes([DECLINE, "Oh no, what a nuisance!"])
+    turn = runtime.assistant.handle_text("oh no i burnt the toast")
+    assert [c.name for c in turn.tool_calls] == ["chat"]
+    assert turn.spoken == "Oh no, what a nuisance!" and len(backend.requests) == 2
+
+
+@pytest.mark.parametrize("said, pairs", [
+    # a question the model declined is still declined: an answer in words would be made up
+    ("what's the score in the match", [("chat", 0.54), ("answer_question", 0.2), (OUT_OF_SCOPE, 0.1)]),
+    # small talk ranked first but no likelier than no command: declined
+    ("ugh the printer", [("chat", 0.35), (OUT_OF_SCOPE, 0.35), ("reminder", 0.1)]),
+    # an action ranked first: the model's decline stands
+    ("mondays again", [("reminder", 0.5), ("chat", 0.3), (OUT_OF_SCOPE, 0.05)]),
+])
+def test_a_question_or_a_remark_not_ranked_as_small_talk_stays_declined(runtime, model_writes, monkeypatch, said, pairs):
+    router = runtime.assistant.router
+    monkeypatch.setattr(router, "rank", lambda text: _ranked(router, pairs))
+    router.topic = lambda text: None
+    model_writes([DECLINE])
+    turn = runtime.assistant.handle_text(said)
+    assert turn.tool_calls == [] and turn.spoken == "Sorry, I can't help with that yet."
