@@ -41,6 +41,7 @@ from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInfo
 from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_about_doing, asks_for_another, asks_question, asks_to_end_it,
+                                  says_remark,
                                  asks_to_hear_again, asks_to_take_back, join_words, only_acknowledges, refers_back,
                                  request_not_to_do, says_there, shared_amount_requests, split_requests, stem,
                                  tells_not_asks, without_self_repairs)
@@ -1370,16 +1371,20 @@ class Assistant:
         return None
 
     def remark_answered_by(self, text: str, decision: RouterResult | None) -> str | None:
-        """The command that answers in words (allow_direct_answer) which the router ranks first, at least
-        ABILITY_FLOOR likely and likelier than no command, for words that ask nothing (a remark: "oh no,
-        i burnt the toast"); None for a question or any other ranking. For when the model declined
-        them with no topic to name: a remark is answered, not told "I can't help with that"."""
-        if decision is None or not decision.ranked or asks_question(text):
+        """The command that answers in words (allow_direct_answer) with no argument needed which the router
+        ranks first, at least ABILITY_FLOOR likely and likelier than no command, for a remark (`says_remark`:
+        "oh no, i burnt the toast", "i like jazz"); None for a question, an order, or any other ranking.
+        For when the model declined the words with no topic to name: a remark is answered, not told "I
+        can't help with that". (An order no command serves, "broadcast a video", stays declined: answered
+        in words it got made-up text.)"""
+        if decision is None or not decision.ranked or not says_remark(text):
             return None
         name, chance = decision.ranked[0]
         command = self.registry.get(name)
         if command is None or not command.allow_direct_answer or chance < ABILITY_FLOOR or chance <= decision.out_of_scope:
             return None
+        if any(p.required for p in command.parameters):
+            return None                 # run with no arguments: only a command that needs none
         return name
 
     @staticmethod

@@ -1149,6 +1149,30 @@ def asks_question(text: str) -> bool:
     return bool(_WH_QUESTION.match(t) or _YES_NO_QUESTION.match(t))
 
 
+# what a remark opens with: a sigh or a cheer ("ugh", "oh no", "yay"), or a subject that tells of something
+# ("i ...", "it's ...", "my ...", "the bus was ...", "that's ...")
+# ("oh", "well", "so" lead requests too: "oh, set a timer"; a sigh of its own does not: "ugh, mondays")
+_SIGH = (r"(?:u+g+h+|oh+\s+(?:no+|dear|great|well|man|boy|god|gosh)|a+w+|yay+|woo+hoo+|wow|phew|meh|oops|whoops|damn|"
+         r"blimey|ooh+|argh+|ha(?:ha)+|boo+)")
+_LEAD_SOUND = r"(?:oh+|ah+|hmm+|well|so|god|gosh)"
+_REMARK = re.compile(rf"^(?:{_LEAD_SOUND}\b[,!\s]*)*{_SIGH}\b|^(?:{_LEAD_SOUND}\b[,!\s]*)*(?:{_PRONOUN}|i'm|i've|i'd|i'll|we're|we've|it's|its|"
+                     r"that's|there's|here's|you're|they're|he's|she's|(?:my|our|the|this|that|these|those|his|her|their)"
+                     r"\s+[\w' ]+?\s+(?:is|are|was|were|has|have|had|just|got|keeps?|never|always|did|does|won't|can't|isn't|"
+                     r"aren't|wasn't|weren't|\w+ed)\b)")
+
+
+def says_remark(text: str) -> bool:
+    """Whether the words tell of something or let out a feeling, asking nothing and ordering nothing: "ugh",
+    "oh no i burnt the toast", "i like jazz", "the bus was packed again", "it's dark in here". Not a
+    question ("is it hot today"), a request however polite ("please set a timer", "can you ..."), or a
+    bare order or topic ("broadcast a video", "cars")."""
+    t = _WAKE.sub("", plain_text(text))          # the sigh as said: normalising drops a leading "oh"
+    if not t or asks_question(text) or _POLITE_REQUEST.match(normalize_utterance(text)) \
+            or re.search(r"\b(?:please|can\s+you|could\s+you|would\s+you)\b", t):
+        return False
+    return bool(_REMARK.match(t))
+
+
 _REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answer|the same|again|another|one more|once more"
                         r"|the\s+(?:first|last|latest|newest|oldest|next|previous|other|second|third|top)\s+one)\b")
 _TIME_NOUN = (r"(?:year|month|week|weekend|morning|afternoon|evening|night|time|day|minute|hour|"

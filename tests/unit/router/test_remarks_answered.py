@@ -8,6 +8,7 @@ import json
 import pytest
 
 from jarvis_tui.assistant.intent_router import OUT_OF_SCOPE
+from jarvis_tui.sdk.text import says_remark
 
 DECLINE = json.dumps({"tool": "none", "args": {}})
 
@@ -29,13 +30,30 @@ def test_a_remark_the_model_declined_is_answered_by_small_talk(runtime, model_wr
     assert turn.spoken == "Oh no, what a nuisance!" and len(backend.requests) == 2
 
 
+@pytest.mark.parametrize("said", ["ugh", "ugh, mondays", "Oh no, I burnt the toast.", "oh great another bill", "phew",
+                                  "i like jazz", "it's dark in here", "the bus was packed again", "hey jarvis, ugh, mondays",
+                                  "damn i forgot my keys"])
+def test_remarks(said):
+    assert says_remark(said)
+
+
+@pytest.mark.parametrize("said", ["oh, set a timer", "please set a timer", "ugh can you set a timer", "broadcast a video",
+                                  "cars", "go forward please", "is it hot today", "what's the score", "oh", "details"])
+def test_not_remarks(said):
+    assert not says_remark(said)
+
+
 @pytest.mark.parametrize("said, pairs", [
     # a question the model declined is still declined: an answer in words would be made up
     ("what's the score in the match", [("chat", 0.54), ("answer_question", 0.2), (OUT_OF_SCOPE, 0.1)]),
     # small talk ranked first but no likelier than no command: declined
     ("ugh the printer", [("chat", 0.35), (OUT_OF_SCOPE, 0.35), ("reminder", 0.1)]),
     # an action ranked first: the model's decline stands
-    ("mondays again", [("reminder", 0.5), ("chat", 0.3), (OUT_OF_SCOPE, 0.05)]),
+    ("ugh mondays again", [("reminder", 0.5), ("chat", 0.3), (OUT_OF_SCOPE, 0.05)]),
+    # an order no command serves, small talk ranked first: answered in words it got made-up text
+    ("broadcast a video of my cat", [("chat", 0.5), ("answer_question", 0.2), (OUT_OF_SCOPE, 0.1)]),
+    # a remark, but first the command that needs words to act on (run with none it would make some up)
+    ("the stock market was wild today", [("answer_question", 0.5), ("chat", 0.2), (OUT_OF_SCOPE, 0.1)]),
 ])
 def test_a_question_or_a_remark_not_ranked_as_small_talk_stays_declined(runtime, model_writes, monkeypatch, said, pairs):
     router = runtime.assistant.router
