@@ -95,6 +95,10 @@ _CALL_ME = (r"(?:(?:oh|and|also|actually|no|sorry|well|um|you\s+can|you\s+may|pl
             r"(?:\s+(?:from\s+now\s+on|from\s+now|in\s+future|instead|please|then|now))*")
 # something to do is no fact: "make a note that i need to call the school" is a task (a to-do or a reminder)
 _NO_TASK = r"(?!" + OBLIGATION + r")"
+# the fact told first, then the ask to keep it: "my bike is in the shed, remember that", "the spare key is
+# under the mat, note that down" (the ask was kept as a fact of its own: "Got it: remember that.")
+_TOLD_THEN_REMEMBER = (_NO_TASK + r"(?P<fact>(?:my|our|the|i|i'm|i've)\b.{3,}?)[,.;]?\s+(?:(?:please|and|so)\s+)*"
+                       r"(?:remember|note|save|keep|memori[sz]e)\s+(?:that|this|it)(?:\s+(?:down|in\s+mind|for\s+me|please))*")
 _NEGATIVES: list[str] = ["i can't remember the name of that film", "do you remember the nineties",
                          "remember the alamo", "what is a good way to remember names", "my memory is terrible"]
 _DOMAIN_WORDS: list[str] = ["remember that", "keep in mind", "memorize"]
@@ -154,6 +158,8 @@ class RememberCommand(JarvisCommandBase):
                      r"(?:(?:can|could|would)\s+you\s+|please\s+|i\s+(?:want|need)\s+you\s+to\s+)?(?:remember|memori[sz]e|"
                      r"keep\s+in\s+mind)\s+(?:something|this|a\s+thing|one\s+thing)(?:\s+for\s+me)?(?:\s+please)?",
                      lambda _m, _t: claim(), "remember something for me (then: what?)"),
+            FastPath("remember.told_then_remember", _TOLD_THEN_REMEMBER, lambda m, _t: claim(fact=m.group("fact")),
+                     "my bike is in the shed, remember that"),
             FastPath("remember.fact_told", _TOLD, lambda m, _t: claim(fact=m.group("fact")),
                      "my wife's name is anna / my birthday is march 3rd"),
             FastPath("remember.call_me", _CALL_ME, lambda m, _t: claim(fact=f"my name is {m.group('name').title()}"),

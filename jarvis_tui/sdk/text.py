@@ -606,6 +606,13 @@ def shared_amount_requests(text: str) -> list[str] | None:
     return [f"{head} {m.group(k)} {m.group('unit')}{m.group('tail')}".strip() for k in ("a", "b")]
 
 
+# a verb and what it points back at, nothing else: "..., remember that", "..., note it down": after words
+# that ask nothing, they are what it acts on, one request ("my bike is in the shed, remember that" kept
+# "remember that"); after a request it is a request of its own ("add milk and read it back")
+_ONLY_POINTS_BACK = re.compile(r"[a-z]+(?:\s+(?:down|up))?\s+(?:that|it|this|them)(?:\s+(?:down|up))?"
+                               r"(?:\s+(?:please|for\s+me|too|as\s+well))*[.!]?")
+
+
 def split_requests(text: str) -> list[str]:
     """'turn the volume down and read my to-do list' -> ['turn the volume down', 'read my to-do list'].
 
@@ -627,7 +634,9 @@ def split_requests(text: str) -> list[str]:
                 continue
             opened = _BEFORE_A_REQUEST.sub("", piece)
             first = (opened or piece).lower().split()[0]
-            if first in REQUEST_OPENERS:
+            told_then_pointed_at = (_ONLY_POINTS_BACK.fullmatch((opened or piece).lower())
+                                    and current.lower().split()[0] not in REQUEST_OPENERS)
+            if first in REQUEST_OPENERS and not told_then_pointed_at:
                 steps.append(current)
                 current = opened or piece
                 shared = _SHARED_ASK.match(current.lower())

@@ -105,6 +105,18 @@ def test_a_fact_told_plainly_is_remembered_and_answered(rt, clock):
     assert [m["text"] for m in rt.store.memories.all()] == ["my wife's name is anna", "my birthday is march 3rd"]
 
 
+@pytest.mark.parametrize("said, fact", [
+    ("my bike is in the shed, remember that", "my bike is in the shed"),
+    ("the spare key is under the mat. note that down please", "the spare key is under the mat"),
+    ("i parked on level 3, remember it", "i parked on level 3"),
+])
+def test_a_fact_told_then_asked_to_be_kept_is_one_memory(rt, said, fact):
+    """"..., remember that" was split off and kept as a memory of its own ("Got it: remember that.")."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["remember"] and r.success
+    assert [m["text"] for m in rt.store.memories.all()] == [fact]
+
+
 @pytest.mark.parametrize("said, asked, answer", [
     ("my neighbour's called gary", "who's my neighbour", "Your neighbour's called gary."),
     ("our cat is named biscuit", "what's our cat called", "Your cat is named biscuit."),

@@ -49,6 +49,11 @@ from jarvis_tui.sdk.text import split_requests
      ["remind me to stretch in 5 minutes", "remind me to stretch in 10 minutes"]),
     ("add milk and another for the road", ["add milk and another for the road"]),
     ("set a timer for the pasta and another for the rice", ["set a timer for the pasta and another for the rice"]),
+    # a verb that points back at words that ask nothing acts on them: "remember that" was kept as a fact
+    ("my wifi password is bluefish99, remember that", ["my wifi password is bluefish99, remember that"]),
+    ("the spare key is under the mat, note that down please", ["the spare key is under the mat, note that down please"]),
+    # ... after a request it is a request of its own
+    ("add milk to my list and read it", ["add milk to my list", "read it"]),
 ])
 def test_split_requests(text, steps):
     assert split_requests(text) == steps
