@@ -220,8 +220,9 @@ _UNIT_RE = r"(?:hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)"
 _COMPONENT = re.compile(
     r"(?:(?P<half>half|1/2)\s+(?:a|an)\s+(?P<hunit>hour|minute|second))"
     r"|(?:(?P<quarter>(?P<three>(?:three|3)\s+quarters)|a\s+quarter|quarter)\s+(?:of\s+)?(?:an\s+)?hour)"
-    r"|(?:(?P<num>[\w.,/ -]+?)(?:\s+and\s+a\s+(?P<frac>half|1/2|quarter))?[\s-]*(?P<unit>" + _UNIT_RE + r")(?![a-z])"
-    r"(?:\s+and\s+a\s+(?P<frac2>half|quarter))?)",
+    r"|(?:(?P<num>[\w.,/ -]+?)(?:\s+and\s+(?:a\s+(?P<frac>half|1/2|quarter)|(?P<frac3>three\s+quarters|3/4)))?[\s-]*"
+    r"(?P<unit>" + _UNIT_RE + r")(?![a-z])"
+    r"(?:\s+and\s+(?:a\s+(?P<frac2>half|quarter)|(?P<frac4>three\s+quarters)))?)",
 )
 _JOIN = re.compile(r"(?:,?\s*and\s+|,\s*|\s+)")
 
@@ -268,6 +269,8 @@ def parse_duration(text: str, followed_by: str = "") -> int | None:
             frac = m.group("frac") or m.group("frac2")
             if frac:
                 value += _FRACTIONS[frac]
+            elif m.group("frac3") or m.group("frac4"):      # "an hour and three quarters"
+                value += _FRACTIONS["3/4"]
             total += value * _UNIT_SECONDS[m.group("unit")]
         pos = m.end()
         count += 1
@@ -275,7 +278,8 @@ def parse_duration(text: str, followed_by: str = "") -> int | None:
     return seconds if seconds > 0 else None
 
 
-_UNIT_END_WORD = re.compile(r"(?:^|-)(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|half)$")
+# ("quarter": "an hour and a quarter" was read as the hour alone)
+_UNIT_END_WORD = re.compile(r"(?:^|-)(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|half|quarters?)$")
 
 
 _ADDED_WORDS = frozenset({"more", "extra", "additional", "further", "another"})

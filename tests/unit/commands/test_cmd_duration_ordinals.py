@@ -70,3 +70,22 @@ def test_a_second_timer_with_no_length_is_not_a_one_second_timer(rt):
     assert "duration_seconds" not in out
     out = set_timer.post_process_tool_call({"duration_seconds": 1800}, "set a half hour timer")
     assert out == {"duration_seconds": 1800}           # a length said that the grammar does not read stays
+
+
+@pytest.mark.parametrize("text,seconds", [
+    ("set a timer for an hour and a quarter", 4500),
+    ("two hours and a quarter", 8100),
+    ("an hour and three quarters please", 6300),
+    ("a minute and a quarter", 75),
+    ("a quarter of an hour", 900),
+    ("remind me at quarter past three", None),
+])
+def test_a_quarter_after_a_length_is_part_of_it(text, seconds):
+    """"set a timer for an hour and a quarter" set a timer for an hour: the phrase was looked for only up to
+    a unit or "half", and "three quarters" after "and" was no fraction."""
+    assert find_duration(text) == seconds
+
+
+def test_a_timer_for_an_hour_and_a_quarter_is_that_long(rt):
+    turn, r = ask(rt, "set a timer for an hour and a quarter")
+    assert r.success and turn.spoken == "Timer set for 1 hour and 15 minutes."
