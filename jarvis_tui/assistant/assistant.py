@@ -470,14 +470,16 @@ class Assistant:
             return
         if self._not_to_do(turn, request):
             return
-        if answer_pending and not self._in_step and self._tell_how(turn, request):
+        if (answer_pending or self._in_step) and self._tell_how(turn, request):
             return                      # before the fast paths: "how do i ..." never asks for it to be done
         t = time.perf_counter()
         match = pre_route(turn.text, self._fast_path_order(request))
         turn.timings_ms["pre_route"] = (time.perf_counter() - t) * 1000
+        if match is None and (answer_pending or self._in_step) and (
+                self._told_not_asked(turn, request) or self._tell_ability(turn, request)):
+            return      # a step too: "what's on my list and also can you send emails" sent an e-mail
         if match is None and answer_pending and not self._in_step:
-            if (self._told_not_asked(turn, request) or self._tell_ability(turn, request)
-                    or self._carry_over(turn, request)):
+            if self._carry_over(turn, request):
                 return
             steps = self._several_requests(turn.text)
             if steps:

@@ -39,6 +39,22 @@ def test_an_ability_is_told_and_nothing_runs(rt, said, spoken):
     assert rt.store.reminders.active() == []
 
 
+@pytest.mark.parametrize("said, calls, spoken", [
+    ("what's on the shopping list and also can you send emails", ["shopping_list"],
+     "Your shopping list is empty. Yes, I can draft e-mails."),
+    ("add eggs to my shopping list, and can you set alarms", ["shopping_list"],
+     "Added eggs to your shopping list. Yes, I can set reminders and alarms."),
+    ("i already set a timer for the rice, add milk to the shopping list", ["shopping_list"], None),
+])
+def test_a_question_about_an_ability_after_a_request_is_told_too(rt, said, calls, spoken):
+    """Said after a request, "can you send emails" was routed as a request of its own (an e-mail "send"
+    ran), and a telling of what was done fired what it told of: each piece is read as a piece said alone."""
+    turn = rt.assistant.handle_text(said)
+    assert [c.name for c in turn.tool_calls] == calls and rt.store.timers.running() == []
+    if spoken is not None:
+        assert turn.spoken == spoken
+
+
 def test_what_no_command_does_is_declined_and_a_polite_request_is_done(rt):
     assert rt.assistant.handle_text("can you play music").spoken == "I can't play music yet."
     turn = rt.assistant.handle_text("can you set a timer for 5 minutes")
