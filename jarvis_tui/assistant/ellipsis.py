@@ -239,7 +239,8 @@ def _preposition_span(words: list[str], chunk: list[str]) -> tuple[int, int] | N
         w = words[i]
         if w in PREPOSITIONS | {"of"} and (w == chunk[0] or chunk[0] not in PREPOSITIONS):
             j = _phrase_end(words, i)
-            if not _is_time(words[i + 1:j]):
+            # a number after "of" is no clock time ("12 percent of 250" + "and of 400" was 250 times 400)
+            if not _is_time(words[i + 1:j]) or (w == "of" and _says_only_a_number(words[i + 1:j])):
                 return i, j
     return None
 

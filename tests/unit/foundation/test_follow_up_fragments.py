@@ -54,6 +54,10 @@ def test_a_request_said_whole_or_about_a_person_is_no_fragment(said):
     # a place and a day at once; words that replace nothing are added
     ("in chicago on sunday", "how cold is it outside this weekend", [{}], "how cold is it outside on sunday in chicago"),
     ("in london", "what's the weather like tomorrow", [{}], "what's the weather like tomorrow in london"),
+    # a number after "of" is no clock time: "and of 400" was added at the end (250 times 400)
+    ("of 400", "what's 12 percent of 250", [{"num1": 0.12, "num2": 250}], "what's 12 percent of 400"),
+    ("of sixty", "what's a third of ninety", [{}], "what's a third of sixty"),
+    ("at 5", "remind me to call bob at 4", [{"text": "call bob"}], "remind me to call bob at 5"),
 ])
 def test_the_fragment_takes_the_place_of_what_it_replaces(fragment, last, arguments, completed):
     assert completed_request(fragment, last, arguments).text == completed
