@@ -132,6 +132,13 @@ def action_claim(action: str):
     return handler
 
 
+# one or more of the items just added, said not to be wanted after all: "actually not eggs", "no, not the
+# bread", "scratch the eggs", "leave out the eggs", "forget the eggs"
+NOT_AFTER_ALL = (r"(?:(?:actually|oh|no|nah|wait|sorry|hmm|hang\s+on|on\s+second\s+thought|and)[,\s]+)*"
+                 r"(?:not|no|scratch|leave\s+out|forget(?:\s+about)?|skip|drop)\s+(?P<items>[\w' ,]+?)"
+                 r"(?:\s+(?:though|then|actually|after\s+all|please|thanks))*")
+
+
 @dataclass
 class LastList:
     """The list the user last asked about in this running assistant, and when: "also add the car
@@ -542,9 +549,24 @@ class ListCommandBase(JarvisCommandBase):
             self._path("also", ALSO, self._also_claim, "also pay the bill (right after adding to this list)"),
             self._path("and_more", AND_MORE, self._and_more_claim,
                        "and some socks for dad (right after adding to this list)"),
+            self._path("not_after_all", NOT_AFTER_ALL, self._not_after_all_claim,
+                       "actually not the eggs (one of the items just added: taken off)"),
             self._path("corrected", r".+", self._corrected_claim,
                        "no, i said goat milk (right after adding one item: it takes that one's place)"),
         ]
+
+    def _not_after_all_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"actually not eggs" right after "add milk and eggs": the items said, when each is one of those
+        just added, are taken off (the model added the eggs again)."""
+        last = self._last_change()
+        if last is None or last.change != "added":
+            return None
+        added = [normalize_utterance(str(c.get("text", ""))) for c in last.changed]
+        items = split_items(m.group("items"))
+        wanted = [re.sub(r"^(?:the|my|any|some)\s+", "", normalize_utterance(i)) for i in items]
+        if not wanted or any(w not in added for w in wanted):
+            return None
+        return PreRouteResult(arguments={"action": "remove", self.items_param: wanted})
 
     def _corrected_item(self, text: str) -> tuple[str, str] | None:
         """(the item just added, the item said instead) when the whole request corrects the one item just
@@ -555,7 +577,8 @@ class ListCommandBase(JarvisCommandBase):
         if value is None or last is None or last.change != "added" or len(last.changed) != 1:
             return None
         items = split_items(value)
-        if len(items) != 1 or is_request_words(items[0]) or parse_number(items[0]) is not None:
+        if len(items) != 1 or is_request_words(items[0]) or parse_number(items[0]) is not None \
+                or re.match(r"(?:not|no)\s", items[0]):        # "actually not cheese" added "not cheese"
             return None
         item = re.sub(r",?\s+(?:and\s+)?not\s+.+$", "", items[0])         # "goat milk, not oat milk"
         words = normalize_utterance(item).split()

@@ -342,3 +342,22 @@ def test_a_fact_noted_is_still_a_memory(rt, said, fact):
     turn, _ = ask(rt, said)
     assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["remember"]
     assert turn.tool_calls[0].arguments == {"fact": fact} and rt.store.lists.items("todo") == []
+
+
+@pytest.mark.parametrize("first, said, list_name, left", [
+    ("add milk and eggs to the shopping list", "actually not eggs", "shopping", ["milk"]),
+    ("add milk and eggs to the shopping list", "no, not the eggs", "shopping", ["milk"]),
+    ("add call the vet and pay rent to my to do list", "scratch pay rent", "todo", ["call the vet"]),
+])
+def test_an_item_just_added_said_not_to_be_wanted_is_taken_off(rt, first, said, list_name, left):
+    """"actually not eggs" right after adding milk and eggs went to the model, which added the eggs again."""
+    ask(rt, first)
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].arguments["action"] == "remove" and r.success
+    assert [i["text"] for i in rt.store.lists.items(list_name) if not i["done"]] == left
+
+
+def test_an_item_not_just_added_is_not_taken_off_by_not(rt):
+    ask(rt, "add milk to the shopping list")
+    claims = [c.command_name for c in rt.registry if c.pre_route("actually not cheese") is not None]
+    assert "shopping_list" not in claims
