@@ -1078,6 +1078,8 @@ class Assistant:
         something to destroy) is a guess at what "again" means: it asks first, as a guessed call does.
         False when there is nothing to repeat (then the words are routed like any others)."""
         last = self._recent_turn(request)
+        if last is not None and last.before is not None and self._only_a_reaction(last):
+            last = last.before          # "tell me a joke", "haha good one", "another": another joke
         if last is None or not last.calls or not asks_for_another(turn.text):
             return False
         commands = [(self.registry.get(name), args) for name, args in last.calls]
@@ -1104,6 +1106,13 @@ class Assistant:
         turn.wait_for_input = any(r.response is not None and r.response.wait_for_input for r in records)
         self._note(turn, request)
         return True
+
+    def _only_a_reaction(self, last: LastTurn) -> bool:
+        """Whether a turn was only a remark answered in words ("haha good one": small talk), which "another"
+        said next looks past (it repeated the small talk)."""
+        commands = [self.registry.get(name) for name, _ in last.calls]
+        return bool(commands) and all(c is not None and c.allow_direct_answer for c in commands) \
+            and says_remark(last.request.voice_command)
 
     def _take_back(self, turn: TurnResult, request: RequestInformation) -> bool:
         """"Cancel that", "undo", "scratch that" a moment after a turn that made or changed something:

@@ -55,6 +55,23 @@ def test_one_more_tells_another_joke(rt):
     assert [c.name for c in third.tool_calls] == ["tell_joke"] and third.spoken not in (first.spoken, again.spoken)
 
 
+def test_another_after_a_laugh_tells_another_joke(rt):
+    """"haha good one" between the joke and "another": it repeated the small talk, not the joke. The model
+    writes the one reply in words; nothing else reaches it."""
+    backend = ScriptedBackend(["Glad you liked it!"])
+    brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
+    rt.assistant.brain = brain
+    rt.services.llm = brain.answerer
+    first = rt.assistant.handle_text("tell me a joke")
+    laugh = rt.assistant.handle_text("haha good one")
+    assert [c.name for c in laugh.tool_calls] == ["chat"]
+    again = rt.assistant.handle_text("another")
+    assert again.route == "repeat" and [c.name for c in again.tool_calls] == ["tell_joke"]
+    assert again.spoken and again.spoken != first.spoken
+    third = rt.assistant.handle_text("one more")
+    assert [c.name for c in third.tool_calls] == ["tell_joke"]
+
+
 def test_one_more_repeats_on_the_words_that_asked_for_it(rt):
     """The repeated call is post-processed on the first request's words: a joke about cats stays about cats."""
     first = rt.assistant.handle_text("tell me a joke about cats")
