@@ -245,6 +245,21 @@ def _preposition_span(words: list[str], chunk: list[str]) -> tuple[int, int] | N
     return None
 
 
+# the things' own ("his" and "her" point at a person, whom "the president of france" does not put first)
+_POSSESSIVES = frozenset(("its", "their"))
+
+
+def _attribute_span(words: list[str]) -> tuple[int, int] | None:
+    """Where the request says what it asks of a thing, "the capital city" of "what's the capital city of
+    japan": the phrase from its determiner up to the first "of"; None without a determiner a few words
+    before it."""
+    if "of" not in words[1:]:
+        return None
+    j = words.index("of", 1)
+    i = next((k for k in range(j - 1, max(-1, j - 5), -1) if words[k] in ("the", "a", "an")), None)
+    return (i, j) if i is not None and i < j - 1 else None
+
+
 def _last_noun_phrase(words: list[str]) -> tuple[int, int] | None:
     """The request's last noun phrase opened by a determiner ("the eiffel tower" of "how tall is the
     eiffel tower"), for a thing said without a preposition."""
@@ -295,6 +310,9 @@ def completed_request(fragment: str, last_request: str, arguments: list[dict[str
             said = " ".join(chunk)
             day_alone = find_date(said, _dt.date(2000, 1, 1)) is not None and find_clock_time(said) is None
             span = _time_span(words, clock_too=not day_alone)
+        elif chunk[0] in _POSSESSIVES and len(chunk) > 1 and (attribute := _attribute_span(words)) is not None:
+            # "and its population" after "what's the capital of japan": what is asked of the same thing
+            span, chunk = attribute, ["the", *chunk[1:]]
         else:
             span = _head_span(words, chunk) or _value_span(words, chunk, values) or _preposition_span(words, chunk)
             if span is None and chunk[0] not in PREPOSITIONS:

@@ -58,6 +58,10 @@ def test_a_request_said_whole_or_about_a_person_is_no_fragment(said):
     ("of 400", "what's 12 percent of 250", [{"num1": 0.12, "num2": 250}], "what's 12 percent of 400"),
     ("of sixty", "what's a third of ninety", [{}], "what's a third of sixty"),
     ("at 5", "remind me to call bob at 4", [{"text": "call bob"}], "remind me to call bob at 5"),
+    # what is asked of the same thing: "and its population" asked "what's the capital of its population"
+    ("its population", "what's the capital of japan", [{"query": "what's the capital of japan"}],
+     "what's the population of japan"),
+    ("their currency", "what is the capital city of the netherlands", [{}], "what is the currency of the netherlands"),
 ])
 def test_the_fragment_takes_the_place_of_what_it_replaces(fragment, last, arguments, completed):
     assert completed_request(fragment, last, arguments).text == completed
