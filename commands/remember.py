@@ -95,6 +95,13 @@ _CALL_ME = (r"(?:(?:oh|and|also|actually|no|sorry|well|um|you\s+can|you\s+may|pl
             r"(?:\s+(?:from\s+now\s+on|from\s+now|in\s+future|instead|please|then|now))*")
 # something to do is no fact: "make a note that i need to call the school" is a task (a to-do or a reminder)
 _NO_TASK = r"(?!" + OBLIGATION + r")"
+# where a thing was put, told with the verb of putting it: "my car is parked on elm street", "the spare key is
+# hidden under the mat", "our passports are kept in the safe" (declined: no "remember" said). Not where it
+# is ("my mum is in hospital" tells of a day), nor what happens ("my car is parked badly").
+_WHERE_TOLD = (r"(?:and\s+|also\s+|oh\s+|btw\s+|by\s+the\s+way\s+|just\s+so\s+you\s+know\s+)?"
+               r"(?P<fact>(?:my|our|the)\s+(?:[a-z']+\s+){0,3}?[a-z']+\s+(?:is|are|was|were)\s+(?:parked|kept|stored|hidden|"
+               r"left|locked)\s+(?:up\s+)?(?:in|on|at|under|behind|by|next\s+to|outside|inside|near|round|around|beside)"
+               r"\s+[a-z0-9].{0,60})")
 # the fact told first, then the ask to keep it: "my bike is in the shed, remember that", "the spare key is
 # under the mat, note that down" (the ask was kept as a fact of its own: "Got it: remember that.")
 _TOLD_THEN_REMEMBER = (_NO_TASK + r"(?P<fact>(?:my|our|the|i|i'm|i've)\b.{3,}?)[,.;]?\s+(?:(?:please|and|so)\s+)*"
@@ -160,6 +167,8 @@ class RememberCommand(JarvisCommandBase):
                      lambda _m, _t: claim(), "remember something for me (then: what?)"),
             FastPath("remember.told_then_remember", _TOLD_THEN_REMEMBER, lambda m, _t: claim(fact=m.group("fact")),
                      "my bike is in the shed, remember that"),
+            FastPath("remember.where_told", _WHERE_TOLD, lambda m, _t: claim(fact=m.group("fact")),
+                     "my car is parked on elm street / the spare key is hidden under the mat"),
             FastPath("remember.fact_told", _TOLD, lambda m, _t: claim(fact=m.group("fact")),
                      "my wife's name is anna / my birthday is march 3rd"),
             FastPath("remember.call_me", _CALL_ME, lambda m, _t: claim(fact=f"my name is {m.group('name').title()}"),

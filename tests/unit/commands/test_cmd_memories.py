@@ -105,6 +105,23 @@ def test_a_fact_told_plainly_is_remembered_and_answered(rt, clock):
     assert [m["text"] for m in rt.store.memories.all()] == ["my wife's name is anna", "my birthday is march 3rd"]
 
 
+@pytest.mark.parametrize("said, asked, answer", [
+    ("my car is parked on elm street", "where's my car", "Your car is parked on elm street."),
+    ("our passports are kept in the safe", "where are our passports", "Your passports are kept in the safe."),
+])
+def test_where_a_thing_was_put_is_remembered(rt, said, asked, answer):
+    """"my car is parked on elm street" was declined: told with the verb of putting it, it is kept."""
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "remember" and r.success
+    turn, _ = ask(rt, asked)
+    assert turn.spoken == answer
+
+
+@pytest.mark.parametrize("said", ["my mum is in hospital", "my car is parked badly", "the car park is full"])
+def test_where_someone_is_or_how_a_thing_stands_is_no_memory(rt, said):
+    assert rt.registry.get("remember").pre_route(said) is None
+
+
 @pytest.mark.parametrize("said, fact", [
     ("my bike is in the shed, remember that", "my bike is in the shed"),
     ("the spare key is under the mat. note that down please", "the spare key is under the mat"),
