@@ -221,6 +221,9 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('do i need an umbrella tomo
  ('can i wear sandals today', {'resolved_datetimes': ['today']}),
  ('will it be nice for a picnic on saturday', {}), ('is there a storm coming', {}), ('how windy is it', {}),
  ("what's it like outside", {}), ('forecast for next week', {'resolved_datetimes': ['next_week']}),
+ # "what's it like out" as people ask it ("what's it like out there" was small talk's)
+ ("what's it like out there", {}), ("what's it like out today", {'resolved_datetimes': ['today']}),
+ ("what's it like in madrid today", {'city': 'madrid', 'resolved_datetimes': ['today']}),
  ('will it rain later', {}), ('is it freezing out there', {}),
  ('how humid is it today', {'resolved_datetimes': ['today']})]
 # the weather asked about indirectly: what to wear or carry, whether plans will hold, the outlook

@@ -164,6 +164,8 @@ def test_a_request_near_none_of_the_topics_names_none(router, text):
     # a yes with nothing asked was declined; a sigh and what it is about went to the reminder
     ("yes", "dismiss"), ("yep", "dismiss"), ("ugh", "chat"), ("yay it's the holidays", "chat"),
     ("oh no i spilled my tea", "chat"),
+    # "what's it like out" was small talk (garbled); what it is like to be something stays small talk
+    ("what's it like out", "get_weather"), ("what's it like being a robot", "chat"),
 ])
 def test_top_tool_for_plain_requests(router, text, tool):
     assert router.rank(text)[0][0] == tool
