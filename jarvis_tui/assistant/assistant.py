@@ -41,9 +41,8 @@ from jarvis_tui.sdk.responses import CommandResponse, IJarvisButton, RequestInfo
 from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_about_doing, asks_for_another, asks_question, asks_to_end_it,
-                                  says_remark,
                                  asks_to_hear_again, asks_to_take_back, join_words, only_acknowledges, refers_back,
-                                 request_not_to_do, says_there, shared_amount_requests, split_requests, stem,
+                                 request_not_to_do, says_remark, says_there, shared_amount_requests, split_requests, stem,
                                  tells_not_asks, without_self_repairs)
 
 log = logging.getLogger(__name__)
