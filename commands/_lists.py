@@ -562,8 +562,8 @@ class ListCommandBase(JarvisCommandBase):
         if last is None or last.change != "added":
             return None
         added = [normalize_utterance(str(c.get("text", ""))) for c in last.changed]
-        items = split_items(m.group("items"))
-        wanted = [re.sub(r"^(?:the|my|any|some)\s+", "", normalize_utterance(i)) for i in items]
+        # split_items drops "the", "my", "some" before an item; "any" is dropped here ("not any eggs")
+        wanted = [re.sub(r"^any\s+", "", normalize_utterance(i)) for i in split_items(m.group("items"))]
         if not wanted or any(w not in added for w in wanted):
             return None
         return PreRouteResult(arguments={"action": "remove", self.items_param: wanted})
