@@ -26,7 +26,7 @@ from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.clarification import asked_argument, clarification_question
 from jarvis_tui.assistant.grounding import ground_arguments
 from jarvis_tui.assistant.intent_router import OUT_OF_SCOPE, RouterResult, decline_message, weighed_choice
-from jarvis_tui.assistant.reply_stream import SentenceStream, repetition_cut
+from jarvis_tui.assistant.reply_stream import SentenceStream, mend_numbers, repetition_cut
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.tool_calls import ParsedToolCalls, ToolCallParser
 from jarvis_tui.assistant.turn import TurnResult
@@ -159,7 +159,7 @@ def first_sentence_sureness(tokens: list[tuple[str, float]]) -> float | None:
 def _clean_words(text: str) -> str:
     text = re.sub(r"<think>.*?</think>", "", text or "", flags=re.S)
     text = re.sub(r"```.*?```", "", text, flags=re.S).strip()
-    return re.sub(r"\s+", " ", text).strip()
+    return mend_numbers(re.sub(r"\s+", " ", text).strip())
 
 
 def _call_key(call: dict[str, Any]) -> str:

@@ -15,6 +15,28 @@ from typing import Callable
 # decimal point ("3.5") or a common abbreviation
 _END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=\S)")
 _ABBREV = re.compile(r"\b(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e|no|approx)\.$", re.I)
+# The bundled model writes a space token inside a number ("1. 4 billion", "10, 000 kilometers": its
+# tokenizer has digits alone and a space alone). A decimal point between a number of one to three
+# digits and a number said with a word after it, or a thousands comma before three digits, is one
+# number ("In 1990, 300 people" is two: four digits before the comma).
+_SPLIT_DECIMAL = re.compile(r"(?<![\d.,])(\d{1,3})\. (\d+)(?= [a-z%])")
+_SPLIT_THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3}(?:,\d{3})*), (\d{3})(?![\d.,]\d)(?!\d)")
+
+
+def mend_numbers(text: str) -> str:
+    """The numbers of the model's words written whole again: "approximately 1. 4 billion" ->
+    "approximately 1.4 billion", "10, 000, 000" -> "10,000,000"."""
+    text = _SPLIT_DECIMAL.sub(r"\1.\2", text)
+    while True:
+        mended = _SPLIT_THOUSANDS.sub(r"\1,\2", text)
+        if mended == text:
+            return text
+        text = mended
+
+
+def _splits_a_number(buffer: str, m: re.Match[str]) -> bool:
+    """A sentence end found inside a number the model spaced ("1. 4"): not an end."""
+    return buffer[m.start() - 2:m.start() - 1].isdigit() and buffer[m.end():m.end() + 1].isdigit()
 
 
 _WORD = re.compile(r"\S+")
@@ -62,7 +84,8 @@ class SentenceStream:
             self.looped = True
             return False
         while True:
-            m = next((m for m in _END.finditer(self._buffer) if not _ABBREV.search(self._buffer[:m.start()])), None)
+            m = next((m for m in _END.finditer(self._buffer)
+                      if not _ABBREV.search(self._buffer[:m.start()]) and not _splits_a_number(self._buffer, m)), None)
             if m is None:
                 break
             sentence, self._buffer = self._buffer[:m.end()].strip(), self._buffer[m.end():]
@@ -83,7 +106,7 @@ class SentenceStream:
         return " ".join(self.sent)
 
     def _send(self, sentence: str) -> None:
-        sentence = re.sub(r"\s+", " ", sentence).strip()
+        sentence = mend_numbers(re.sub(r"\s+", " ", sentence).strip())
         if sentence and sentence in self.sent[-2:]:       # a sentence written again: a loop, said once
             self.looped = True
             self.stopped.set()

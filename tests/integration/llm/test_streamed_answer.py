@@ -33,6 +33,19 @@ def test_the_first_sentence_is_out_before_the_answer_is_finished(llm_runtime):
     assert spoken[:len(streamed)] == streamed and " ".join(spoken[len(streamed):]) in ("", NOT_SURE)
 
 
+def test_numbers_in_an_answer_are_said_whole(llm_runtime):
+    """The bundled model writes "approximately 1. 4 billion" (a space token inside the number): the
+    voice read "one." as a sentence of its own."""
+    import re
+    llm_runtime.assistant.stream_replies = True
+    try:
+        turn = llm_runtime.assistant.handle_text("what is the population of india", conversation_id="it-numbers")
+    finally:
+        llm_runtime.assistant.stream_replies = False
+    assert turn.tool_calls and turn.tool_calls[0].name == "answer_question", turn.to_dict()
+    assert re.search(r"\d", turn.spoken or "") and not re.search(r"\d[.,] \d", turn.spoken), turn.spoken
+
+
 def test_the_assistant_says_what_it_is(llm_runtime):
     """The bundled model, asked about itself, said it was made by OpenAI and was "a chatgpt": chat's
     prompt says what it is, and what it can do comes from the commands (no model words at all)."""

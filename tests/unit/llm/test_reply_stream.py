@@ -13,7 +13,7 @@ from brain_fakes import ScriptedBackend
 
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.assistant.conversation import ConversationBrain
-from jarvis_tui.assistant.reply_stream import SentenceStream
+from jarvis_tui.assistant.reply_stream import SentenceStream, mend_numbers
 from jarvis_tui.llm.provider_factory import PromptProviderFactory
 
 
@@ -36,6 +36,45 @@ def feed(text: str, chunk: int = 3) -> list[str]:
 ])
 def test_sentences_are_cut_where_they_end(text, sentences):
     assert feed(text) == sentences
+
+
+@pytest.mark.parametrize("text, mended", [
+    ("India has approximately 1. 4 billion people.", "India has approximately 1.4 billion people."),
+    ("A marathon is about 42. 2 kilometers.", "A marathon is about 42.2 kilometers."),
+    ("It is 10, 000 kilometers long.", "It is 10,000 kilometers long."),
+    ("About 93, 000, 000 miles away.", "About 93,000,000 miles away."),
+    ("It was 3. 5 percent.", "It was 3.5 percent."),
+    # two numbers, as written
+    ("In 1990, 300 people lived there.", "In 1990, 300 people lived there."),
+    ("It opened in 1889. 5 years later it closed.", "It opened in 1889. 5 years later it closed."),
+    ("The answer is 12. The next one is 13.", "The answer is 12. The next one is 13."),
+    ("Pick 1, 2 or 3.", "Pick 1, 2 or 3."),
+])
+def test_a_number_the_model_spaced_is_one_number(text, mended):
+    """The bundled model writes a space token inside numbers ("1. 4 billion"): said so, the voice
+    read "one." and a pause; a sentence was even cut after "1."."""
+    assert mend_numbers(text) == mended
+    assert " ".join(feed(text, chunk=1)) == mended
+
+
+def test_a_spaced_decimal_point_ends_no_sentence():
+    assert feed("India has approximately 1. 4 billion people. It is big.", chunk=1) == [
+        "India has approximately 1.4 billion people.", "It is big."]
+
+
+@pytest.mark.parametrize("stream", [True, False])
+def test_an_answer_says_its_numbers_whole(rt, stream):
+    backend = ScriptedBackend(["India has approximately 1. 4 billion people, about 10, 000 times more than Iceland."])
+    brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
+    rt.assistant.brain = brain
+    rt.services.llm = brain.answerer
+    rt.assistant.stream_replies = stream
+    sent: list = []
+    rt.bus.subscribe(lambda e: sent.append(e.text) if isinstance(e, ev.ReplySentence) else None)
+    turn = rt.assistant.handle_text("what is the population of india")
+    whole = "India has approximately 1.4 billion people, about 10,000 times more than Iceland."
+    assert turn.spoken.startswith(whole)
+    assert sent == ([whole] if stream else [])
 
 
 def test_a_stopped_stream_sends_nothing_more():
