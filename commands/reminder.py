@@ -14,7 +14,7 @@ from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (CAN_GO, DISCOURSE_WORDS, DO_AWAY, DO_AWAY_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, hourless_clock_time, find_period, FoundPeriod,
                                  join_words, normalize_utterance, parse_number, plural, say_date, stem)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
-from jarvis_tui.sdk.text import find_duration, say_while
+from jarvis_tui.sdk.text import NAMED_TIME_WORDS, find_duration, say_while
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
                             JarvisCommandBase, JarvisParameter, PreRouteResult, RequestInformation,
                             ValidationResult)
@@ -31,7 +31,7 @@ _RECUR = (r"(?P<recur>every\s*day|everyday|daily|each day|every morning|every ev
 # when-words a model leaves at the end of a reminder's text ("stretch every weekday at 10:30"): the
 # time and recurrence are arguments of their own, so the text keeps only the what
 _WHEN_TAIL = re.compile(r"(?:[\s,]+(?:" + _RECUR + r"(?:\s+(?:morning|afternoon|evening|night))?"
-                        r"|(?:(?:for|on)\s+)?(?:in\s+the|this)\s+(?:morning|afternoon|evening)|(?:at|by|around)\s+(?:noon|midnight|\d{1,2}(?:[:.]\d{2})?"
+                        r"|(?:(?:for|on)\s+)?(?:in\s+the|this)\s+(?:morning|afternoon|evening)|(?:at|by|around)\s+(?:" + NAMED_TIME_WORDS + r"|\d{1,2}(?:[:.]\d{2})?"
                         r"(?:\s*[ap]\.?\s?m\.?)?)|today|tomorrow|tonight|in\s+\d+\s+(?:minutes?|hours?)))+$",
                         re.I)
 _RECUR_MAP = {"every day": "daily", "everyday": "daily", "daily": "daily", "each day": "daily", "every morning": None,
@@ -96,7 +96,8 @@ def _every_minutes_said(said: str) -> int | None:
     seconds = parse_duration(gap)
     return seconds // 60 if seconds and seconds % 60 == 0 else None
 # words that say which half of the day a clock time is in
-_MERIDIEM_SAID = re.compile(r"(?:\d|\b)(?:a\.?\s?m|p\.?\s?m)\b\.?|\b(?:morning|afternoon|evening|tonight|night|noon|midnight)\b")
+_MERIDIEM_SAID = re.compile(r"(?:\d|\b)(?:a\.?\s?m|p\.?\s?m)\b\.?|\b(?:morning|afternoon|evening|tonight|night|"
+                            + NAMED_TIME_WORDS + r")\b")
 # the request itself, copied by the model into the text ("remind me about the dentist")
 # other words people remind by: "ping me", "give me a shout"
 # ... and the ways of asking not to forget ("don't let me forget to call mom at five", "don't forget to put

@@ -10,7 +10,7 @@ from commands._background import (TimerService, distinct_timer_names, parse_iso,
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import find_duration, parse_duration, say_duration
-from jarvis_tui.sdk.text import (NUMBER_WORDS, corrected_value, find_clock_time, join_words, normalize_utterance, numbers_said,
+from jarvis_tui.sdk.text import (NAMED_TIME_WORDS, NUMBER_WORDS, corrected_value, find_clock_time, join_words, normalize_utterance, numbers_said,
                                  parse_number)
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, JarvisCommandBase,
                             JarvisParameter, PreRouteResult, RequestInformation, ValidationResult)
@@ -59,7 +59,7 @@ _FOR_WHAT = re.compile(r"\btimer(?:\s+(?:on|going))?\s+for\s+(?:the|my)\s+(?P<la
 
 # a timer that runs until a clock time: "set a timer until five pm", "a timer till half past six"
 _UNTIL = re.compile(r"\b(?:until|till|til)\b.*")
-_MERIDIEM = re.compile(r"\b(?:am|pm|a\.m|p\.m|morning|afternoon|evening|tonight|night|noon|midnight)\b")
+_MERIDIEM = re.compile(r"\b(?:am|pm|a\.m|p\.m|morning|afternoon|evening|tonight|night|" + NAMED_TIME_WORDS + r")\b")
 # a number that counts things rather than minutes: "a timer for the three eggs", "for 2 pizzas"
 _COUNTED = re.compile(r"\b(?:\d+|" + "|".join(sorted(NUMBER_WORDS - {"a", "an", "and", "point", "minus", "negative"}, key=len,
                                                   reverse=True)) + r")\s+(?!(?:for|please|then|now|and|on|to|of|or|with|jarvis|thanks"

@@ -384,17 +384,25 @@ def _hour_minute(t: str) -> tuple[int, int] | None:
     return int(h), int(mins)
 
 
+# times of day said by their name: noon and midnight, and the usual hour of a meal or of bed ("remind me
+# at lunchtime", "an alarm at bedtime"); a meal said alone ("for lunch") is what, not when
+_NAMED_TIMES = {"noon": "12:00", "midday": "12:00", "12 noon": "12:00", "twelve noon": "12:00",
+                "midnight": "00:00", "12 midnight": "00:00", "twelve midnight": "00:00",
+                "breakfast time": "08:00", "breakfasttime": "08:00", "lunchtime": "12:00", "lunch time": "12:00",
+                "dinnertime": "18:00", "dinner time": "18:00", "suppertime": "18:00", "supper time": "18:00",
+                "teatime": "17:00", "tea time": "17:00", "bedtime": "22:00", "bed time": "22:00"}
+NAMED_TIME_WORDS = r"(?:noon|midday|midnight|(?:breakfast|lunch|dinner|supper|tea|bed)\s?time)"
+
+
 def parse_clock_time(text: str, require_meridiem: bool = True) -> str | None:
     """A clock time said any way people say it -> 'HH:MM' (24 h): '3 pm', '3:30 p.m.', '15:00',
-    'noon', 'midnight', 'seven thirty am', 'six oh five', 'half past six', 'quarter to eight',
+    'noon', 'midnight', 'lunchtime', 'bedtime', 'seven thirty am', 'six oh five', 'half past six', 'quarter to eight',
     'ten past nine', '6 o'clock', 'six in the evening', 'nine at night', 'eight tomorrow morning'.
     A bare '8' or 'half past six' is ambiguous (morning or evening): None when require_meridiem,
     else read as written."""
     t = " ".join(text.strip().lower().replace("o'clock", " ").replace("oclock", " ").split())
-    if t in ("noon", "midday", "12 noon", "twelve noon"):
-        return "12:00"
-    if t in ("midnight", "12 midnight", "twelve midnight"):
-        return "00:00"
+    if t in _NAMED_TIMES:
+        return _NAMED_TIMES[t]
     part = None
     m = _DAY_PART.search(t)
     if m:

@@ -37,9 +37,16 @@ def test_not_durations(text):
 
 @pytest.mark.parametrize("text,hhmm", [("3 pm", "15:00"), ("3:30 p.m.", "15:30"), ("15:00", "15:00"), ("noon", "12:00"),
                                        ("midnight", "00:00"), ("8 am", "08:00"), ("seven thirty pm", "19:30"),
-                                       ("12 am", "00:00"), ("8 in the morning", "08:00"), ("08:00", "08:00")])
+                                       ("12 am", "00:00"), ("8 in the morning", "08:00"), ("08:00", "08:00"),
+                                       ("lunchtime", "12:00"), ("lunch time", "12:00"), ("dinnertime", "18:00"),
+                                       ("bedtime", "22:00"), ("breakfast time", "08:00")])
 def test_clock_times(text, hhmm):
     assert parse_clock_time(text) == hhmm
+
+
+@pytest.mark.parametrize("text", ["lunch", "dinner", "breakfast", "bed", "time"])
+def test_a_meal_said_alone_is_no_clock_time(text):
+    assert parse_clock_time(text) is None and parse_clock_time(text, require_meridiem=False) is None
 
 
 def test_bare_hour_is_ambiguous():

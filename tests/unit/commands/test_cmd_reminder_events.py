@@ -59,6 +59,27 @@ def test_midnight_is_midnight(rt, clock):
     assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, 5, 0, 0, tzinfo=_dt.timezone.utc)
 
 
+@pytest.mark.parametrize("said, day, hh, spoken", [
+    ("remind me at lunchtime to call the school", 4, 12, "OK, I'll remind you to call the school at 12 PM."),
+    ("remind me to take my pills at dinner time", 4, 18, "OK, I'll remind you to take your pills at 6 PM."),
+    ("set an alarm for bedtime", 4, 22, "OK, your alarm is set for 10 PM."),
+    ("wake me up at breakfast time", 5, 8, "OK, your wake-up alarm is set for tomorrow at 8 AM."),
+])
+def test_a_time_of_day_said_by_its_name_is_its_clock_time(rt, clock, said, day, hh, spoken):
+    """"remind me at lunchtime to call the school" asked when: the time a meal or bed is said by has
+    its usual hour, said back as a clock time so that the user hears which."""
+    turn, _ = ask(rt, said)
+    (row,) = rt.store.reminders.active()
+    assert _dt.datetime.fromisoformat(row["due_at"]) == _dt.datetime(2025, 3, day, hh, 0, tzinfo=_dt.timezone.utc)
+    assert turn.spoken == spoken
+
+
+def test_a_meal_is_what_a_reminder_is_about_not_when(rt, clock):
+    turn, _ = ask(rt, "remind me about lunch with sam at 1 pm")
+    (row,) = rt.store.reminders.active()
+    assert _dt.datetime.fromisoformat(row["due_at"]).hour == 13 and "lunch with sam" in row["text"]
+
+
 def test_asking_for_the_alarms_lists_the_alarms_as_alarms(rt, clock):
     """"What alarms do i have" said "You have one reminder: alarm tomorrow at 6 AM." and listed every
     reminder."""
