@@ -27,7 +27,8 @@ from jarvis_tui.assistant.ellipsis import (
     says_a_place,
     says_only_when_or_where,
 )
-from jarvis_tui.assistant.grounding import ground_arguments, names_its_domain, unsaid_target, users_words
+from jarvis_tui.assistant.grounding import (ground_arguments, names_its_domain, says_only_its_domain, unsaid_target,
+                                            users_words)
 from jarvis_tui.assistant.intent_router import IntentRouter, RouterResult, RouterThresholds, decline_message
 from jarvis_tui.assistant.responder import spoken_text
 from jarvis_tui.assistant.reply_stream import SentenceStream
@@ -1279,6 +1280,14 @@ class Assistant:
             # timer, and asked "For how long?" of a new one); a destructive one asks first (below)
             self._not_taken(turn, command, "the words ask whether it was done, not for it to be done", "about")
             return ToolCallRecord(name, dict(args), "about", CommandResponse.final_response({"message": told.strip()}))
+        if origin == "llm" and not about and says_only_its_domain(command, request.voice_command) \
+                and all(args.get(p.name) not in (None, "", []) for p in command.parameters if p.required) \
+                and not users_words(command, args) and (told := self._as_it_stands(command, args)):
+            # the words only name what it acts on ("timer"): what to do with it was the model's guess (it
+            # paused the timer); how it stands is told, and nothing runs. A call that still asks for
+            # something it needs ("For how long?") runs.
+            self._not_taken(turn, command, "the words only name what it acts on, not what to do", "about")
+            return ToolCallRecord(name, dict(args), "about", CommandResponse.final_response({"message": told.strip()}))
         if origin == "llm":
             # a guess asks before it destroys: the words ask about doing it (above), the router was unsure
             # of the command, or the request says words the command was never taught ("pause the timer"
@@ -1367,16 +1376,19 @@ class Assistant:
         """How the thing stands that a question whether something was done asks about ("did you set the
         timer?": "Your 10 minute timer is still running, with 9 minutes left."), told by the likeliest
         command that tells it (`as_it_stands` with no arguments), for when the model declined the
-        question ("Sorry, I can't help with that yet."). Only commands the router ranks at least
-        ABILITY_FLOOR likely and likelier than no command; None for other words, or when none tells
-        anything."""
-        if decision is None or not asks_about_doing(text):
+        question ("Sorry, I can't help with that yet."), or words that only name what it acts on ("timer").
+        Only commands the router ranks at least ABILITY_FLOOR likely and likelier than no command; None for
+        other words, or when none tells anything."""
+        if decision is None:
             return None
+        about = asks_about_doing(text)
         for name, chance in decision.ranked:
             command = self.registry.get(name)
             if chance < ABILITY_FLOOR or chance <= decision.out_of_scope:
                 break
-            if command is not None and (told := self._as_it_stands(command, {})):
+            # ... or words that only name what the command acts on ("timer", declined by the model)
+            if command is not None and (about or says_only_its_domain(command, text)) \
+                    and (told := self._as_it_stands(command, {})):
                 return told.strip()
         return None
 

@@ -350,3 +350,29 @@ def names_its_domain(command: IJarvisCommand, utterance: str) -> bool:
     nothing the command would act on."""
     said = {stem(w) for w in re.findall(r"[a-z']+", normalize_utterance(utterance))}
     return any(all(stem(w) in said for w in re.findall(r"[a-z']+", str(d).lower())) for d in command.domain_words)
+
+
+# words that address the assistant or are only polite, none of them a request's content
+_ADDRESS = frozenset("hey hi ok okay jarvis so um uh".split())
+# the head word of a noun phrase: the last word after a determiner before the phrase ends ("hit the mute
+# button": "button"; "turn the volume up": "volume")
+_DETERMINER = re.compile(r"\b(?:the|my|your|this|that|these|those|our)\s+(?:[a-z'-]+\s+)??([a-z'-]+)"
+                         r"(?=\s*(?:$|[,.?!]|\s(?:to|for|on|off|up|down|in|at|of|by|and|or|with|from|please|now|"
+                         r"back|again|too|then|a|an|the|is|are|was|were|has|have|going|goes|went|set|running|left)\b"
+                         r"|\s[a-z]+(?:ed|ly)\b))")
+
+
+def _things_named(command: IJarvisCommand) -> set[str]:
+    """The words the command's own examples say after a determiner ("cancel the timer", "turn the volume
+    up"): the names of things, where "louder" or "mute" say what to do."""
+    said = " . ".join(str(e.voice_command).lower() for e in command.generate_adapter_examples())
+    return {stem(w) for w in _DETERMINER.findall(said)}
+
+
+def says_only_its_domain(command: IJarvisCommand, utterance: str) -> bool:
+    """Whether the words say nothing but the thing the command acts on: "timer", "my timers", "the
+    volume" (domain words its examples say as a thing). No verb and no value: what the user wants done
+    with it is not said ("mute" or "louder" alone say it)."""
+    domain = {stem(w) for d in command.domain_words for w in re.findall(r"[a-z']+", str(d).lower())}
+    words = [stem(w) for w in content_words(utterance) if w not in _ADDRESS]
+    return bool(words) and all(w in domain for w in words) and all(w in _things_named(command) for w in words)

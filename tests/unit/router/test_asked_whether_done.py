@@ -158,6 +158,35 @@ def test_words_that_ask_nothing_about_doing_are_declined_as_before(runtime, mode
     assert not runtime.assistant.handle_text("the timer is a nice gadget").spoken.startswith("Your")
 
 
+@pytest.mark.parametrize("said", ["timer", "my timers", "hey jarvis, the timer"])
+def test_words_that_only_name_the_timer_tell_how_it_stands(runtime, model_writes, said):
+    """"timer" alone: the model paused the running timer (a guess of what to do with it). Words that
+    name only what a command acts on say no action: how it stands is told and nothing changes."""
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    model_writes([json.dumps({"tool": "cancel_timer", "args": {"action": "pause"}})] * 3)
+    turn = runtime.assistant.handle_text(said)
+    assert re.fullmatch(r"Your 20 minute timer is still running, with (?:20 minutes|19 minutes and \d+ seconds) left\.",
+                        turn.spoken), turn.spoken
+    assert turn.tool_calls == [] and _timers(runtime) == 1                # still running, not paused
+
+
+@pytest.mark.parametrize("said", ["timer", "hey jarvis, the timer"])
+def test_words_that_only_name_the_timer_declined_by_the_model_tell_how_it_stands(runtime, model_writes, said):
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    model_writes([json.dumps({"tool": "none", "args": {}})] * 3)
+    assert runtime.assistant.handle_text(said).spoken.startswith("Your 20 minute timer is still running, with ")
+
+
+@pytest.mark.parametrize("said", ["pause", "pause the timer"])
+def test_words_that_say_what_to_do_are_done(runtime, model_writes, said):
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    model_writes([json.dumps({"tool": "cancel_timer", "args": {"action": "pause"}})] * 3)
+    turn = runtime.assistant.handle_text(said)
+    if runtime.assistant.pending is not None:              # "pause" alone names nothing: asked first
+        runtime.assistant.handle_text("yes")
+    assert _timers(runtime) == 0 and len(runtime.services.store.timers.live()) == 1, turn.spoken     # paused
+
+
 class _Speakers:
     """The sound server's state as the volume command reads and changes it (the real one: tests/audio)."""
 
@@ -194,3 +223,16 @@ def test_no_sound_server_lets_the_call_say_why(runtime, model_writes):
     model_writes([json.dumps({"tool": "volume", "args": {"action": "mute"}})] * 3)
     turn = runtime.assistant.handle_text("did you mute the sound")
     assert "no sound server is running or reachable" in turn.spoken
+
+
+def test_words_that_only_name_the_sound_tell_it_and_mute_says_what_to_do(runtime, model_writes):
+    """"the volume" alone names the thing (the model muted it): nothing changes (it asks what to do with
+    it). "mute" names what to do (a domain word of volume's, never said as a thing in its examples): done."""
+    speakers = _Speakers(40)
+    runtime.registry.get("volume").output = speakers
+    model_writes([json.dumps({"tool": "volume", "args": {"action": "mute"}})] * 3)
+    turn = runtime.assistant.handle_text("the volume")
+    assert turn.spoken in ("The volume is 40 percent.", "Louder, quieter, or to what level?") and speakers.changes == []
+    model_writes([json.dumps({"tool": "volume", "args": {"action": "mute"}})] * 3)
+    runtime.assistant.handle_text("mute")
+    assert speakers.changes == [("muted", True)]
