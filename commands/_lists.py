@@ -139,6 +139,17 @@ NOT_AFTER_ALL = (r"(?:(?:actually|oh|no|nah|wait|sorry|hmm|hang\s+on|on\s+second
                  r"(?:\s+(?:though|then|actually|after\s+all|please|thanks))*")
 
 
+_NOT_WANTED = (r"\b(?:not|no|without|except|minus|never\s+mind|(?:do\s+not|don't|dont)\s+(?:add|get|buy|put|need|want))"
+               r"\s+(?:(?:the|any|some|more|a|an)\s+)?")
+
+
+def said_not_wanted(item: str, said: str) -> bool:
+    """Whether the words say the item is not wanted: "not cheese", "no more eggs", "without the bread",
+    "don't add milk"."""
+    words = normalize_utterance(str(item)).strip()
+    return bool(words) and re.search(_NOT_WANTED + re.escape(words) + r"\b", normalize_utterance(said)) is not None
+
+
 @dataclass
 class LastList:
     """The list the user last asked about in this running assistant, and when: "also add the car
@@ -480,6 +491,13 @@ class ListCommandBase(JarvisCommandBase):
                      and _word_stems(i, _POINTING_WORDS | _VAGUE_WORDS)] if raw else []
         if out.get("action") == "add":
             items = [with_amount_said(i, voice_command) for i in items]
+            negated = [i for i in items if said_not_wanted(i, voice_command)]
+            if negated and len(negated) == len(items):
+                # "actually not cheese": every item is said not to be wanted, which is no add (the model
+                # added the cheese); it is taken off, if it is there
+                out["action"], items = "remove", negated
+            else:                                            # "add milk but not cheese": the milk alone
+                items = [i for i in items if i not in negated]
         if items:
             out[self.items_param] = items
         else:

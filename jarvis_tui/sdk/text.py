@@ -519,8 +519,10 @@ _KEEP_TOGETHER = ("salt and pepper", "mac and cheese", "macaroni and cheese", "f
 
 def split_items(text: str) -> list[str]:
     """'tomatoes, onions and garlic' -> ['tomatoes', 'onions', 'garlic']; keeps known pairs such as
-    'salt and pepper' whole and drops leading articles ('some milk' -> 'milk')."""
+    'salt and pepper' whole and drops leading articles ('some milk' -> 'milk'). What is said not to be
+    wanted after the items is none of them: 'bread but not butter', 'eggs, no milk' -> ['bread'], ['eggs']."""
     t = text.strip().strip(".").lower()
+    t = re.sub(r"(?:\s*,\s*|\s+but\s+|\s+and\s+|\s+)(?:not|no)\s+(?:(?:the|any|more|some)\s+)?[\w' ,-]+$", "", t) or t
     kept: dict[str, str] = {}
     for i, pair in enumerate(_KEEP_TOGETHER):
         if pair in t:

@@ -361,3 +361,26 @@ def test_an_item_not_just_added_is_not_taken_off_by_not(rt):
     ask(rt, "add milk to the shopping list")
     claims = [c.command_name for c in rt.registry if c.pre_route("actually not cheese") is not None]
     assert "shopping_list" not in claims
+
+
+@pytest.mark.parametrize("said, added", [
+    ("add bread but not butter to the shopping list", ["bread"]),
+    ("put eggs, no milk on my shopping list", ["eggs"]),
+    ("add apples and pears but not the bananas to my shopping list", ["apples", "pears"]),
+])
+def test_what_is_said_not_to_be_wanted_is_not_added(rt, said, added):
+    """"add bread but not butter" added the item "bread but not butter"."""
+    ask(rt, said)
+    assert [i["text"] for i in rt.store.lists.items("shopping")] == added
+
+
+@pytest.mark.parametrize("items, said, action, left", [
+    (["cheese"], "actually not cheese", "remove", ["cheese"]),          # the model added the cheese
+    (["milk", "cheese"], "add milk but not cheese", "add", ["milk"]),
+    (["eggs"], "i don't want eggs", "remove", ["eggs"]),
+    (["milk"], "add milk", "add", ["milk"]),
+])
+def test_an_item_the_words_do_not_want_is_never_added_by_the_model(rt, items, said, action, left):
+    command = rt.registry.get("shopping_list")
+    out = command.post_process_tool_call({"action": "add", "items": items}, said)
+    assert out["action"] == action and out["items"] == left
