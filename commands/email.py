@@ -127,6 +127,10 @@ _EDIT = re.compile(
     r"|(?:the|its)\s+(?P<field2>subject(?:\s+line)?|title|message|body|text)\s+(?:should|must)\s+(?:be|say|read))"
     r"\s+(?P<value>.+?)(?:,?\s+(?:instead|please))*")
 
+# the subject said as an answer to "What should the email say?": "the subject is holiday plans", "subject: lunch"
+_SUBJECT_ANSWER = re.compile(r"(?:(?:ok|okay|well|so|um)[,\s]+)*(?:the\s+|its\s+)?(?:subject(?:\s+line)?|title)"
+                             r"(?:\s*:|\s+(?:is|will\s+be|should\s+be|can\s+be))\s*(?P<value>\S.*)", re.I)
+
 
 def _names_only(to: str) -> list[str]:
     """The recipients of `to` that are names, not addresses ("mike", "my boss"); an address said wrong
@@ -413,6 +417,10 @@ class EmailCommand(JarvisCommandBase):
                 return address
         m = _EDIT.fullmatch(" ".join(normalize_utterance(words).split()).strip(" .!?")) if argument == "body" else None
         edit = _edited(m) if m is not None else None
+        subject = _SUBJECT_ANSWER.fullmatch(" ".join(words.split()).strip(" .!?")) if argument == "body" else None
+        if subject is not None and not arguments.get("subject"):
+            # "the subject is holiday plans" said to "What should the email say?" became its message
+            return {**arguments, "subject": _first_upper(subject.group("value"))}
         if edit is not None:
             # "change the subject to saturday party" said to "What should the email say?" became its message:
             # the field it names is set, and the message is still asked for

@@ -585,6 +585,17 @@ def test_an_ingredient_is_only_what_a_cook_weighs(rt, said, model, spoken):
     assert run(rt, "convert_measurement", said, **out).message == spoken
 
 
+@pytest.mark.parametrize("said, subject", [("the subject is holiday plans", "Holiday plans"), ("subject: lunch", "Lunch"),
+                                           ("ok the subject line will be team drinks", "Team drinks")])
+def test_the_subject_said_to_what_should_the_email_say_is_the_subject(rt, said, subject):
+    """"the subject is holiday plans" said to "What should the email say?" became the message."""
+    email = rt.registry.get("email")
+    asked = {"action": "draft", "to": "anna@example.com"}
+    assert email.read_answer("body", said, asked) == {**asked, "subject": subject}
+    # a message that says the word is a message
+    assert email.read_answer("body", "the subject of the talk was great", asked)["body"] == "the subject of the talk was great"
+
+
 def test_more_for_the_drafts_message_joins_it(rt):
     """"add that she should bring snacks" after a draft went to the model, which wrote it into the subject;
     "change the subject to saturday party" said to "What should the email say?" became the message."""
