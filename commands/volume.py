@@ -378,7 +378,7 @@ class VolumeCommand(JarvisCommandBase):
                 self._cancel_timed_mute(state)
                 return self._report(state)
         except SoundServerError as exc:
-            return fail(f"I can't change the volume: {exc}.")
+            return fail(f"I can't {'tell' if action == 'get' else 'change'} the volume: {exc}.")
         return fail(f"I don't know the volume action {action!r}.")
 
     def _cancel_timed_mute(self, state: OutputState) -> None:

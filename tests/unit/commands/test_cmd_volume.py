@@ -138,6 +138,8 @@ def test_no_sound_server_is_said_and_nothing_else_changes(rt, output):
     turn, r = ask(rt, "volume 30 percent")
     assert not r.success
     assert turn.spoken.startswith("I can't change the volume: no sound server is running")
+    turn, r = ask(rt, "what's the volume")          # a question: it is not asked to change it
+    assert not r.success and turn.spoken.startswith("I can't tell the volume: no sound server is running")
     turn, r = ask(rt, "what's the time")             # the assistant goes on
     assert r.success
 
