@@ -112,10 +112,28 @@ def corrected_seconds(value: str, before: int) -> int | None:
 _NOT_SETTING = re.compile(r"(?:stop|cancel|end|kill|remove|delete|clear|check|pause|reset|abort|dismiss|how|what|is|when)\b")
 
 
+# a timer's length written as a timer shows it, after "for": "for 1:30" (1 minute 30 seconds), "for 1:30:00"
+# (an hour and a half): speech recognition writes "a timer for one thirty" so. Not a clock time said with its
+# half of the day ("for 1:30 pm") or "o'clock".
+_CLOCK_FACE = re.compile(r"\bfor\s+(?:(?P<h>\d{1,2}):)?(?P<m>\d{1,2}):(?P<s>[0-5]\d)(?![\d:])"
+                         r"(?!\s*(?:a\.?\s?m\b|p\.?\s?m\b|o'?clock|in\s+the|tonight|tomorrow))")
+
+
+def clock_face_seconds(text: str) -> int | None:
+    """The seconds of a length written "m:ss" or "h:mm:ss" after "for" ("timer for 1:30": 90); None."""
+    m = _CLOCK_FACE.search(text.lower())
+    if m is None:
+        return None
+    seconds = int(m.group("h") or 0) * 3600 + int(m.group("m")) * 60 + int(m.group("s"))
+    return seconds if 0 < seconds <= MAX_SECONDS else None
+
+
 def _duration_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     if _NOT_SETTING.match(m.string):
         return None
     seconds = parse_duration(m.group("dur"), followed_by=m.string[m.end("dur"):])   # "a second timer" is no length
+    if seconds is None and ":" in m.group("dur"):
+        seconds = clock_face_seconds("for " + m.group("dur"))
     if seconds is None or seconds > MAX_SECONDS:
         return None
     groups = m.groupdict()
@@ -238,7 +256,7 @@ class SetTimerCommand(JarvisCommandBase):
             # "pop a five minute timer on for the tea": the verb's particle after the timer
             FastPath("set_timer.n_unit_timer", _VERB + r"(?P<dur>[\w ,./-]+?)[\s-]timer(?:\s+on)?" + _LABEL_TAIL,
                      _duration_claim, "set a 10 minute timer (for pasta)"),
-            FastPath("set_timer.timer_for_n", _VERB + r"timer\s+(?:on\s+)?(?:for\s+|of\s+)?(?P<dur>[\w ,./-]+?)" + _LABEL_TAIL,
+            FastPath("set_timer.timer_for_n", _VERB + r"timer\s+(?:on\s+)?(?:for\s+|of\s+)?(?P<dur>[\w ,.:/-]+?)" + _LABEL_TAIL,
                      _duration_claim, "timer for 25 minutes (called pasta)"),
             FastPath("set_timer.named_timer_for_n",
                      _VERB + r"timer\s+(?:called|named)\s+(?P<label>[a-z]+)\s+for\s+(?P<dur>[\w ,./-]+)",
@@ -395,7 +413,7 @@ class SetTimerCommand(JarvisCommandBase):
         """A label the user did not say (copied from an example) is dropped; a duration the user
         said plainly ("time 3 minutes for my tea") wins over the model's number."""
         out = drop_ungrounded(args, voice_command, ["label"])
-        said = find_duration(voice_command)
+        said = find_duration(voice_command) or clock_face_seconds(voice_command)
         lowered = voice_command.lower()
         # "another one", "the new one" point at a timer: no number of minutes
         numbers = numbers_said(re.sub(r"\b(?:another|this|that|the|new|which|each)\s+one\b", " ", lowered))

@@ -379,3 +379,19 @@ def test_a_timer_for_the_three_eggs_asks_how_long(rt, clock):
     response = command.execute(RequestInformation("set a timer for the three eggs", "c1"), **args)
     assert not response.success or response.wait_for_input
     assert rt.services.store.timers.running() == []
+
+
+@pytest.mark.parametrize("said, seconds", [("set a timer for 1:30", 90), ("timer for 0:45", 45),
+                                           ("set a timer for 2:30:00", 9000), ("start a timer for 10:00", 600)])
+def test_a_length_written_as_a_timer_shows_it(rt, said, seconds):
+    """"set a timer for 1:30" (speech recognition writes "one thirty" so) set 30 seconds (the model's)."""
+    turn, _ = ask(rt, said)
+    assert [c.name for c in turn.tool_calls] == ["set_timer"] and turn.tool_calls[0].arguments["duration_seconds"] == seconds
+    command = rt.registry.get("set_timer")
+    assert command.post_process_tool_call({"duration_seconds": 30}, said)["duration_seconds"] == seconds
+
+
+@pytest.mark.parametrize("said", ["set a timer for 1:30 pm", "set a timer for 7:15 in the evening", "set a timer for 2:30:00:00"])
+def test_a_clock_time_is_no_length_written_as_a_timer(rt, said):
+    from commands.set_timer import clock_face_seconds
+    assert clock_face_seconds(said) is None
