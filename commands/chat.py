@@ -4,6 +4,7 @@ said as its own, a refusal of a remark, cheer for a low mood, ...: `reply_fault`
 one that fits the user's mood."""
 from __future__ import annotations
 
+import difflib
 import logging
 import re
 from typing import Any
@@ -438,6 +439,8 @@ def reply_fault(reply: str, said: str, about_reply: bool = False) -> str | None:
     if says_instructions(reply):
         return INSTRUCTIONS
     mood = user_mood(said, about_reply)
+    if mood != "cheer" and copies_cheer_example(reply):
+        return "a happy thought nobody asked for"     # "nice one" -> "That's a great idea! Sea otters hold hands ..."
     if mood == "cross" and _WISHED_BETTER.search(reply):
         return "sympathy for a bad day, not for a poor reply"     # "boring" after a joke -> "I hope things get better"
     if mood in ("low", "cross") and _CHEERFUL.search(reply) and not _SYMPATHY.search(reply):
@@ -455,6 +458,21 @@ def reply_fault(reply: str, said: str, about_reply: bool = False) -> str | None:
     if mood == "praise" and not _THANKS_GIVEN.search(reply):
         return "praise not thanked"     # "you're pretty clever" -> "That's amazing! I'm glad you found it interesting."
     return None
+
+
+def copies_cheer_example(reply: str, run: int = 6) -> bool:
+    """Whether the reply says the happy thought of a prompt example that asks to be cheered up (`run` words
+    or more of it in a row): the small model copies it for remarks that asked for nothing ("nice one",
+    "actually not cheese")."""
+    words = _words(reply)
+    for said, example in _PROMPT_EXAMPLES:
+        if user_mood(said) != "cheer":
+            continue
+        found = difflib.SequenceMatcher(None, words, _words(example), autojunk=False).find_longest_match(
+            0, len(words), 0, len(_words(example)))
+        if found.size >= run:
+            return True
+    return False
 
 
 def parrots_user(reply: str, said: str) -> bool:

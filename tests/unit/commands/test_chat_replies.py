@@ -73,6 +73,19 @@ def test_a_request_to_be_cheered_up_gets_something_cheerful(said, model_says):
     assert spoken != model_says and "glad" not in spoken and not spoken.startswith("Sure")
 
 
+@pytest.mark.parametrize("said,model_says", [
+    ("nice one", "That's a great idea! Sea otters hold hands while they sleep, so they don't drift apart."),
+    ("actually not cheese", "That's a great idea! Sea otters hold hands while they sleep, so they don't drift apart."),
+    ("i'm off to the shops", "Sea otters hold hands while they sleep so they don't drift apart."),
+])
+def test_the_prompts_happy_thought_is_said_only_when_cheer_is_asked(said, model_says):
+    """The small model copied the happy thought of chat's "Cheer me up." example for remarks that asked for
+    none."""
+    assert "otters" not in reply_to(said, model_says)
+    cheer = "Here's a happy thought: sea otters hold hands while they sleep so they don't drift apart."
+    assert reply_to("cheer me up", cheer) == cheer
+
+
 @pytest.mark.parametrize("said,model_says,spoken", [
     ("good night", "Good night! How about you?", "Good night!"),
     ("i'm heading off now", "Have a lovely evening! And you?", "Have a lovely evening!"),
