@@ -136,7 +136,15 @@ def whole_task(model_text: str, said: str) -> str | None:
     wanted = model_text.lower().split()
     if not m or not wanted:
         return None
-    task = m.group("task")
+    words = _before_when(m.group("task")).split()
+    if len(words) <= len(wanted) or len(words) > 12 or words[:len(wanted)] != wanted:
+        return None
+    return " ".join(words)
+
+
+def _before_when(task: str) -> str:
+    """The words of a task up to where its when begins ("book the car in for its mot on monday morning" ->
+    "book the car in for its mot")."""
     ends = [w.start() for w in [_WHEN_BEGINS.search(task)] if w]
     found = find_clock_time(task)
     if found and f" {found[1]}" in f" {task}":
@@ -145,10 +153,23 @@ def whole_task(model_text: str, said: str) -> str | None:
     if dated and dated.words in task:
         ends.append(task.find(dated.words))
     task = task[:min(ends)] if ends else task
-    words = re.sub(r"(?:\s+(?:on|at|by|for|this|next|in|the|around))+$", "", task.strip()).split()
-    if len(words) <= len(wanted) or len(words) > 12 or words[:len(wanted)] != wanted:
+    return re.sub(r"(?:\s+(?:on|at|by|for|this|next|in|the|around))+$", "", task.strip())
+
+
+# a reminder asked for by what it is for: "set a reminder for my mum's birthday on the 14th"
+_REMINDER_FOR = re.compile(r"(?:(?:please|ok|okay|and|also|can\s+you|could\s+you)[,\s]+)*(?:set|create|add|make|put\s+in)"
+                           r"\s+(?:me\s+)?an?\s+reminder\s+(?:for|about|of)\s+(?P<task>\S.*)")
+
+
+def reminder_for(said: str) -> str | None:
+    """What a reminder asked for so is for, its when cut ("my mum's birthday"); None for other words, or
+    when a when comes first ("set a reminder for 7 to call mum")."""
+    m = _REMINDER_FOR.fullmatch(" ".join(said.lower().replace("\u2019", "'").split()).strip(" .!?"))
+    if m is None or _after_when(m.group("task")) != m.group("task") or re.match(r"\d|(?:tomorrow|tonight|today|next|every)\b",
+                                                                              m.group("task")):
         return None
-    return " ".join(words)
+    task = _before_when(m.group("task"))
+    return task if task and len(task.split()) <= 12 else None
 
 
 def _after_when(text: str) -> str:
@@ -1320,6 +1341,8 @@ class ReminderCommand(JarvisCommandBase):
                      "remind me to check the oven in 45 minutes"),
             FastPath("reminder.in_text", remind + r"\s+in\s+(?P<dur>[\w ,./-]+?)\s+" + _TEXT, _in_claim,
                      "remind me in 30 minutes to check the laundry"),
+            FastPath("reminder.in_first", r"in\s+(?P<dur>[\w -]+?),?\s+" + remind + r",?\s+" + _TEXT, _in_claim,
+                     "in 20 minutes remind me to turn off the oven (the while said first)"),
             FastPath("reminder.alarm", _ALARM, _alarm_claim, "set an alarm for 7 am / wake up call at 6:30"),
             FastPath("reminder.new_event", _NEW_EVENT, _event_claim,
                      "add a meeting with the sales team tomorrow at 2pm / put a dentist appointment on thursday at 3 pm"),
@@ -1641,6 +1664,9 @@ class ReminderCommand(JarvisCommandBase):
         if isinstance(out.get("text"), str):
             # the model's text cut short of the task said ("book the car" for "book the car in for its mot")
             out["text"] = whole_task(out["text"].strip(), voice_command) or out["text"]
+            framed = reminder_for(voice_command)
+            if framed and not set(content_words(out["text"])) <= set(content_words(framed)):
+                out["text"] = framed       # "set a reminder for my mum's birthday": the model wrote "set my mum's birthday"
             what = _REQUEST_FRAME.sub("", out["text"].strip())     # "remind me about the dentist": the dentist
             what = _INTO_CALENDAR.sub("", what)                     # "put in my diary drinks with tom": drinks with tom
             what = "" if _ONLY_FRAME.fullmatch(what) else _after_when(what)   # "on friday at noon about the car tax"
@@ -1713,10 +1739,12 @@ class ReminderCommand(JarvisCommandBase):
                 out.pop("time")
             if "relative_minutes" in out and not has_in:
                 out.pop("relative_minutes")         # a count of minutes not said ("0" for "every sunday evening")
-            elif has_in and out.get("relative_minutes"):
+            elif has_in and (out.get("relative_minutes") or not re.fullmatch(r"\d{2}:\d{2}", str(out.get("time") or ""))):
                 seconds = find_duration(said[has_in.start():])
                 if seconds and seconds % 60 == 0:
                     out["relative_minutes"] = seconds // 60     # "in two hours": 120, not the 2 the model wrote
+                    # ... and "in 20 minutes remind me to ...": the model wrote the while as the time
+                    out.pop("time", None)
             # an alarm rings at a time the user says: asked, never guessed from the day's part
             alarm = said_alarm or _alarm_noun(str(out.get("text") or ""))
             if not out.get("time") and not out.get("relative_minutes") and not alarm:

@@ -209,6 +209,35 @@ def test_a_day_said_without_a_clock_time_is_set_at_once_at_its_part_of_the_day(r
     assert _rows(rt) == {text: (due, None)}
 
 
+@pytest.mark.parametrize("said,text,minutes", [
+    ("in 20 minutes remind me to turn off the oven", "turn off the oven", 20),
+    ("in an hour, remind me to call dad", "call dad", 60),
+    ("in ten minutes remind me about the pasta", "the pasta", 10),
+])
+def test_the_while_said_before_remind_me_is_when(rt, clock, said, text, minutes):
+    """"in 20 minutes remind me to turn off the oven": the model wrote "20 minutes" as the clock time, and
+    it asked when."""
+    turn, response = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].arguments == {"action": "set", "text": text,
+                                                                          "relative_minutes": minutes}
+    command = rt.registry.get("reminder")
+    out = command.post_process_tool_call({"action": "set", "text": text, "time": f"{minutes} minutes"}, said)
+    assert out.get("relative_minutes") == minutes and "time" not in out
+
+
+@pytest.mark.parametrize("said,model_text,text", [
+    ("set a reminder for my mum's birthday on the 14th", "set my mum's birthday", "my mum's birthday"),
+    ("create a reminder for the car service tomorrow at 10", "call the car service", "the car service"),
+    ("set a reminder about the dentist on friday at 3", "the dentist", "the dentist"),
+    ("set a reminder for 7 to call mum", "call mum", "call mum"),
+])
+def test_a_reminder_asked_for_by_what_it_is_for_keeps_those_words(rt, said, model_text, text):
+    """"set a reminder for my mum's birthday" was set as "set my mum's birthday", "create a reminder for the car
+    service" as "call the car service" (a word never said)."""
+    out = rt.registry.get("reminder").post_process_tool_call({"action": "set", "text": model_text, "time": "09:00"}, said)
+    assert out["text"] == text
+
+
 @pytest.mark.parametrize("said,answer,spoken,text,due", [
     ("don't let me forget my keys", "at 8am tomorrow", "OK, I'll remind you about your keys tomorrow at 8 AM.", "my keys",
      _at(6, 8)),
