@@ -16,6 +16,7 @@ from typing import Any
 
 from commands._common import examples, fail, say
 from commands._grounding import address_grounded, drop_ungrounded
+from jarvis_tui.sdk.grounding import said_share
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import corrected_value, normalize_utterance, with_value_replaced
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
@@ -29,7 +30,13 @@ TIMEOUT_S = 15
 # what the message says, in the user's words: "... saying the report is ready", "... that says ...",
 # "... and tell her I'm on my way", "email sam@mail.com that the meeting moved"
 _SAYING = re.compile(r"(?:\bsaying|\bthat\s+says|\bto\s+say|\b(?:and\s+)?tell(?:ing)?\s+(?:him|her|them)(?:\s+that)?"
-                     r"|\S+@\S+\.\S+\s+that)\s+(?P<body>\S.*)$", re.I)
+                     r"|\S+@\S+\.\S+\s+that"
+                     # "email my boss that i'm sick today": the verb, who it goes to, "that"
+                     r"|^(?:(?:please|can\s+you|could\s+you)\s+)?e-?mail\s+(?:[\w'-]+\s+){1,3}?that)\s+(?P<body>\S.*)$", re.I)
+_TOLD_THAT = re.compile(r"(?:(?:please|can\s+you|could\s+you)\s+)?e-?mail\s+(?P<to>(?:my\s+|the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+                        r"\s+that\s+\S")
+# words that only say it is an e-mail to someone: no subject ("email bob now" got the subject "Email to Bob")
+_FRAME_WORDS = frozenset("email e-mail mail message note to for from a an the now please quick".split())
 
 
 # What the intent router learns from besides the adapter examples in the class: more ways
@@ -44,6 +51,15 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('check my inbox', {'action'
  ('draft a message to the team', {'action': 'draft', 'to': 'the team'}),
  ('forward this email to john', {'action': 'draft', 'to': 'john'}),
  ('respond to the email from my landlord', {'action': 'draft', 'to': 'my landlord'})]
+# "email X and tell him ...": the message said after the recipient (it was declined as a text message)
+_MORE_EXAMPLES += [
+ ('email jake and tell him the match is off', {'action': 'draft', 'to': 'jake', 'body': 'the match is off'}),
+ ("email mum and let her know i'm on my way", {'action': 'draft', 'to': 'mum', 'body': "i'm on my way"}),
+ ('email the team and say the meeting moved to ten', {'action': 'draft', 'to': 'the team', 'body': 'the meeting moved to ten'}),
+ ('mail dad and tell him happy birthday', {'action': 'draft', 'to': 'dad', 'body': 'happy birthday'}),
+ ('email lucy@example.com and tell her the keys are under the mat',
+  {'action': 'draft', 'to': 'lucy@example.com', 'body': 'the keys are under the mat'}),
+]
 # replies, searches and "did anyone write" in everyday words
 _MORE_EXAMPLES += [
  ("reply to sarah's email", {'action': 'draft', 'to': 'sarah'}),
@@ -85,6 +101,10 @@ _NEGATIVES += [
  'send a text to my brother',
  'text dad that i am on my way',
  'send an sms to the plumber',
+ # a call or a text that says what to tell them is still no e-mail
+ "call mum and tell her i'm running late",
+ "text jake and tell him i'm outside",
+ 'ring dad and tell him happy birthday',
 ]
 _DOMAIN_WORDS: list[str] = ['email', 'emails', 'e-mail', 'inbox', 'mail', 'mailbox', 'gmail']
 
@@ -130,6 +150,17 @@ _EDIT = re.compile(
 # the subject said as an answer to "What should the email say?": "the subject is holiday plans", "subject: lunch"
 _SUBJECT_ANSWER = re.compile(r"(?:(?:ok|okay|well|so|um)[,\s]+)*(?:the\s+|its\s+)?(?:subject(?:\s+line)?|title)"
                              r"(?:\s*:|\s+(?:is|will\s+be|should\s+be|can\s+be))\s*(?P<value>\S.*)", re.I)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", normalize_utterance(text))
+
+
+def _all_said(value: str, said: str, also: str = "") -> bool:
+    """Whether every word of `value` was said (in any form the grounding reads: "meeting" for "meetings"),
+    or is a word of `also` (the recipient the model wrote as an address)."""
+    heard = set(_words(said)) | set(_words(also))
+    return all(w in heard or said_share(w, said) == 1.0 for w in _words(value))
 
 
 def _names_only(to: str) -> list[str]:
@@ -357,6 +388,17 @@ class EmailCommand(JarvisCommandBase):
             # "email sarah" written "sarah@test.com": the name was said, the address made up (it is asked)
             name = _said_name_of(str(out.pop("to")), voice_command)
             out.update({"to": name} if name else {})
+        subject = str(out.get("subject") or "") if out.get("action") in ("draft", "send") else ""    # not an edit's
+        if subject and not _all_said(subject, voice_command, also=str(out.get("to") or "")):
+            # a word the user did not say ("Dinner is at 8 AM" for "dinner is at 8"): the subject is made
+            # from the message, or asked for with it
+            out.pop("subject")
+        elif subject and not set(_words(subject)) - _FRAME_WORDS - set(_words(str(out.get("to") or ""))):
+            out.pop("subject")
+        told = _TOLD_THAT.match(" ".join(normalize_utterance(voice_command).split()))
+        if told and out.get("action") in ("draft", "send") and _names_only(str(out.get("to") or "")) \
+                and not set(_words(str(out["to"]))) <= set(_words(told.group("to"))):
+            out["to"] = told.group("to")      # "email the team that the office is closed on friday": not "friday"
         said = _SAYING.search(" ".join(voice_command.split()))
         if said and out.get("action") in ("draft", "send"):
             body = said.group("body").strip(" .!?")
@@ -400,7 +442,7 @@ class EmailCommand(JarvisCommandBase):
         named = _names_only(kwargs.get("to") or "")
         if named:                   # "send mike a note ...": the name is known, its address is not (asked)
             whose = second_person(named[0])
-            whose = whose if whose.lower().startswith("your ") else whose.title()
+            whose = whose if whose.lower().startswith(("your ", "the ")) else whose.title()
             asked = dict(kwargs)           # the name stays: a message said instead of the address keeps it
             return _asked("to", f"What's {whose}'s email address?", asked, request_info, reason="no_address")
         if not (kwargs.get("body") or "").strip() and not (kwargs.get("subject") or "").strip():

@@ -613,3 +613,32 @@ def test_more_for_the_drafts_message_joins_it(rt):
         "Shall I send it?")
     for other in ("add that to my shopping list", "add milk to my shopping list", "say that again"):
         assert email.pre_route(other) is None, other
+
+
+@pytest.mark.parametrize("said, model, want", [
+    # the message said after "that": the user's words (the model left it out, or retold it)
+    ("email my boss that i'm sick today", {"to": "my boss", "subject": "Sick today"},
+     {"to": "my boss", "subject": "Sick today", "body": "I'm sick today"}),
+    # a word of the subject never said: the subject is made from the message
+    ("email sam@example.com and tell him dinner is at 8", {"to": "sam@example.com", "subject": "Dinner is at 8 AM"},
+     {"to": "sam@example.com", "body": "Dinner is at 8"}),
+    # a subject that only says it is an e-mail to bob is none
+    ("email bob now", {"to": "bob", "subject": "Email to Bob"}, {"to": "bob"}),
+    # who it goes to is who the words say, not another word of them
+    ("email the team that the office is closed on friday", {"to": "friday"},
+     {"to": "the team", "body": "The office is closed on friday"}),
+    ("send an email to tom about the meeting", {"to": "tom", "subject": "The meeting"},
+     {"to": "tom", "subject": "The meeting"}),
+])
+def test_a_drafts_fields_are_the_users_words(rt, said, model, want):
+    """"email my boss that i'm sick today" drafted "I'm sick today, please contact my boss."; "email bob now"
+    the subject "Email to Bob"; "... dinner is at 8" the subject "Dinner is at 8 AM"."""
+    out = rt.registry.get("email").post_process_tool_call({"action": "draft", **model}, said)
+    assert out == {"action": "draft", **want}
+
+
+def test_a_draft_to_the_team_asks_for_the_teams_address(rt):
+    from jarvis_tui.sdk import RequestInformation
+    response = rt.registry.get("email").execute(RequestInformation("email the team that the office is closed"),
+                                                action="draft", to="the team", body="The office is closed")
+    assert response.message == "What's the team's email address?"
