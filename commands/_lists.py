@@ -62,6 +62,15 @@ _POINTING_WORDS = frozenset("""one ones thing things task tasks item items entry
     says saying said called named mentions mentioning""".split())
 # words of a question about the list as a whole ("is there anything on my list"), not an item
 _VAGUE_WORDS = frozenset("anything something nothing much many lot left else there what which who".split())
+# words that hold the place of items not named yet ("add something to my shopping list": which is asked)
+_PLACEHOLDER = frozenset("something anything stuff things thing item items bits bobs few couple some a an of more".split())
+
+
+def _placeholder(item: str) -> bool:
+    words = normalize_utterance(str(item)).split()
+    return bool(words) and all(w in _PLACEHOLDER for w in words)
+
+
 # a list named without saying which ("my list"): a fast path claims only what is on its own list
 SOME_LIST = r"(?:my|the|our)\s+list"
 # "is <item> on my shopping list", "do i have <item> on ...", "did i put <item> on ..."
@@ -467,7 +476,7 @@ class ListCommandBase(JarvisCommandBase):
         # an item is a thing: words that only join or point ("to", "the") are none ("add it to the list"
         # came back as the items "to" and "the")
         items = [part for c in cleaned if c for part in self._run_on(c)
-                 if not is_request_words(part) and content_words(part)]
+                 if not is_request_words(part) and content_words(part) and not _placeholder(part)]
         verb = _first_word(voice_command)
         # the request's own verb is no item: "chuck cat food on then" came back as "chuck" and "cat food" (the
         # first word said right before another item; "batteries and light bulbs, add those" starts with one)

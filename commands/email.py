@@ -408,6 +408,8 @@ class EmailCommand(JarvisCommandBase):
             named = _RECIPIENT.match(" ".join(normalize_utterance(voice_command).split()))
             if named:                   # "email sarah saying ...": the model left sarah out (her address is asked)
                 out["to"] = named.group("name")
+        if re.fullmatch(r"(?:some|any)\s?(?:one|body)|people|(?:a\s+)?(?:friend|person)", str(out.get("to") or "").strip(), re.I):
+            out.pop("to")               # "email someone": who is asked, not "someone's" address
         to = str(out.get("to") or "")
         if _names_only(to) and re.search(r"\bmy\s+" + re.escape(to.lower()) + r"\b", normalize_utterance(voice_command)):
             out["to"] = "my " + to      # "email my boss": "What's your boss's email address?", not "Boss's"

@@ -384,3 +384,15 @@ def test_an_item_the_words_do_not_want_is_never_added_by_the_model(rt, items, sa
     command = rt.registry.get("shopping_list")
     out = command.post_process_tool_call({"action": "add", "items": items}, said)
     assert out["action"] == action and out["items"] == left
+
+
+@pytest.mark.parametrize("said, list_name", [("add something to my shopping list", "shopping"),
+                                             ("put a few things on my to do list", "todo")])
+def test_a_word_that_holds_the_place_of_items_is_no_item(rt, said, list_name):
+    """"add something to my shopping list" added "something": which items is asked."""
+    turn, _ = ask(rt, said)
+    assert rt.store.lists.items(list_name) == [] and turn.spoken.startswith("Which ")
+    assert rt.registry.get("shopping_list").post_process_tool_call(
+        {"action": "add", "items": ["something", "milk"]}, "add something and milk")["items"] == ["milk"]
+    assert "items" not in rt.registry.get("shopping_list").post_process_tool_call(
+        {"action": "add", "items": ["some stuff"]}, "add some stuff to the shopping list")

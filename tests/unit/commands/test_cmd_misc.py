@@ -642,3 +642,10 @@ def test_a_draft_to_the_team_asks_for_the_teams_address(rt):
     response = rt.registry.get("email").execute(RequestInformation("email the team that the office is closed"),
                                                 action="draft", to="the team", body="The office is closed")
     assert response.message == "What's the team's email address?"
+
+
+@pytest.mark.parametrize("said, to", [("email someone", "someone"), ("send an email to somebody", "somebody")])
+def test_someone_is_no_recipient(rt, said, to):
+    """"email someone" asked "What's Someone's email address?"."""
+    out = rt.registry.get("email").post_process_tool_call({"action": "draft", "to": to}, said)
+    assert "to" not in out
