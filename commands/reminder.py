@@ -377,6 +377,10 @@ ALARM_TEXTS = {"alarm": "alarm", "wake up": "wake up"}
 _ALARM_NAME = re.compile(r"\b(?:alarms?(?:\s+clock)?|wake[- ]?up(?:\s+(?:call|alarm))?)\b")
 
 
+# the request's own words before an alarm's name, copied into the text by the model ("set a gym alarm")
+_ALARM_FRAME = re.compile(r"^(?:set|make|create|add|start|put)\s+(?:me\s+)?(?:an?|my|the)\s+(?=(?:[\w'-]+\s+){0,2}alarm$)", re.I)
+
+
 def _alarm_noun(text: str) -> str | None:
     """How the alarm a reminder's text names is said ("wake-up alarm", "gym alarm", "alarm"); None
     when the text is a reminder's."""
@@ -1668,6 +1672,7 @@ class ReminderCommand(JarvisCommandBase):
             if framed and not set(content_words(out["text"])) <= set(content_words(framed)):
                 out["text"] = framed       # "set a reminder for my mum's birthday": the model wrote "set my mum's birthday"
             what = _REQUEST_FRAME.sub("", out["text"].strip())     # "remind me about the dentist": the dentist
+            what = _ALARM_FRAME.sub("", what)                       # "set a gym alarm": gym alarm
             what = _INTO_CALENDAR.sub("", what)                     # "put in my diary drinks with tom": drinks with tom
             what = "" if _ONLY_FRAME.fullmatch(what) else _after_when(what)   # "on friday at noon about the car tax"
             what = re.sub(r"^(?:for|about|of|regarding)\s+(?=\S)", "", what, flags=re.I)  # "for my mom's birthday"
@@ -1735,7 +1740,8 @@ class ReminderCommand(JarvisCommandBase):
             dated = find_date(said, _dt.date.today())
             undated = said.replace(dated.words, " ") if dated is not None else said
             undated = re.sub(r"\b\d{1,2}(?:st|nd|rd|th)\b", " ", undated)
-            if out.get("time") and not re.search(r"\d|noon|midnight|o'clock", undated) and find_clock_time(said) is None:
+            if out.get("time") and not re.search(r"\d|noon|midnight|o'clock|\bhalf\b|\bquarter\b|\bpast\b|" + NAMED_TIME_WORDS, undated) \
+                    and find_clock_time(said) is None:
                 out.pop("time")
             if "relative_minutes" in out and not has_in:
                 out.pop("relative_minutes")         # a count of minutes not said ("0" for "every sunday evening")
@@ -1839,7 +1845,9 @@ class ReminderCommand(JarvisCommandBase):
             if not (kwargs.get("text") or "").strip():
                 out.append(ValidationResult(False, "text", self.command_name, "What should I remind you about?"))
             if not kwargs.get("time") and not kwargs.get("relative_minutes") and kwargs.get("recurrence") != "hourly":
+                alarm = _alarm_noun(str(kwargs.get("text") or ""))
                 out.append(ValidationResult(False, "time", self.command_name,
+                                            f"What time should your {alarm} be for?" if alarm else
                                             "When should I remind you? Give a time or minutes from now."))
             return out
         return []
@@ -2250,7 +2258,9 @@ class ReminderCommand(JarvisCommandBase):
             if seconds and seconds % 60 == 0:                   # "in 20 minutes" (it set a 20 minute timer)
                 return {**{k: v for k, v in arguments.items() if k != "time"}, "relative_minutes": seconds // 60}
             found = find_clock_time(said)                       # "at 10", or "10" alone
-            clock = found[0] if found else parse_clock_time(said, require_meridiem=False)
+            # ... or with its day after it ("half six tomorrow"), which the reminder's words then carry
+            alone = re.sub(r"(?:\s+|^)(?:tomorrow|today|tonight)$", "", said).strip()
+            clock = found[0] if found else parse_clock_time(alone, require_meridiem=False) if alone else None
             return {**arguments, "time": clock} if clock else None
         return None
 

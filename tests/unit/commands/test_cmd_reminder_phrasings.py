@@ -812,3 +812,27 @@ def test_an_alarm_named_by_its_days_is_the_one_turned_off(rt, clock):
     ask(rt, "wake me up at seven every weekday")
     turn, r = ask(rt, "turn off my weekday alarm")
     assert turn.route == "pre_route" and r.success and [row for row in _rows(rt)] == ["alarm"]
+
+
+def test_an_alarm_with_no_time_is_asked_its_time_as_an_alarm(rt):
+    """"set an alarm" was asked "When should I remind you? Give a time or minutes from now."; "set a gym
+    alarm" was asked about "your set a gym alarm"."""
+    command = rt.registry.get("reminder")
+    (asked,) = command.validate_call(action="set", text="alarm")
+    assert asked.message == "What time should your alarm be for?"
+    out = command.post_process_tool_call({"action": "set", "text": "set a gym alarm"}, "set a gym alarm")
+    assert out["text"] == "gym alarm"
+    (asked,) = command.validate_call(**out)
+    assert asked.message == "What time should your gym alarm be for?"
+    (asked,) = command.validate_call(action="set", text="call bob")
+    assert asked.message.startswith("When should I remind you?")
+
+
+@pytest.mark.parametrize("answer, time", [("half six tomorrow", "06:30"), ("7 pm tomorrow", "19:00"),
+                                          ("quarter past eight", "08:15"), ("at 10", "10:00")])
+def test_a_time_said_as_the_answer_with_its_day_after_it(rt, answer, time):
+    """"half six tomorrow", said to "What time should your gym alarm be for?", was asked again."""
+    command = rt.registry.get("reminder")
+    read = command.read_answer("time", answer, {"action": "set", "text": "gym alarm"})
+    assert read["time"] == time
+    assert command.post_process_tool_call(dict(read), answer).get("time") == time
