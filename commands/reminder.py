@@ -1956,6 +1956,18 @@ class ReminderCommand(JarvisCommandBase):
         what = _named(rows[0]) if len(rows) == 1 else f"those {len(rows)} reminders"
         return say(f"OK, I've cancelled {what}.", deleted=[r["id"] for r in rows])
 
+    def end(self, arguments: dict[str, Any], result: dict[str, Any]) -> CommandResponse | None:
+        """"Delete it", "kill it" right after a reminder was set or moved: the reminder goes (after a move,
+        taking back would only put its old time back)."""
+        store = self.services.store.reminders if self.services is not None else None
+        if store is None or not (result.get("was_due_at") and result.get("reminder_id") is not None):
+            return self.take_back(arguments, result)
+        r = store.get(int(result["reminder_id"]))
+        if r is None:
+            return None
+        store.delete(r["id"])
+        return say(f"OK, I've deleted {_named(r)}.", deleted=[r["id"]])
+
     def _set_at_each(self, request_info: RequestInformation, text: str, clocks: list[str], recurrence: str | None,
                      noun: str | None) -> CommandResponse:
         """"remind me to take my pills at 8 am and 8 pm every day": one reminder for each time said (it

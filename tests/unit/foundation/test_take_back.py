@@ -114,6 +114,25 @@ def test_a_moved_reminder_rings_when_it_did_before(rt, clock):
     assert turn.spoken == "OK, I've put it back: the reminder to call the bank rings at 5 PM."
 
 
+@pytest.mark.parametrize("said", ["actually delete it", "remove it", "kill it"])
+def test_delete_it_after_a_reminder_was_moved_deletes_the_reminder(rt, clock, said):
+    """"move it to 4", then "actually delete it" put the reminder back at 3 ("OK, I've put it back"): the
+    user asked for it to go. "take that back" still puts back only the move (above)."""
+    ask(rt, "remind me at 5 pm to call the bank")
+    ask(rt, "move it to 6 pm")
+    turn, _ = ask(rt, said)
+    assert turn.route == "take_back" and turn.spoken == "OK, I've deleted the reminder to call the bank."
+    assert rt.store.reminders.active() == []
+
+
+@pytest.mark.parametrize("said", ["delete it", "remove it"])
+def test_delete_it_after_time_was_added_cancels_the_timer(rt, clock, said):
+    ask(rt, "set a timer for 10 minutes")
+    ask(rt, "add 5 minutes to the timer")
+    turn, _ = ask(rt, said)
+    assert turn.route == "take_back" and rt.store.timers.running() == []
+
+
 def test_a_fact_just_changed_gets_its_old_words_back(rt, clock):
     ask(rt, "remember that my favourite colour is blue")
     ask(rt, "my favourite colour is green")
