@@ -229,7 +229,7 @@ FOLLOW_ON_CLEAR = (
 # an item of the list just used said done: "cross off the socks" right after the christmas list was read
 # (it went to the to-do list, which has no socks)
 DONE_SAID = (r"(?:(?:oh|and|also|then|ok|okay|actually|now|so|please)[\s,]+)*(?:check|cross|tick|mark)\s+(?:off\s+)?"
-             r"(?P<items>.+?)(?:\s+off)?(?:\s+as\s+(?:done|packed|bought|got|read))?(?:\s+(?:on|from|off)\s+(?:of\s+)?{ref})?")
+             r"(?P<items>.+?)(?:\s+off)?(?:\s+(?:as\s+)?(?:done|complete|completed|finished|packed|bought|got|read))?(?:\s+(?:on|from|off)\s+(?:of\s+)?{ref})?")
 REMOVE_SAID = (
     r"(?:(?:oh|and|also|then|ok|okay|actually|now|so)[\s,]+)*"
     r"(?:(?:take|knock|scratch|strike)\s+(?P<items>.+?)\s+off(?:\s+(?:of\s+)?{ref})?"
@@ -582,6 +582,15 @@ class ListCommandBase(JarvisCommandBase):
                        "no, i said goat milk (right after adding one item: it takes that one's place)"),
         ]
 
+    def _done_it_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"mark it done", "tick them off" right after adding: the items just added (it asked which)."""
+        last = self._last_change()
+        if m.group("items").strip() not in ("it", "that", "this", "them", "those", "these") or last is None \
+                or last.change != "added" or not last.changed:
+            return None
+        return PreRouteResult(arguments={"action": self.done_action,
+                                         self.items_param: [str(c.get("text", "")) for c in last.changed]})
+
     def _not_after_all_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"actually not eggs" right after "add milk and eggs": the items said, when each is one of those
         just added, are taken off (the model added the eggs again)."""
@@ -668,6 +677,8 @@ class ListCommandBase(JarvisCommandBase):
                        "take that off again (what was just added)"),
             self._path("add_it_again", ADD_IT + r"(?:\s+(?:to|on|onto|in|into)\s+{ref})?(?:\s+(?:too|please|again))*",
                        self._add_it_again_claim, "add it to the list (what was just added: it is on it already)"),
+            self._path("done_it", DONE_SAID, self._done_it_claim,
+                       "mark it done (right after adding it: the items just added)"),
         ]
 
     def _path(self, name: str, pattern: str, handler: Callable[..., PreRouteResult | None], description: str

@@ -396,3 +396,23 @@ def test_a_word_that_holds_the_place_of_items_is_no_item(rt, said, list_name):
         {"action": "add", "items": ["something", "milk"]}, "add something and milk")["items"] == ["milk"]
     assert "items" not in rt.registry.get("shopping_list").post_process_tool_call(
         {"action": "add", "items": ["some stuff"]}, "add some stuff to the shopping list")
+
+
+@pytest.mark.parametrize("first, said, list_name", [
+    ("add buy a birthday card to my to do list", "mark it done", "todo"),
+    ("add milk to my shopping list", "tick it off", "shopping"),
+    ("add eggs and bread to the shopping list", "cross them off", "shopping"),
+])
+def test_it_said_done_right_after_adding_is_what_was_just_added(rt, first, said, list_name):
+    """"mark it done" right after adding a task asked "Which tasks should I complete?"."""
+    ask(rt, first)
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success
+    assert all(i["done"] for i in rt.store.lists.items(list_name))
+
+
+def test_it_said_done_with_nothing_just_added_is_not_claimed(rt):
+    ask(rt, "add milk to my shopping list")
+    ask(rt, "what's on my shopping list")          # the last change is still the add, but a read came after
+    ask(rt, "take milk off the shopping list")
+    assert rt.registry.get("shopping_list")._taking_back("tick it off") is None
