@@ -260,6 +260,21 @@ def _attribute_span(words: list[str]) -> tuple[int, int] | None:
     return (i, j) if i is not None and i < j - 1 else None
 
 
+def _counted_span(words: list[str], chunk: list[str]) -> tuple[int, int] | None:
+    """What "how many" / "how much" counts in the request ("tablespoons" of "how many tablespoons in a cup"),
+    for a thing said bare, with no determiner or preposition ("teaspoons"): the same question of it, not
+    of the "a cup" it is counted in."""
+    if chunk[0] in PREPOSITIONS or _opens_phrase(chunk[0]) or says_a_place(" ".join(chunk)):
+        return None
+    ends = PREPOSITIONS | {"is", "are", "was", "were", "do", "does", "did", "can", "will", "would", "should"}
+    for i in range(len(words) - 3):
+        # "how many <noun> <in|is|...>": the one word counted, right before what it is counted in
+        if words[i] == "how" and words[i + 1] in ("many", "much") and words[i + 2] not in ends \
+                and not _opens_phrase(words[i + 2]) and words[i + 3] in ends:
+            return i + 2, i + 3
+    return None
+
+
 def _last_noun_phrase(words: list[str]) -> tuple[int, int] | None:
     """The request's last noun phrase opened by a determiner ("the eiffel tower" of "how tall is the
     eiffel tower"), for a thing said without a preposition."""
@@ -314,7 +329,8 @@ def completed_request(fragment: str, last_request: str, arguments: list[dict[str
             # "and its population" after "what's the capital of japan": what is asked of the same thing
             span, chunk = attribute, ["the", *chunk[1:]]
         else:
-            span = _head_span(words, chunk) or _value_span(words, chunk, values) or _preposition_span(words, chunk)
+            span = _head_span(words, chunk) or _value_span(words, chunk, values) or _counted_span(words, chunk) \
+                or _preposition_span(words, chunk)
             if span is None and chunk[0] not in PREPOSITIONS:
                 span = _last_noun_phrase(words)
         if span is None:

@@ -62,6 +62,14 @@ def test_a_request_said_whole_or_about_a_person_is_no_fragment(said):
     ("its population", "what's the capital of japan", [{"query": "what's the capital of japan"}],
      "what's the population of japan"),
     ("their currency", "what is the capital city of the netherlands", [{}], "what is the currency of the netherlands"),
+    # a thing said bare is what "how many" counts: "and teaspoons" converted a teaspoon to tablespoons
+    ("teaspoons", "how many tablespoons in a cup", [{}], "how many teaspoons in a cup"),
+    ("grams", "how many ounces in a pound", [{}], "how many grams in a pound"),
+    ("sugar", "how much flour is in a cake", [{}], "how much sugar is in a cake"),
+    # ... and one said with its article, or a place, is what it is counted in
+    ("an apple", "how many calories in a banana", [{}], "how many calories in an apple"),
+    ("in a kilo", "how many ounces in a pound", [{}], "how many ounces in a kilo"),
+    ("tokyo", "how many people live in london", [{}], "how many people live in tokyo"),
 ])
 def test_the_fragment_takes_the_place_of_what_it_replaces(fragment, last, arguments, completed):
     assert completed_request(fragment, last, arguments).text == completed
