@@ -59,6 +59,10 @@ _MORE_EXAMPLES += [
  ('mail dad and tell him happy birthday', {'action': 'draft', 'to': 'dad', 'body': 'happy birthday'}),
  ('email lucy@example.com and tell her the keys are under the mat',
   {'action': 'draft', 'to': 'lucy@example.com', 'body': 'the keys are under the mat'}),
+ # a time in the message is the message's, not a reminder's
+ ('email tom that the meeting is at 3', {'action': 'draft', 'to': 'tom', 'body': 'the meeting is at 3'}),
+ ('email the school that pickup is at 4 pm today', {'action': 'draft', 'to': 'the school', 'body': 'pickup is at 4 pm today'}),
+ ("email dad and say dinner's at 8 tomorrow", {'action': 'draft', 'to': 'dad', 'body': "dinner's at 8 tomorrow"}),
 ]
 # replies, searches and "did anyone write" in everyday words
 _MORE_EXAMPLES += [

@@ -123,7 +123,8 @@ _FRAMED_TASK = re.compile(r"(?:(?:and|also|oh|so|ok|okay)[,\s]+)*" + _REMIND_FRA
                           + r"\s+(?:to|about|that)\s+(?P<task>\S.*)", re.I)
 # where the words of when begin inside a task ("... on monday morning", "... in ten minutes", "... tomorrow")
 # a while from now, as a reminder is asked "in": "in ten minutes", "in an hour and a half"
-_IN_A_WHILE = r"\bin\s+(?:an?|one|half|\d+|[a-z]+)\s*(?:and\s+a\s+half\s+)?(?:minutes?|mins?|hours?|hrs?)\b"
+_IN_A_WHILE = (r"\bin\s+(?:half\s+an?|a\s+quarter\s+of\s+an?|an?|one|half|\d+|[a-z]+)\s*(?:and\s+a\s+half\s+)?"
+               r"(?:minutes?|mins?|hours?|hrs?)\b")
 _WHEN_BEGINS = re.compile(r"\s+(?:(?:on|at|by|for|this|next|every|in)\s+)?(?:tomorrow|tonight|today|this\s+(?:morning|afternoon|"
                           r"evening)|every\b|" + _IN_A_WHILE + ")")
 
@@ -1665,6 +1666,8 @@ class ReminderCommand(JarvisCommandBase):
             before = _LEAD_ASKED.sub("", said[:lead.end()]).strip(" ,.?!")
             before = re.sub(r"\s+(?:is|are)\s+(?:at|on|due)\b.*$", "", before)     # "the train is at 7:40": the train
             out["text"] = after or re.sub(r"^(?:i\s+(?:need|have|want)\s+to|i've\s+got\s+to|i\s+must)\s+", "", before)
+        if not str(out.get("text") or "").strip() and (framed := reminder_for(voice_command)):
+            out["text"] = framed           # "make a reminder for my dad's anniversary on the 20th": the model wrote none
         if isinstance(out.get("text"), str):
             # the model's text cut short of the task said ("book the car" for "book the car in for its mot")
             out["text"] = whole_task(out["text"].strip(), voice_command) or out["text"]

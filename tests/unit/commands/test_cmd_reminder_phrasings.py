@@ -213,6 +213,7 @@ def test_a_day_said_without_a_clock_time_is_set_at_once_at_its_part_of_the_day(r
     ("in 20 minutes remind me to turn off the oven", "turn off the oven", 20),
     ("in an hour, remind me to call dad", "call dad", 60),
     ("in ten minutes remind me about the pasta", "the pasta", 10),
+    ("in half an hour remind me to check the cake", "check the cake", 30),
 ])
 def test_the_while_said_before_remind_me_is_when(rt, clock, said, text, minutes):
     """"in 20 minutes remind me to turn off the oven": the model wrote "20 minutes" as the clock time, and
@@ -230,11 +231,13 @@ def test_the_while_said_before_remind_me_is_when(rt, clock, said, text, minutes)
     ("create a reminder for the car service tomorrow at 10", "call the car service", "the car service"),
     ("set a reminder about the dentist on friday at 3", "the dentist", "the dentist"),
     ("set a reminder for 7 to call mum", "call mum", "call mum"),
+    ("make a reminder for the gas bill on the 3rd", "", "the gas bill"),          # the model wrote none
 ])
 def test_a_reminder_asked_for_by_what_it_is_for_keeps_those_words(rt, said, model_text, text):
     """"set a reminder for my mum's birthday" was set as "set my mum's birthday", "create a reminder for the car
     service" as "call the car service" (a word never said)."""
-    out = rt.registry.get("reminder").post_process_tool_call({"action": "set", "text": model_text, "time": "09:00"}, said)
+    model = {"action": "set", "time": "09:00", **({"text": model_text} if model_text else {})}
+    out = rt.registry.get("reminder").post_process_tool_call(model, said)
     assert out["text"] == text
 
 
@@ -836,3 +839,12 @@ def test_a_time_said_as_the_answer_with_its_day_after_it(rt, answer, time):
     read = command.read_answer("time", answer, {"action": "set", "text": "gym alarm"})
     assert read["time"] == time
     assert command.post_process_tool_call(dict(read), answer).get("time") == time
+
+
+@pytest.mark.parametrize("said, minutes", [("remind me to call bob in half an hour", 30),
+                                           ("remind me in a quarter of an hour to stir the soup", 15)])
+def test_half_an_hour_or_a_quarter_of_one_is_a_while(rt, clock, said, minutes):
+    """"in half an hour" was no while from now: the reminder's minutes were dropped and it asked when."""
+    turn, response = ask(rt, said)
+    assert response.success and turn.tool_calls[0].arguments["relative_minutes"] == minutes
+
