@@ -1184,7 +1184,7 @@ _REMARK = re.compile(rf"^(?:{_LEAD_SOUND}\b[,!\s]*)*{_SIGH}\b|^(?:{_LEAD_SOUND}\
                      r"aren't|wasn't|weren't|\w+ed)\b)")
 
 
-# a want said as one's own is a request: "i want to hear some jazz", "i need a taxi", "i'd like coffee now"
+# a want said as one's own is a request: "i want to listen to the cricket", "i need a plumber", "i'd love a tea"
 _WANTS = re.compile(r"\b(?:i|we)\s+(?:(?:really|just)\s+)?(?:want|wanna|need|wish|would\s+(?:like|love)|'d\s+(?:like|love))\b"
                     r"|\b(?:i|we)'d\s+(?:like|love)\b")
 
@@ -1193,7 +1193,7 @@ def says_remark(text: str) -> bool:
     """Whether the words tell of something or let out a feeling, asking nothing and ordering nothing: "ugh",
     "oh no i burnt the toast", "i like jazz", "the bus was packed again", "it's dark in here". Not a
     question ("is it hot today"), a request however polite ("please set a timer", "can you ..."), a want
-    ("i want to hear some jazz", "i need a taxi"), or a bare order or topic ("broadcast a video", "cars")."""
+    ("i want to listen to the cricket", "i need a plumber"), or a bare order or topic ("broadcast a video", "cars")."""
     t = _WAKE.sub("", plain_text(text))          # the sigh as said: normalising drops a leading "oh"
     if not t or asks_question(text) or _POLITE_REQUEST.match(normalize_utterance(text)) \
             or re.search(r"\b(?:please|can\s+you|could\s+you|would\s+you)\b", t) or _WANTS.search(t):

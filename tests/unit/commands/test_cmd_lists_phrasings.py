@@ -377,7 +377,7 @@ def test_what_is_said_not_to_be_wanted_is_not_added(rt, said, added):
 @pytest.mark.parametrize("items, said, action, left", [
     (["cheese"], "actually not cheese", "remove", ["cheese"]),          # the model added the cheese
     (["milk", "cheese"], "add milk but not cheese", "add", ["milk"]),
-    (["eggs"], "i don't want eggs", "remove", ["eggs"]),
+    (["eggs"], "i really don't want the eggs", "remove", ["eggs"]),
     (["milk"], "add milk", "add", ["milk"]),
 ])
 def test_an_item_the_words_do_not_want_is_never_added_by_the_model(rt, items, said, action, left):
