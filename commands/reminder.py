@@ -1743,7 +1743,7 @@ class ReminderCommand(JarvisCommandBase):
             dated = find_date(said, _dt.date.today())
             undated = said.replace(dated.words, " ") if dated is not None else said
             undated = re.sub(r"\b\d{1,2}(?:st|nd|rd|th)\b", " ", undated)
-            if out.get("time") and not re.search(r"\d|noon|midnight|o'clock|\bhalf\b|\bquarter\b|\bpast\b|" + NAMED_TIME_WORDS, undated) \
+            if out.get("time") and not re.search(r"\d|o'clock|\bhalf\b|\bquarter\b|\bpast\b|" + NAMED_TIME_WORDS, undated) \
                     and find_clock_time(said) is None:
                 out.pop("time")
             if "relative_minutes" in out and not has_in:

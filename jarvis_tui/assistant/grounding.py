@@ -349,7 +349,12 @@ def names_its_domain(command: IJarvisCommand, utterance: str) -> bool:
     list"), in any of its forms (a phrase: all its words): a request that says none ("cancel") names
     nothing the command would act on."""
     said = {stem(w) for w in re.findall(r"[a-z']+", normalize_utterance(utterance))}
-    return any(all(stem(w) in said for w in re.findall(r"[a-z']+", str(d).lower())) for d in command.domain_words)
+    return any(all(w in said for w in phrase) for phrase in _domain_stems(command))
+
+
+def _domain_stems(command: IJarvisCommand) -> list[list[str]]:
+    """Each of the command's domain words (a word or a phrase) as the stems of its words."""
+    return [[stem(w) for w in re.findall(r"[a-z']+", str(d).lower())] for d in command.domain_words]
 
 
 # words that address the assistant or are only polite, none of them a request's content
@@ -373,6 +378,6 @@ def says_only_its_domain(command: IJarvisCommand, utterance: str) -> bool:
     """Whether the words say nothing but the thing the command acts on: "timer", "my timers", "the
     volume" (domain words its examples say as a thing). No verb and no value: what the user wants done
     with it is not said ("mute" or "louder" alone say it)."""
-    domain = {stem(w) for d in command.domain_words for w in re.findall(r"[a-z']+", str(d).lower())}
+    domain = {w for phrase in _domain_stems(command) for w in phrase}
     words = [stem(w) for w in content_words(utterance) if w not in _ADDRESS]
     return bool(words) and all(w in domain for w in words) and all(w in _things_named(command) for w in words)
