@@ -57,8 +57,15 @@ _LENGTH_SAID = re.compile(r"\d|" + _UNIT_SAID.pattern)
 _FOR_WHAT = re.compile(r"\btimer(?:\s+(?:on|going))?\s+for\s+(?:the|my)\s+(?P<label>[a-z][a-z' ]{0,30}?)$")
 
 
-# a timer that runs until a clock time: "set a timer until five pm", "a timer till half past six"
-_UNTIL = re.compile(r"\b(?:until|till|til)\b.*")
+# a timer that runs until a clock time: "set a timer until five pm", "a timer till half past six", "a timer
+# to go off at 6:30", "until noon"
+_UNTIL = re.compile(r"\b(?:until|till|til|at)\b.*")
+# how a timer is said to end, with the clock time it ends at: no part of what the timer is for ("a timer to go
+# off at 6:30" is no "go off at 6:30" timer)
+# "a timer at 5" is five minutes, as a bare number is; "a timer to go off at 5" is five o'clock
+_GOES_OFF = re.compile(r"\b(?:go(?:es)?\s+off|rings?|beeps?|buzz(?:es)?|ends?|finish(?:es)?)\s+at\b")
+_ENDING_WORDS = frozenset("to that which it go goes off ring rings beep beeps buzz buzzes end ends finish finishes stop "
+                          "stops until till til at".split())
 _MERIDIEM = re.compile(r"\b(?:am|pm|a\.m|p\.m|morning|afternoon|evening|tonight|night|" + NAMED_TIME_WORDS + r")\b")
 # a number that counts things rather than minutes: "a timer for the three eggs", "for 2 pizzas"
 _COUNTED = re.compile(r"\b(?:\d+|" + "|".join(sorted(NUMBER_WORDS - {"a", "an", "and", "point", "minus", "negative"}, key=len,
@@ -419,12 +426,18 @@ class SetTimerCommand(JarvisCommandBase):
         numbers = numbers_said(re.sub(r"\b(?:another|this|that|the|new|which|each)\s+one\b", " ", lowered))
         if said:
             out["duration_seconds"] = said
+        elif (until := _UNTIL.search(lowered)) and self.services is not None and (
+                clock := find_clock_time(re.sub(r"^til\b", "till", until.group(0)))) and not (
+                until.group(0).startswith("at") and len(clock[1].split()) == 1 and ":" not in clock[1]
+                and not _MERIDIEM.search(clock[1]) and not _GOES_OFF.search(lowered)):
+            # "until five pm", "till noon", "to go off at 6:30": as long as it is from now till then (the model
+            # wrote five minutes, or nothing); how it ends is no label
+            out["duration_seconds"] = seconds_until(clock[0], clock[1], self.services.clock())
+            ending = _ENDING_WORDS | set(clock[1].split())
+            if out.get("label") and set(normalize_utterance(str(out["label"])).split()) <= ending:
+                out.pop("label")
         elif not _LENGTH_SAID.search(lowered) and not numbers:
             _ask_the_length(out, voice_command)  # "set a second timer for the rice": no length said
-        elif (until := _UNTIL.search(lowered)) and self.services is not None and (
-                clock := find_clock_time(re.sub(r"^til\b", "till", until.group(0)))):
-            # "until five pm": as long as it is from now till then (the model wrote five minutes)
-            out["duration_seconds"] = seconds_until(clock[0], clock[1], self.services.clock())
         elif len(numbers) == 1 and 0 < numbers[0] and not _UNIT_SAID.search(lowered) and _COUNTED.search(lowered):
             _ask_the_length(out, voice_command)  # "a timer for the three eggs": how many, not how long
         elif len(numbers) == 1 and 0 < numbers[0] and not _UNIT_SAID.search(lowered):

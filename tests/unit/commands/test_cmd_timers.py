@@ -349,11 +349,24 @@ def test_what_timers_are_set_is_asked_in_other_words(rt, said):
     ("timer till half past nine", 60, 30 * 60),
     ("set a timer until six", 360, 9 * 3600),                  # no half of the day said: the next six, 18:00
     ("a timer until 9:45", None, 45 * 60),
+    ("set a timer until noon", None, 3 * 3600),                # a time of day by its name
+    ("set a timer to go off at 9:30", None, 30 * 60),          # how it ends, said with "at"
+    ("put a timer on that rings at 10", 10, 3600),
+    ("set a timer at 5", 5, 300),                              # a bare number after "at" is minutes, as ever
 ])
 def test_a_timer_until_a_clock_time_runs_till_then(rt, clock, said, model, seconds):
     """A clock time after "until" is when the timer ends (9:00 now), not a number of minutes."""
     args = {} if model is None else {"duration_seconds": model}
     assert rt.registry.get("set_timer").post_process_tool_call(args, said)["duration_seconds"] == seconds
+
+
+@pytest.mark.parametrize("said,label,kept", [
+    ("set a timer to go off at 9:30", "go off at 9:30", None),
+    ("set a pasta timer to go off at 9:30", "pasta", "pasta"),
+])
+def test_how_a_timer_ends_is_no_label(rt, clock, said, label, kept):
+    out = rt.registry.get("set_timer").post_process_tool_call({"label": label}, said)
+    assert out["duration_seconds"] == 30 * 60 and out.get("label") == kept
 
 
 @pytest.mark.parametrize("said,model,label", [
