@@ -20,7 +20,7 @@ from commands._parsing import join_words, parse_duration, say_duration, say_when
 from jarvis_tui.sdk.events import Announcement
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.services import CommandServices
-from jarvis_tui.sdk.text import stem
+from jarvis_tui.sdk.text import ORDER_WORDS, stem
 
 log = logging.getLogger(__name__)
 
@@ -389,14 +389,10 @@ def timers_named(timers: list[dict[str, Any]], said: str | None) -> list[dict[st
     return named or ([t for t in timers if int(t["duration_seconds"]) == seconds] if seconds else [])
 
 
-_ORDER_WORDS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "last": -1, "latest": -1,
-                "newest": -1, "oldest": 0, "earliest": 0}
-
-
 def _timer_by_order(timers: list[dict[str, Any]], word: str) -> dict[str, Any] | None:
     """The timer an order word means among several ("the first one", "the last timer"), by when each
     was set; None for other words, or when there are not that many."""
-    place = _ORDER_WORDS.get(word)
+    place = ORDER_WORDS.get(word)
     ordered = sorted({t["id"]: t for t in timers}.values(), key=lambda t: t["id"])
     if place is None or len(ordered) < 2 or place >= len(ordered):
         return None

@@ -11,7 +11,8 @@ from commands._common import fail, say
 from commands._grounding import content_words, drop_ungrounded
 from commands._parsing import join_words, parse_duration, split_items
 from jarvis_tui.sdk.text import (DO_AWAY, QUESTION_WORDS, REQUEST_OPENERS, SAYING_NO, asks_about_doing, asks_question, corrected_value, normalize_utterance,
-                                 numbers_said, parse_number, says_doing_away, stem, with_amount_said)
+                                 numbers_said, parse_number, position_said, says_doing_away, stem, with_amount_said,
+                                 words_pointing_by_order)
 from jarvis_tui.sdk import (CommandResponse, FastPath, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
 
@@ -228,8 +229,11 @@ FOLLOW_ON_CLEAR = (
 # coffee", "get rid of the eggs", "the bread can come off" (claimed only for items on the list)
 # an item of the list just used said done: "cross off the socks" right after the christmas list was read
 # (it went to the to-do list, which has no socks)
-DONE_SAID = (r"(?:(?:oh|and|also|then|ok|okay|actually|now|so|please)[\s,]+)*(?:check|cross|tick|mark)\s+(?:off\s+)?"
-             r"(?P<items>.+?)(?:\s+off)?(?:\s+(?:as\s+)?(?:done|complete|completed|finished|packed|bought|got|read))?(?:\s+(?:on|from|off)\s+(?:of\s+)?{ref})?")
+# (or said to be done: "the first one is done", "the socks are packed")
+DONE_SAID = (r"(?:(?:oh|and|also|then|ok|okay|actually|now|so|please)[\s,]+)*(?:(?:check|cross|tick|mark)\s+(?:off\s+)?"
+             r"(?P<items>.+?)(?:\s+off)?(?:\s+(?:as\s+)?(?:done|complete|completed|finished|packed|bought|got|read))?(?:\s+(?:on|from|off)\s+(?:of\s+)?{ref})?"
+             r"|(?P<items2>.+?)\s+(?:is|are|'s|has\s+been|have\s+been)\s+(?:all\s+)?(?:done|complete|completed|finished|sorted|packed|bought)"
+             r"(?:\s+(?:now|too|as\s+well))?)")
 REMOVE_SAID = (
     r"(?:(?:oh|and|also|then|ok|okay|actually|now|so)[\s,]+)*"
     r"(?:(?:take|knock|scratch|strike)\s+(?P<items>.+?)\s+off(?:\s+(?:of\s+)?{ref})?"
@@ -328,6 +332,10 @@ class ListCommandBase(JarvisCommandBase):
         the plumber" or "pay the plumber")."""
         rows = self._store().items(self.list_name, include_done=True)
         texts = [r["text"] for r in rows if done is None or bool(r["done"]) == done]
+        place = position_said(spoken)
+        if place is not None:               # "the second one", "the last item": by where it stands
+            at = self._at_position(place, texts if done is not None else [r["text"] for r in rows if not r["done"]])
+            return [at] if at is not None else []
         want = " ".join(spoken.lower().split())
         for same in (lambda t: t.lower() == want, lambda t: self._singular(t) == self._singular(want)):
             hits = [t for t in texts if same(t)]
@@ -340,6 +348,17 @@ class ListCommandBase(JarvisCommandBase):
         hits = [t for t in texts if meant <= _word_stems(t)]
         whole = [t for t in hits if _word_stems(t) == meant]       # "the milk thing": milk, not oat milk
         return whole if len(whole) == 1 else hits
+
+    def _at_position(self, place: int, texts: list[str]) -> str | None:
+        """The item at `place` (0 the first, -1 the last) in what the user last heard of this list: the
+        items just added, when several were a moment ago and are there still ("add apples and pears",
+        "remove the last one": the pears), else the list as it reads. None when there are not that many."""
+        last = self._last_change()
+        if last is not None and last.change == "added" and len(last.changed) > 1:
+            added = [str(c.get("text", "")) for c in last.changed]
+            if all(a in texts for a in added):
+                texts = added
+        return texts[place] if -len(texts) <= place < len(texts) else None
 
     def _resolve(self, spoken: str, done: bool | None = False) -> str | None:
         """The one stored item a spoken one refers to; None when there is none, or several."""
@@ -507,6 +526,10 @@ class ListCommandBase(JarvisCommandBase):
                 out["action"], items = "remove", negated
             else:                                            # "add milk but not cheese": the milk alone
                 items = [i for i in items if i not in negated]
+        if not items and out.get("action") in ("remove", self.done_action, self.undone_action):
+            # "remove the second one": the words point at an item by its order (the model wrote none, or "second")
+            by_order = words_pointing_by_order(voice_command)
+            items = [by_order] if by_order else []
         if items:
             out[self.items_param] = items
         else:
@@ -585,7 +608,7 @@ class ListCommandBase(JarvisCommandBase):
     def _done_it_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"mark it done", "tick them off" right after adding: the items just added (it asked which)."""
         last = self._last_change()
-        if m.group("items").strip() not in ("it", "that", "this", "them", "those", "these") or last is None \
+        if said_items(m) not in ("it", "that", "this", "them", "those", "these") or last is None \
                 or last.change != "added" or not last.changed:
             return None
         return PreRouteResult(arguments={"action": self.done_action,
@@ -741,8 +764,9 @@ class ListCommandBase(JarvisCommandBase):
         claim = claim_items(items, "remove", self.items_param)     # "everything" is the clear's
         if claim is None or named:
             return claim if claim is not None and all(self._candidates(i, None) for i in items) else None
-        if self._just_used() and all(self._ends_an_item(i) for i in items):
-            return claim
+        if self._just_used() and all(self._ends_an_item(i) or position_said(i) is not None and self._candidates(i, None)
+                                     for i in items):
+            return claim                    # "take the bread off", "remove the second one"
         last = self.services.kept(LastList)
         other = last.name if last is not None and last.name != self.list_name and self._recent(last.at) else ""
         return claim if all(self._holds_all_of(self.list_name, i) and not self._holds_all_of(other, i)
@@ -926,8 +950,8 @@ class ListCommandBase(JarvisCommandBase):
         each item is matched to a stored one (open, done, or either when `done` is None) and
         `change`d; one that several stored items may be changes nothing."""
         changed, missing, unclear = [], [], []
-        for item in items:
-            names = self._candidates(item, done=done)
+        # each item as the list stands before any changes ("the first and the second one")
+        for item, names in [(item, self._candidates(item, done=done)) for item in items]:
             if len(names) > 1:
                 unclear.append(names)
             elif names and change(names[0]):

@@ -1319,6 +1319,43 @@ def corrected_value(text: str) -> str | None:
     return shown.group("new").strip(" ,") if shown else value
 
 
+# where a thing stands among several that were set, added or read out, as people point at it ("the first
+# one", "the last timer"): 0 the first, -1 the last
+ORDER_WORDS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "seventh": 6, "eighth": 7,
+               "ninth": 8, "tenth": 9, "last": -1, "latest": -1, "newest": -1, "oldest": 0, "earliest": 0, "top": 0,
+               "bottom": -1, "1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
+_POSITION = re.compile(
+    r"(?:the\s+)?(?:very\s+)?(?P<word>" + "|".join(ORDER_WORDS) + r")(?:\s+(?:one|ones|item|task|thing|entry|bit))?"
+    r"(?:\s+(?:on|in|from|of)\s+(?:the|my|our|that|this)\s+list)?"
+    r"|(?:number|item|task|entry|no)\s+(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)")
+
+
+def position_said(words: str) -> int | None:
+    """Where the thing the words point at stands among several, when the words do nothing but point by
+    order ("the second one", "the last item", "number 3", "the top one on the list"): 0 for the first,
+    -1 for the last; None for any other words ("the second hand shop", "milk")."""
+    m = _POSITION.fullmatch(normalize_utterance(words).strip(" .?!"))
+    if m is None:
+        return None
+    if m.group("word"):
+        return ORDER_WORDS[m.group("word")]
+    n = parse_number(m.group("n"))
+    return int(n) - 1 if n else None
+
+
+def words_pointing_by_order(text: str) -> str | None:
+    """The words of a request that point at a thing by its order ("cross off the second one" -> "the second
+    one", "remove number 3 from the list"); None when it says none. Bare order words that say no thing
+    ("last week", "first thing") are none."""
+    said = normalize_utterance(text)
+    for m in re.finditer(r"\b(?:" + _POSITION.pattern + r")\b", said):
+        words = m.group(0)
+        if m.group("n") or words.startswith("the ") or len(words.split()) > 1 and words.split()[1] in (
+                "one", "ones", "item", "task", "entry"):
+            return words
+    return None
+
+
 def asks_for_another(text: str) -> bool:
     """The whole request asks for the last one again, to be done once more ("another one", "one more",
     "again", "do that again", "same again please"): nothing else is said, so nothing else is asked.

@@ -384,3 +384,46 @@ def test_and_more_after_a_removal_takes_off_what_is_on_the_list_and_puts_on_what
     turn, _ = ask(rt, "and the cheddar")
     assert turn.route == "pre_route" and turn.spoken == "Removed cheddar from your shopping list."
     assert _open(rt, "shopping") == ["crackers"]
+
+
+# ---- an item pointed at by its order ----------------------------------------------------------------
+def test_the_last_one_of_those_just_added_is_taken_off(rt):
+    """"the last one" right after adding several is the last of those added, wherever they stand on the list."""
+    ask(rt, "add coffee to my shopping list")
+    ask(rt, "add apples and pears to my shopping list")
+    turn, _ = ask(rt, "remove the last one")
+    assert turn.spoken == "Removed pears from your shopping list." and _open(rt, "shopping") == ["apples", "coffee"]
+    turn, _ = ask(rt, "take off the first item")                 # after a removal: the list as it reads
+    assert turn.spoken == "Removed coffee from your shopping list." and _open(rt, "shopping") == ["apples"]
+
+
+def test_an_item_by_its_number_as_the_list_was_read(rt):
+    ask(rt, TODO)
+    ask(rt, "what's on my to do list")
+    turn, _ = ask(rt, "tick off number 2")
+    assert turn.spoken == "Checked off: call the dentist."
+    turn, _ = ask(rt, "the first one is done")
+    assert turn.spoken == "Checked off: finish the report." and _open(rt, "todo") == []
+
+
+@pytest.mark.parametrize("said", ["remove the fourth one", "the second one is done"])
+def test_an_order_past_the_end_or_with_no_list_just_used_is_not_claimed(rt, said):
+    ask(rt, "add tea to my shopping list")
+    assert ask(rt, "what time is it")[0].tool_calls[0].name == "get_current_time"
+    assert _claims(rt, said) == []
+
+
+def test_the_model_s_call_that_names_no_item_takes_the_order_said(rt):
+    """The model wrote a removal without items (it would ask which): the words point at one by its order."""
+    ask(rt, SHOPPING)
+    out = rt.registry.get("shopping_list").post_process_tool_call({"action": "remove"}, "could you remove the third one")
+    assert out["items"] == ["the third one"]
+    turn, _ = ask(rt, "read my shopping list")
+    assert rt.registry.get("shopping_list")._resolve("the third one", None) == "coffee"
+
+
+@pytest.mark.parametrize("said", ["the dentist one is done", "finish the report has been done"])
+def test_an_item_said_to_be_done(rt, said):
+    ask(rt, TODO)
+    turn, _ = ask(rt, said)
+    assert turn.spoken.startswith("Checked off:") and len(_open(rt, "todo")) == 1

@@ -1,0 +1,28 @@
+"""Words that point at a thing by its order: where it stands among several, and which words of a request say it."""
+from __future__ import annotations
+
+import pytest
+
+from jarvis_tui.sdk.text import position_said, words_pointing_by_order
+
+
+@pytest.mark.parametrize("words,place", [
+    ("the second one", 1), ("last one", -1), ("the last item", -1), ("number 3", 2), ("item two", 1),
+    ("the top one on the list", 0), ("the 2nd one", 1), ("the very first one", 0), ("first", 0),
+])
+def test_the_place_said(words, place):
+    assert position_said(words) == place
+
+
+@pytest.mark.parametrize("words", ["milk", "the second hand shop", "number", "the last of the milk", "one"])
+def test_words_that_name_a_thing_are_no_place(words):
+    assert position_said(words) is None
+
+
+@pytest.mark.parametrize("said,words", [
+    ("remove the second one", "the second one"), ("take off the first item", "the first item"),
+    ("remove number 3 from the list", "number 3"), ("could you cross off the last one please", "the last one"),
+    ("what did i do last week", None), ("first thing tomorrow remind me", None),
+])
+def test_the_words_of_a_request_that_point_by_order(said, words):
+    assert words_pointing_by_order(said) == words
