@@ -193,6 +193,11 @@ class CheckTimersCommand(JarvisCommandBase):
             ("How much longer on the roast timer?", {"label": "roast"}),
         ])
 
+    def as_it_stands(self, args: dict[str, Any]) -> str | None:
+        """The timers running now ("did you set my timer?", which the model declined: "Your 10 minute timer has
+        4 minutes left.", or "You have no timers running.")."""
+        return None if self.services is None else timers_as_they_stand(timer_service(self.services).live_timers())
+
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A label the user did not say (copied from an example) is dropped; one the model left out of
         "is the pizza done" is the thing the words ask about ("You don't have a pizza timer.")."""

@@ -152,6 +152,16 @@ def test_a_question_the_model_declines_is_told_how_it_stands(runtime, model_writ
     assert turn.tool_calls == [] and _timers(runtime) == 1
 
 
+def test_a_declined_question_the_timer_check_ranks_first_is_told_how_it_stands(runtime, model_writes):
+    """"did you set my timer": the router ranks the timer check first (it had no `as_it_stands`: "Sorry, I can't
+    help with that yet.")."""
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    assert runtime.assistant.router.decide("did you set my timer").ranked[0][0] == "check_timers"
+    model_writes([json.dumps({"tool": "none", "args": {}})] * 3)
+    turn = runtime.assistant.handle_text("did you set my timer")
+    assert turn.spoken.startswith("Your 20 minute timer has") and turn.tool_calls == [] and _timers(runtime) == 1
+
+
 def test_words_that_ask_nothing_about_doing_are_declined_as_before(runtime, model_writes):
     runtime.assistant.handle_text("set a timer for twenty minutes")
     model_writes([json.dumps({"tool": "none", "args": {}})] * 3)
