@@ -1,0 +1,18 @@
+"""What the user asked to be reminded of, asked back, is the reminders read: "what did i ask you to remind me
+about" read the memories (the router ranked recall first, by "what have i asked you to remember"). The
+reminder declares these questions; the phrasings here are not among its examples. What the user asked it to
+remember is still the memories."""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize("said", ["what was i supposed to be reminded of", "what have you got to remind me about",
+                                  "what did i want you to remind me of"])
+def test_a_question_about_what_it_will_remind_is_the_reminders(router, said):
+    assert router.rank(said)[0][0] == "reminder", router.rank(said)[:3]
+
+
+@pytest.mark.parametrize("said", ["what did i tell you to remember", "what have i asked you to keep in mind"])
+def test_what_it_was_asked_to_remember_is_still_the_memories(router, said):
+    assert router.rank(said)[0][0] == "recall", router.rank(said)[:3]
