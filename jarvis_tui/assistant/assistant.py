@@ -1080,9 +1080,12 @@ class Assistant:
         last = self._recent_turn(request)
         if last is not None and last.before is not None and self._only_a_reaction(last):
             last = last.before          # "tell me a joke", "haha good one", "another": another joke
-        if last is None or not last.calls or not asks_for_another(turn.text):
+        # a call that failed ("I can't change the volume: no sound server ...") is tried again: "more" says why
+        # again (it was routed as words, and dismissed); a question back still waits for its answer
+        calls = (last.calls or ([] if last.asked else last.tried)) if last is not None else []
+        if last is None or not calls or not asks_for_another(turn.text):
             return False
-        commands = [(self.registry.get(name), args) for name, args in last.calls]
+        commands = [(self.registry.get(name), args) for name, args in calls]
         if any(command is None for command, _ in commands):
             return False
         questions = [self.confirmation(command, args) for command, args in commands]
@@ -1097,7 +1100,7 @@ class Assistant:
             self._note(turn, request)
             return True
         turn.route = "repeat"
-        self.emit(ev.ToolCallsParsed(calls=[{"name": name, "arguments": dict(args)} for name, args in last.calls],
+        self.emit(ev.ToolCallsParsed(calls=[{"name": name, "arguments": dict(args)} for name, args in calls],
                                      origin="repeat", turn_id=turn.turn_id))
         records = [self.execute_call(command, dict(args), last.request, "repeat", turn)
                    for command, args in commands if command is not None]

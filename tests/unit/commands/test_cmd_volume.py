@@ -192,3 +192,16 @@ def test_complaints_about_hearing_it_are_routed_to_the_volume(rt, said):
     """(chat, chat and dismiss ranked first before volume declared such complaints among its examples)"""
     decision = rt.assistant.route_intent(said)
     assert decision.ranked[0][0] == "volume", decision.ranked[:3]
+
+
+def test_more_after_a_change_that_failed_tries_it_again(rt, output):
+    """"more" after "turn it up" failed: the change is tried again (it says why again, and works once the sound
+    server is back), not routed as words ("Okay.", a dismissal)."""
+    output.fail = True
+    ask(rt, "turn the volume up")
+    turn, r = ask(rt, "more")
+    assert turn.route == "repeat" and [c.name for c in turn.tool_calls] == ["volume"]
+    assert turn.spoken.startswith("I can't change the volume: no sound server is running")
+    output.fail = False
+    turn, r = ask(rt, "a bit more")
+    assert r.success and turn.tool_calls[0].arguments["action"] == "up" and output.percent > 50
