@@ -121,6 +121,9 @@ _TASK_SAID = re.compile(r"(?:(?:oh|and|so|ok|okay)[,\s]+)*(?:(?:i|we)\s+(?:reall
 # the task of a reminder asked for in so many words: "remind me to book the car in for its mot on monday"
 _FRAMED_TASK = re.compile(r"(?:(?:and|also|oh|so|ok|okay)[,\s]+)*" + _REMIND_FRAME
                           + r"\s+(?:to|about|that)\s+(?P<task>\S.*)", re.I)
+# ... and with its when said first, or asked politely: "could you remind me on friday about the car tax"
+_ASKED_TASK = re.compile(r"(?:(?:and|also|oh|so|ok|okay|please|can\s+you|could\s+you|would\s+you|will\s+you)[,\s]+)*"
+                         + _REMIND_FRAME + r"(?:\s+(?:to|about|that|of))?\s+(?P<task>\S.*)", re.I)
 # where the words of when begin inside a task ("... on monday morning", "... in ten minutes", "... tomorrow")
 # a while from now, as a reminder is asked "in": "in ten minutes", "in an hour and a half"
 _IN_A_WHILE = (r"\bin\s+(?:half\s+an?|a\s+quarter\s+of\s+an?|an?|one|half|\d+|[a-z]+)\s*(?:and\s+a\s+half\s+)?"
@@ -141,6 +144,26 @@ def whole_task(model_text: str, said: str) -> str | None:
     if len(words) <= len(wanted) or len(words) > 12 or words[:len(wanted)] != wanted:
         return None
     return " ".join(words)
+
+
+def task_asked(said: str) -> str | None:
+    """The task of a reminder asked for in so many words, its when cut: "could you remind me about the meeting
+    at 3 tomorrow" -> "the meeting"; None for other words, or when the words after "to/about" say only when
+    or point back ("remind me about it")."""
+    m = _ASKED_TASK.fullmatch(" ".join(said.lower().replace("\u2019", "'").split()).strip(" .!?"))
+    if m is None:
+        return None
+    task = m.group("task")
+    # "at 5 to call mum", "every monday to take the bins out", "on the 5th of december to renew ...": the
+    # longest when said first
+    leads = [m.end() for m in re.finditer(r"\s+(?:to|about|that|regarding|of)\s+(?=\S)", task)
+             if _when_words_only(task[:m.start()].split(), also=_REPEAT_WORDS)]
+    task = task[max(leads):] if leads else task
+    task = _before_when(f" {task}")         # a when said first or last is no part of it
+    if not task or not content_words(task) or len(task.split()) > 12 or re.fullmatch(
+            r"(?:it|that|this|them|those|these)(?:\s+(?:one|thing))?", task):
+        return None
+    return task
 
 
 def _before_when(task: str) -> str:
@@ -1678,8 +1701,10 @@ class ReminderCommand(JarvisCommandBase):
             before = _LEAD_ASKED.sub("", said[:lead.end()]).strip(" ,.?!")
             before = re.sub(r"\s+(?:is|are)\s+(?:at|on|due)\b.*$", "", before)     # "the train is at 7:40": the train
             out["text"] = after or re.sub(r"^(?:i\s+(?:need|have|want)\s+to|i've\s+got\s+to|i\s+must)\s+", "", before)
-        if not str(out.get("text") or "").strip() and (framed := reminder_for(voice_command)):
-            out["text"] = framed           # "make a reminder for my dad's anniversary on the 20th": the model wrote none
+        if not str(out.get("text") or "").strip() and (framed := reminder_for(voice_command) or task_asked(voice_command)):
+            # "make a reminder for my dad's anniversary on the 20th", "could you remind me about the meeting at 3
+            # tomorrow": the model wrote none
+            out["text"] = framed
         if isinstance(out.get("text"), str):
             # the model's text cut short of the task said ("book the car" for "book the car in for its mot")
             out["text"] = whole_task(out["text"].strip(), voice_command) or out["text"]

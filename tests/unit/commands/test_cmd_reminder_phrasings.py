@@ -232,6 +232,11 @@ def test_the_while_said_before_remind_me_is_when(rt, clock, said, text, minutes)
     ("set a reminder about the dentist on friday at 3", "the dentist", "the dentist"),
     ("set a reminder for 7 to call mum", "call mum", "call mum"),
     ("make a reminder for the gas bill on the 3rd", "", "the gas bill"),          # the model wrote none
+    # "remind me ..." asked politely or with its when first, the model writing no text (it asked what about)
+    ("could you remind me about the dentist at 3 tomorrow", "", "the dentist"),
+    ("remind me at 5 to phone the garage", "", "phone the garage"),
+    ("please remind me on the 4th of january to book the boiler service", "", "book the boiler service"),
+    ("remind me every tuesday to put the recycling out", "", "put the recycling out"),
 ])
 def test_a_reminder_asked_for_by_what_it_is_for_keeps_those_words(rt, said, model_text, text):
     """"set a reminder for my mum's birthday" was set as "set my mum's birthday", "create a reminder for the car
@@ -848,3 +853,11 @@ def test_half_an_hour_or_a_quarter_of_one_is_a_while(rt, clock, said, minutes):
     turn, response = ask(rt, said)
     assert response.success and turn.tool_calls[0].arguments["relative_minutes"] == minutes
 
+
+
+@pytest.mark.parametrize("said", ["remind me about it tomorrow", "remind me tomorrow morning", "remind me in 10 minutes",
+                                  "could you remind me at noon"])
+def test_words_that_say_only_when_or_point_back_give_no_text(rt, said):
+    """The model wrote no text and the words say none: it is asked ("What should I remind you about?")."""
+    out = rt.registry.get("reminder").post_process_tool_call({"action": "set", "time": "09:00"}, said)
+    assert "text" not in out
