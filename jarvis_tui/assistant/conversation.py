@@ -891,6 +891,7 @@ class ConversationBrain:
         seen: set[str] = set()
         executed: list[Any] = []
         failures: list[str] = []
+        told_failures: list[str] = []
         spoken_parts: list[str] = []
         first_raw = None
         last_invalid = None
@@ -1009,9 +1010,12 @@ class ConversationBrain:
                         if words:
                             spoken_parts.append(words)
                         turn.wait_for_input = turn.wait_for_input or response.wait_for_input
+                    elif response.message:
+                        # the command's own words for what went wrong ("I can't change the volume: no sound
+                        # server ..."): said as they are, as on a fast path
+                        told_failures.append(response.message)
                     else:
-                        failures.append(call.get("failure_message") or response.error_details
-                                        or response.message or "unknown error")
+                        failures.append(call.get("failure_message") or response.error_details or "unknown error")
                 control = assistant.control
                 if control is not None:
                     control.check()         # cancelled while a command ran: it is kept, nothing more runs
@@ -1045,8 +1049,9 @@ class ConversationBrain:
 
         if spoken_parts:
             turn.spoken = " ".join(spoken_parts)
-        elif failures:
-            turn.spoken = f"Sorry, that didn't work: {'; '.join(dict.fromkeys(failures))}"
+        elif failures or told_failures:
+            plain = [f"Sorry, that didn't work: {'; '.join(dict.fromkeys(failures))}"] if failures else []
+            turn.spoken = " ".join([*dict.fromkeys(told_failures), *plain])
         elif executed:
             turn.spoken = "Done."
         else:

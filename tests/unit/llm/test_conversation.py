@@ -5,8 +5,11 @@ import pytest
 
 import json
 
+from brain_fakes import Chat, Crash
+
 from jarvis_tui.assistant import events as ev
 from jarvis_tui.llm.backend import LlmError
+from jarvis_tui.sdk import CommandResponse
 
 
 def kinds(events):
@@ -117,7 +120,7 @@ def test_max_iterations_caps_the_retries(make_brain):
 def test_every_tool_failing_is_said_plainly(make_brain):
     assistant, brain, backend, events = make_brain([json.dumps({"tool": "crash", "args": {}})])
     turn = assistant.handle_text("crash please")
-    assert turn.spoken.startswith("Sorry, that didn't work: crash failed: RuntimeError: boom")
+    assert turn.spoken.startswith("Sorry, crash failed: boom")          # as a fast path says it
 
 
 def test_follow_up_sees_the_previous_result(make_brain):
@@ -183,6 +186,20 @@ def test_route_only_executes_nothing(make_brain):
     assert decision.tool_calls == [{"name": "set_timer", "arguments": {"duration_seconds": 60}}]
     assert assistant.registry.get("set_timer").started == []
     assert decision.provider == "Qwen25SmallUntrainedCompact" and decision.stats["cached_tokens"] == 90
+
+
+def test_a_failure_the_command_put_in_words_is_said_as_it_is(make_brain):
+    """A command that says what went wrong ("I can't reach ..."): its words, as on a fast path, not "Sorry, that
+    didn't work: I can't ..."."""
+    class Refuses(Crash):
+        command_name = "refuses"
+
+        def run(self, request_info, **kw):
+            return CommandResponse.error_response("I can't reach the ticket office.",
+                                                  context_data={"message": "I can't reach the ticket office."})
+    assistant, brain, backend, events = make_brain([json.dumps({"tool": "refuses", "args": {}})],
+                                                   commands=[Refuses(), Chat()])
+    assert assistant.handle_text("book the tickets").spoken == "I can't reach the ticket office."
 
 
 def test_backend_failure_is_reported_and_the_assistant_keeps_running(make_brain):
