@@ -193,6 +193,10 @@ class CheckTimersCommand(JarvisCommandBase):
             ("How much longer on the roast timer?", {"label": "roast"}),
         ])
 
+    @property
+    def only_tells(self) -> bool:
+        return True
+
     def as_it_stands(self, args: dict[str, Any]) -> str | None:
         """The timers running now ("did you set my timer?", which the model declined: "Your 10 minute timer has
         4 minutes left.", or "You have no timers running.")."""

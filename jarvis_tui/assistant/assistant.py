@@ -1278,12 +1278,12 @@ class Assistant:
         # i cancelled the timer"), are no order
         about = origin in ("llm", "pre_route") and asks_about_doing(request.voice_command)
         question = self.confirmation(command, args) if about else None
-        if about and question is None and (told := self._as_it_stands(command, args)):
+        if about and question is None and not command.only_tells and (told := self._as_it_stands(command, args)):
             # a call that destroys nothing: how it stands is told and nothing runs (the model had paused the
             # timer, and asked "For how long?" of a new one); a destructive one asks first (below)
             self._not_taken(turn, command, "the words ask whether it was done, not for it to be done", "about")
             return ToolCallRecord(name, dict(args), "about", CommandResponse.final_response({"message": told.strip()}))
-        if origin == "llm" and not about and says_only_its_domain(command, request.voice_command) \
+        if origin == "llm" and not about and not command.only_tells and says_only_its_domain(command, request.voice_command) \
                 and all(args.get(p.name) not in (None, "", []) for p in command.parameters if p.required) \
                 and not users_words(command, args) and (told := self._as_it_stands(command, args)):
             # the words only name what it acts on ("timer"): what to do with it was the model's guess (it

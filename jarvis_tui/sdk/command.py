@@ -143,6 +143,13 @@ class IJarvisCommand(ABC):
         asked alone."""
         return None
 
+    @property
+    def only_tells(self) -> bool:
+        """True when no call of this command changes anything: it tells how things stand (the timers
+        left). Words that ask whether something was done ("have i got any timers?") run it, as any
+        request does; its `as_it_stands` answers such a question the model declined. False by default."""
+        return False
+
     def held_names(self) -> list[str]:
         """The names of what this command keeps for the user now and acts on by name: a timer's
         label, a reminder's words, a list's items. A request the router is unsure of that names one

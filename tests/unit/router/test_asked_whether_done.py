@@ -246,3 +246,12 @@ def test_words_that_only_name_the_sound_tell_it_and_mute_says_what_to_do(runtime
     model_writes([json.dumps({"tool": "volume", "args": {"action": "mute"}})] * 3)
     runtime.assistant.handle_text("mute")
     assert speakers.changes == [("muted", True)]
+
+
+def test_a_command_that_only_tells_runs_for_a_question(runtime):
+    """"have i got any timers" is the timer check's own question: it runs (it changes nothing), it is not
+    told in its place as for a call that would change something."""
+    runtime.assistant.handle_text("set a timer for twenty minutes")
+    turn = runtime.assistant.handle_text("have i got any timers")
+    assert [c.name for c in turn.tool_calls] == ["check_timers"] and turn.tool_calls[0].origin != "about"
+    assert turn.spoken.startswith("Your 20 minute timer has")
