@@ -276,8 +276,9 @@ class SetTimerCommand(JarvisCommandBase):
                      _VERB + r"timer\s+(?:on\s+)?for\s+(?:the|my)\s+(?P<label>[a-z][a-z']*(?:\s+(?!for\b)[a-z][a-z']*){0,2}),?"
                      r"\s+(?P<dur>" + _LENGTH_FIRST + r")",
                      _duration_claim, "set a timer for my bread 45 minutes"),
-            FastPath("set_timer.label_timer_for_n", _VERB + _WORD_LABEL + r"\s+timer\s+(?:on\s+)?(?:for\s+)?(?P<dur>[\w ,./-]+)",
-                     _duration_claim, "set a pasta timer for 10 minutes"),
+            FastPath("set_timer.label_timer_for_n",
+                     _VERB + _WORD_LABEL + r"\s+timer(?:\s+please)?,?\s+(?:on\s+)?(?:for\s+)?(?P<dur>[\w ,./-]+)",
+                     _duration_claim, "set a pasta timer for 10 minutes (egg timer please, four minutes)"),
             FastPath("set_timer.remind_me_in_n",
                      r"(?:remind me|wake me(?: up)?|let me know|alert me|ping me|buzz me|tell me)\s+in\s+(?P<dur>[\w ,./-]+)",
                      _duration_claim, "wake me up in 30 minutes (nothing else to remember)"),

@@ -408,3 +408,12 @@ def test_a_length_written_as_a_timer_shows_it(rt, said, seconds):
 def test_a_clock_time_is_no_length_written_as_a_timer(rt, said):
     from commands.set_timer import clock_face_seconds
     assert clock_face_seconds(said) is None
+
+
+@pytest.mark.parametrize("said,seconds,label", [
+    ("egg timer please, four minutes", 240, "egg"),       # the model kept "four minutes" as the name: no name
+    ("start the rice timer, 15 minutes", 900, "rice"),    # the model left the name out
+])
+def test_a_named_timer_with_its_length_said_after_a_pause(rt, said, seconds, label):
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and turn.tool_calls[0].arguments == {"duration_seconds": seconds, "label": label}
