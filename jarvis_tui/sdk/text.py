@@ -1413,7 +1413,7 @@ _TAKE_BACK_TAIL = r"(?:\s+(?:please|then|jarvis|actually|thanks|thank\s+you))*"
 # verbs that end the thing just made or changed, said of "it" too: "kill it", "get rid of that", "call it off"
 # ... and "delete it", "remove it", "erase it": the thing, not only its last change (a reminder just moved goes)
 _END_IT = (r"(?:(?:kill|scrap|ditch|bin|nix|get\s+rid\s+of|stop|end)\s+(?:it|that|this)(?:\s+(?:last\s+)?one)?(?:\s+now)?"
-           r"|(?:delete|remove|erase)\s+it(?:\s+now)?|call\s+(?:it|that)\s+off)")
+           r"|(?:delete|remove|erase|cancel)\s+it(?:\s+now)?|call\s+(?:it|that)\s+off)")
 _TAKE_BACK = re.compile(
     _TAKE_BACK_LEAD +
     r"(?:(?:cancel|undo|scratch|delete|remove|reverse|forget|drop)\s+(?:that|this)(?:\s+one)?(?:\s+(?:last\s+)?one)?"

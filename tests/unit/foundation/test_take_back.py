@@ -288,6 +288,25 @@ def test_kill_it_after_a_timer_was_corrected_cancels_the_timer(rt, clock, said):
     assert rt.store.timers.running() == []
 
 
+@pytest.mark.parametrize("said", ["cancel it", "ok cancel it now"])
+def test_cancel_it_after_time_was_added_cancels_the_timer(rt, clock, said):
+    """"add 5 minutes to it", then "cancel it": "it" is the timer, as in the words before (it took the 5 minutes
+    back off); "cancel that" still takes back only the change."""
+    ask(rt, "set a timer for 25 minutes for the lasagne")
+    ask(rt, "add 5 minutes to it")
+    turn, _ = ask(rt, said)
+    assert turn.route == "take_back" and turn.spoken == "OK, I've cancelled your lasagne timer."
+    assert rt.store.timers.running() == []
+
+
+def test_cancel_that_after_time_was_added_takes_the_time_back(rt, clock):
+    ask(rt, "set a timer for 25 minutes for the lasagne")
+    ask(rt, "add 5 minutes to it")
+    turn, _ = ask(rt, "cancel that")
+    assert turn.route == "take_back" and turn.spoken.startswith("OK, I've put it back")
+    assert len(rt.store.timers.running()) == 1
+
+
 def test_undo_after_a_correction_puts_the_old_length_back(rt, clock):
     ask(rt, "set a timer for 12 minutes")
     ask(rt, "actually make it fifteen")
