@@ -157,7 +157,14 @@ def said_not_wanted(item: str, said: str) -> bool:
     """Whether the words say the item is not wanted: "not cheese", "no more eggs", "without the bread",
     "don't add milk"."""
     words = normalize_utterance(str(item)).strip()
-    return bool(words) and re.search(_NOT_WANTED + re.escape(words) + r"\b", normalize_utterance(said)) is not None
+    if not words:
+        return False
+    # the item as said, or in its other number ("not the bananas": the model wrote "banana")
+    said = normalize_utterance(said)
+    if re.search(_NOT_WANTED + re.escape(words) + r"\b", said):
+        return True
+    return any(_stems(" ".join(m.group("what").split()[:len(words.split())])) == _stems(words)
+               for m in re.finditer(_NOT_WANTED + r"(?P<what>[\w' -]+)", said))
 
 
 @dataclass
@@ -618,14 +625,20 @@ class ListCommandBase(JarvisCommandBase):
         """"actually not eggs" right after "add milk and eggs": the items said, when each is one of those
         just added, are taken off (the model added the eggs again)."""
         last = self._last_change()
-        if last is None or last.change != "added":
-            return None
-        added = [normalize_utterance(str(c.get("text", ""))) for c in last.changed]
         # split_items drops "the", "my", "some" before an item; "any" is dropped here ("not any eggs")
         wanted = [re.sub(r"^any\s+", "", normalize_utterance(i)) for i in split_items(m.group("items"))]
-        if not wanted or any(w not in added for w in wanted):
+        if not wanted:
             return None
-        return PreRouteResult(arguments={"action": "remove", self.items_param: wanted})
+        if last is not None and last.change == "added":
+            added = [normalize_utterance(str(c.get("text", ""))) for c in last.changed]
+            if all(w in added for w in wanted):
+                return PreRouteResult(arguments={"action": "remove", self.items_param: wanted})
+        # ... or added a turn or two before, on the list just used ("add oat milk and bananas", "oh and coffee",
+        # "actually not the bananas": the model added a banana)
+        if self._just_used() and self.services is not None and last is not None and last.change == "added" \
+                and all(len(self._candidates(w, False)) == 1 for w in wanted):
+            return PreRouteResult(arguments={"action": "remove", self.items_param: wanted})
+        return None
 
     def _corrected_item(self, text: str) -> tuple[str, str] | None:
         """(the item just added, the item said instead) when the whole request corrects the one item just

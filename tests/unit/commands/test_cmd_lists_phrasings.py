@@ -363,6 +363,19 @@ def test_an_item_not_just_added_is_not_taken_off_by_not(rt):
     assert "shopping_list" not in claims
 
 
+def test_an_item_added_a_turn_before_is_taken_off_by_not(rt):
+    """"add oat milk and bananas", "oh and coffee", "actually not the bananas": the bananas (the model added a
+    banana); only while the list is still being added to."""
+    ask(rt, "add oat milk and bananas to the shopping list")
+    ask(rt, "oh and coffee")
+    turn, r = ask(rt, "actually not the bananas")
+    assert turn.route == "pre_route" and turn.tool_calls[0].arguments == {"action": "remove", "items": ["bananas"]}
+    assert [i["text"] for i in rt.store.lists.items("shopping")] == ["oat milk", "coffee"]
+    ask(rt, "what time is it")                           # the list is no longer the one being used
+    claims = [c.command_name for c in rt.registry if c.pre_route("actually not the coffee") is not None]
+    assert "shopping_list" not in claims
+
+
 @pytest.mark.parametrize("said, added", [
     ("add bread but not butter to the shopping list", ["bread"]),
     ("put eggs, no milk on my shopping list", ["eggs"]),
@@ -376,6 +389,7 @@ def test_what_is_said_not_to_be_wanted_is_not_added(rt, said, added):
 
 @pytest.mark.parametrize("items, said, action, left", [
     (["cheese"], "actually not cheese", "remove", ["cheese"]),          # the model added the cheese
+    (["banana"], "actually not the bananas", "remove", ["banana"]),     # in its other number
     (["milk", "cheese"], "add milk but not cheese", "add", ["milk"]),
     (["eggs"], "i really don't want the eggs", "remove", ["eggs"]),
     (["milk"], "add milk", "add", ["milk"]),
