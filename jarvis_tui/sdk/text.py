@@ -1176,10 +1176,11 @@ def asks_question(text: str) -> bool:
 # ("i ...", "it's ...", "my ...", "the bus was ...", "that's ...")
 # ("oh", "well", "so" lead requests too: "oh, set a timer"; a sigh of its own does not: "ugh, mondays")
 _SIGH = (r"(?:u+g+h+|oh+\s+(?:no+|dear|great|well|man|boy|god|gosh)|a+w+|yay+|woo+hoo+|wow|phew|meh|oops|whoops|damn|"
-         r"blimey|ooh+|argh+|ha(?:ha)+|boo+)")
+         r"blimey|ooh+|argh+|ha(?:ha)+|boo+|lol|lmao)")
 _LEAD_SOUND = r"(?:oh+|ah+|hmm+|well|so|god|gosh)"
 _REMARK = re.compile(rf"^(?:{_LEAD_SOUND}\b[,!\s]*)*{_SIGH}\b|^(?:{_LEAD_SOUND}\b[,!\s]*)*(?:{_PRONOUN}|i'm|i've|i'd|i'll|we're|we've|it's|its|"
-                     r"that's|there's|here's|you're|they're|he's|she's|(?:my|our|the|this|that|these|those|his|her|their)"
+                     r"that's|there's|here's|you're|they're|he's|she's|(?:that|this)\s+(?:was|is|sounds?|looks?|seems?)\b|"
+                     r"(?:my|our|the|this|that|these|those|his|her|their)"
                      r"\s+[\w' ]+?\s+(?:is|are|was|were|has|have|had|just|got|keeps?|never|always|did|does|won't|can't|isn't|"
                      r"aren't|wasn't|weren't|\w+ed)\b)")
 

@@ -72,6 +72,20 @@ def test_another_after_a_laugh_tells_another_joke(rt):
     assert [c.name for c in third.tool_calls] == ["tell_joke"]
 
 
+def test_another_after_a_verdict_on_the_joke_tells_another_joke(rt):
+    """"that was terrible" between the joke and "another": "another" repeated the small talk (an apology)."""
+    backend = ScriptedBackend(["Sorry, I'll try harder."])
+    brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
+    rt.assistant.brain = brain
+    rt.services.llm = brain.answerer
+    first = rt.assistant.handle_text("tell me a joke")
+    verdict = rt.assistant.handle_text("that was terrible")
+    assert [c.name for c in verdict.tool_calls] == ["chat"]
+    again = rt.assistant.handle_text("another")
+    assert again.route == "repeat" and [c.name for c in again.tool_calls] == ["tell_joke"]
+    assert again.spoken and again.spoken != first.spoken
+
+
 def test_one_more_repeats_on_the_words_that_asked_for_it(rt):
     """The repeated call is post-processed on the first request's words: a joke about cats stays about cats."""
     first = rt.assistant.handle_text("tell me a joke about cats")

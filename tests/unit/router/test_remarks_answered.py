@@ -32,7 +32,9 @@ def test_a_remark_the_model_declined_is_answered_by_small_talk(runtime, model_wr
 
 @pytest.mark.parametrize("said", ["ugh", "ugh, mondays", "Oh no, I burnt the toast.", "oh great another bill", "phew",
                                   "i like jazz", "it's dark in here", "the bus was packed again", "hey jarvis, ugh, mondays",
-                                  "damn i forgot my keys"])
+                                  "damn i forgot my keys",
+                                  # a verdict on what was just said ("that was terrible" after a joke), a laugh
+                                  "that was terrible", "this is great", "lol"])
 def test_remarks(said):
     assert says_remark(said)
 
