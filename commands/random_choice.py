@@ -234,9 +234,14 @@ class RandomChoiceCommand(JarvisCommandBase):
                 return say(f"You rolled {_a(rolls[0])}.", results=rolls)
             return say(f"You rolled {join_words([str(r) for r in rolls])}: {sum(rolls)} in all.", results=rolls, total=sum(rolls))
         if action == "number":
-            if kwargs.get("low") is None or kwargs.get("high") is None:       # none said: as most people mean it
-                picked = self._rng.randint(DEFAULT_LOW, DEFAULT_HIGH)
-                return say(f"{picked}, from {DEFAULT_LOW} to {DEFAULT_HIGH}.", result=picked, low=DEFAULT_LOW, high=DEFAULT_HIGH)
+            if kwargs.get("low") is None or kwargs.get("high") is None:
+                # an end not said is as most people mean it ("a random number up to 50": from 1; none said: 1 to
+                # 100), and the reply says the range it was picked from
+                low = int(kwargs["low"]) if kwargs.get("low") is not None else min(DEFAULT_LOW, int(kwargs.get("high") or 1))
+                high = int(kwargs["high"]) if kwargs.get("high") is not None else max(DEFAULT_HIGH, low * 2)
+                low, high = sorted((low, high))
+                picked = self._rng.randint(low, high)
+                return say(f"{picked}, from {low} to {high}.", result=picked, low=low, high=high)
             low, high = sorted((int(kwargs["low"]), int(kwargs["high"])))
             picked = self._rng.randint(low, high)
             return say(f"{picked}.", result=picked, low=low, high=high)

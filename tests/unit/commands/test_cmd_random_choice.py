@@ -41,6 +41,11 @@ def test_the_results_are_within_what_was_asked_and_vary(rt):
     assert m and all(1 <= int(v) <= 20 for v in m.groups()[:2]) and int(m[1]) + int(m[2]) == int(m[3])
     r = command.execute(RequestInformation("give me a random number"), action="number")
     assert re.fullmatch(r"\d+, from 1 to 100\.", r.message) and 1 <= r.context_data["result"] <= 100
+    # one end said: the other as most people mean it ("a random number up to 50" said "54, from 1 to 100.")
+    ups = [command.execute(RequestInformation("give me a random number up to 50"), action="number", high=50) for _ in range(60)]
+    assert all(re.fullmatch(r"\d+, from 1 to 50\.", r.message) and 1 <= r.context_data["result"] <= 50 for r in ups)
+    r = command.execute(RequestInformation("a random number above 200"), action="number", low=200)
+    assert r.message.endswith(", from 200 to 400.") and 200 <= r.context_data["result"] <= 400
     picks = {command.execute(RequestInformation("x"), action="choose", options=["tea", "coffee"]).message for _ in range(60)}
     assert picks == {"I'd say tea.", "I'd say coffee."}
 
