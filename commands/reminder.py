@@ -118,6 +118,9 @@ _TASK_SAID = re.compile(r"(?:(?:oh|and|so|ok|okay)[,\s]+)*(?:(?:i|we)\s+(?:reall
                         r"|(?:don't|do\s+not)\s+let\s+me\s+forget\s+to)\s+(?P<task>\S.*)")
 
 
+# asked to be reminded last, of what was said before: "i need to pick up the kids at 3:30, remind me"
+_REMIND_ME_LAST = re.compile(r"[,\s]+(?:(?:and|so|then|please|can\s+you|could\s+you)\s+)*(?:remind|tell|alert|ping|nudge)\s+me"
+                             r"(?:\s+(?:about|of)\s+(?:it|that|this))?(?:\s+please)?$")
 # the task of a reminder asked for in so many words: "remind me to book the car in for its mot on monday"
 _FRAMED_TASK = re.compile(r"(?:(?:and|also|oh|so|ok|okay)[,\s]+)*" + _REMIND_FRAME
                           + r"\s+(?:to|about|that)\s+(?P<task>\S.*)", re.I)
@@ -703,7 +706,8 @@ def in_the_afternoon(clock: str, words: str, said: str = "") -> str:
     if evening != clock:
         return evening
     hh = int(clock[:2])
-    bare = re.fullmatch(r"\d{1,2}|[a-z]+", words)
+    # ... or with its minutes as a clock face writes them: "at 3:30" is speech recognition's "at three thirty"
+    bare = re.fullmatch(r"\d{1,2}(?::\d{2})?|[a-z]+", words)
     # or the same said with its minutes in words: "half two", "quarter past three", "ten to four" (holdout 33:
     # "remind me to ring the vet at half two tomorrow" rang at 2:30 AM)
     in_words = re.fullmatch(r"[a-z]+(?:[\s-][a-z]+)*", words) and re.search(r"\b(?:half|quarter|past|to)\b", words)
@@ -1683,7 +1687,14 @@ class ReminderCommand(JarvisCommandBase):
         repeat = _recur_said(said)                                      # "every month", "on tuesdays", or None
         if said_alarm and not str(out.get("text") or "").strip():
             out["text"] = said_alarm            # "get me up at 6:45 on friday": the alarm is what rings
-        task = None if str(out.get("text") or "").strip() else _TASK_SAID.fullmatch(said)
+        # the task said first, then asked to be reminded of it: "i need to pick up the kids at 3:30, remind me"
+        told_first = _REMIND_ME_LAST.search(said)
+        task = None if str(out.get("text") or "").strip() else _TASK_SAID.fullmatch(
+            said[:told_first.start()] if told_first else said)
+        if not task and told_first and not str(out.get("text") or "").strip() and not _LEAD_SAID.search(said):
+            before = _before_when(f" {said[:told_first.start()]}")
+            if before and content_words(before) and not _only_the_alarm(before):
+                out["text"] = before           # "the bins go out at 7, remind me"
         if task:
             out["text"] = task.group("task")    # "i need to call the dentist tomorrow morning" (it asked what about)
         again = None                            # the reminder said again for another day ("and again on thursday")

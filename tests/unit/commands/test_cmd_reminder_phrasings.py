@@ -861,3 +861,21 @@ def test_words_that_say_only_when_or_point_back_give_no_text(rt, said):
     """The model wrote no text and the words say none: it is asked ("What should I remind you about?")."""
     out = rt.registry.get("reminder").post_process_tool_call({"action": "set", "time": "09:00"}, said)
     assert "text" not in out
+
+
+@pytest.mark.parametrize("said,text,time", [
+    ("i need to pick up the kids at 3:30, remind me", "pick up the kids", "15:30"),   # it asked what about, at 3:30 AM
+    ("the parcel comes on friday, can you remind me", "the parcel comes", "09:00"),   # a day said: its usual hour
+    ("call the garage at 2:15, remind me please", "call the garage", "14:15"),
+])
+def test_a_task_said_first_then_asked_to_be_reminded_of(rt, said, text, time):
+    out = rt.registry.get("reminder").post_process_tool_call({"action": "set"}, said)
+    assert out["text"] == text and out.get("time") == time
+
+
+@pytest.mark.parametrize("said,time", [("remind me to call the school at 3:30", "15:30"),
+                                       ("set an alarm for 5:30", "05:30")])
+def test_an_early_hour_with_minutes_in_digits_is_the_afternoon_for_a_task_not_an_alarm(rt, said, time):
+    """"at 3:30" is how speech recognition writes "at three thirty", which was already the afternoon."""
+    out = rt.registry.get("reminder").post_process_tool_call({"action": "set", "time": "03:30"}, said)
+    assert out["time"] == time
