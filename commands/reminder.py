@@ -171,8 +171,8 @@ def task_asked(said: str) -> str | None:
 
 def _before_when(task: str) -> str:
     """The words of a task up to where its when begins ("book the car in for its mot on monday morning" ->
-    "book the car in for its mot")."""
-    ends = [w.start() for w in [_WHEN_BEGINS.search(task)] if w]
+    "book the car in for its mot", "prepare notes 15 minutes before my 4 pm call" -> "prepare notes")."""
+    ends = [w.start() for w in [_WHEN_BEGINS.search(task), _LEAD_SAID.search(task)] if w]
     found = find_clock_time(task)
     if found and f" {found[1]}" in f" {task}":
         ends.append(max(0, f" {task}".find(f" {found[1]}") - 1))
@@ -1711,7 +1711,11 @@ class ReminderCommand(JarvisCommandBase):
             after = said[lead.end():].strip(" ,.?!")
             before = _LEAD_ASKED.sub("", said[:lead.end()]).strip(" ,.?!")
             before = re.sub(r"\s+(?:is|are)\s+(?:at|on|due)\b.*$", "", before)     # "the train is at 7:40": the train
-            out["text"] = after or re.sub(r"^(?:i\s+(?:need|have|want)\s+to|i've\s+got\s+to|i\s+must)\s+", "", before)
+            # ... and the task said with it: "remind me to prepare notes 15 minutes before my 4 pm call", "... before
+            # the meeting to bring the slides": the task is the text
+            event_then_task = re.fullmatch(r"(?:my|the|our|his|her|their|a|an)\s+.+?\s+to\s+(?P<task>\S.*)", after)
+            out["text"] = task_asked(said) or (event_then_task.group("task") if event_then_task else None) or after \
+                or re.sub(r"^(?:i\s+(?:need|have|want)\s+to|i've\s+got\s+to|i\s+must)\s+", "", before)
         if not str(out.get("text") or "").strip() and (framed := reminder_for(voice_command) or task_asked(voice_command)):
             # "make a reminder for my dad's anniversary on the 20th", "could you remind me about the meeting at 3
             # tomorrow": the model wrote none

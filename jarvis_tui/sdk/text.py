@@ -506,6 +506,9 @@ def find_clock_span(words: list[str], max_words: int = 6, bare_digits: bool = Fa
             clock = parse_clock_time(span, require_meridiem=True)
             if clock is None and bare_digits and re.fullmatch(r"\d{1,2}:\d{2}", span):
                 clock = span.zfill(5)
+            if clock and i + n < len(words) and re.fullmatch(r"(?:minutes?|mins?|hours?|hrs?|seconds?|secs?)[,.]?",
+                                                             words[i + n]):
+                continue            # "15 minutes before my 4 pm call": a while, not 15:00
             if clock:
                 return clock, range(i, i + n)
     return None

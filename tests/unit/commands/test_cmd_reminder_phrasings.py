@@ -879,3 +879,16 @@ def test_an_early_hour_with_minutes_in_digits_is_the_afternoon_for_a_task_not_an
     """"at 3:30" is how speech recognition writes "at three thirty", which was already the afternoon."""
     out = rt.registry.get("reminder").post_process_tool_call({"action": "set", "time": "03:30"}, said)
     assert out["time"] == time
+
+
+@pytest.mark.parametrize("said,text", [
+    ("remind me 15 minutes before my 4 pm call", "my 4 pm call"),
+    ("remind me 15 minutes before my 4 pm call to prepare notes", "prepare notes"),
+    ("remind me to prepare notes 15 minutes before my 4 pm call", "prepare notes"),
+])
+def test_a_while_before_a_clock_time_said_with_its_task(rt, said, text):
+    """"15 minutes" was read as the clock time 15:00 (the reminder rang at 3 PM); a task said with the event
+    ("... to prepare notes") is what it reminds of, and the model's "prepare notes" was run on with the when."""
+    for model in ({"action": "set", "time": "15:00"}, {"action": "set", "time": "15:00", "text": "prepare notes"}):
+        out = rt.registry.get("reminder").post_process_tool_call(model, said)
+        assert out["time"] == "15:45" and out["text"] == text

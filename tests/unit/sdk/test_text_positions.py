@@ -26,3 +26,10 @@ def test_words_that_name_a_thing_are_no_place(words):
 ])
 def test_the_words_of_a_request_that_point_by_order(said, words):
     assert words_pointing_by_order(said) == words
+
+
+def test_a_number_of_minutes_is_no_clock_time():
+    from jarvis_tui.sdk.text import find_clock_span
+    words = "remind me 15 minutes before my 4 pm call".split()
+    assert find_clock_span(words, bare_digits=True) == ("16:00", range(6, 8))
+    assert find_clock_span("set it for 15 tomorrow".split()) == ("15:00", range(3, 4))
