@@ -43,7 +43,7 @@ from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_about_doing, asks_for_another, asks_question, asks_to_end_it,
                                  asks_to_hear_again, asks_to_take_back, join_words, only_acknowledges, refers_back,
-                                 request_not_to_do, says_remark, says_there, shared_amount_requests, split_requests, stem,
+                                 mend_misheard, request_not_to_do, says_remark, says_there, shared_amount_requests, split_requests, stem,
                                  tells_not_asks, without_self_repairs)
 
 log = logging.getLogger(__name__)
@@ -309,8 +309,10 @@ class Assistant:
             turn.timings_ms.update(timings_ms or {})
             if source == "text":
                 self.emit(ev.TranscriptReady(text=text, source="text", turn_id=turn.turn_id))
-            # a slip put right as it was said ("a timer for five, no, ten minutes") is not part of the request
-            meant = without_self_repairs(text)
+            # a slip put right as it was said ("a timer for five, no, ten minutes") is not part of the request, and
+            # a word speech recognition wrote for its homophone where that cannot stand is the word meant ("a timer
+            # for to minutes": two)
+            meant = mend_misheard(without_self_repairs(text))
             if meant != text:
                 log.info("said %r, meant %r", text, meant)
                 turn.text = text = meant

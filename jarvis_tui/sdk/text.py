@@ -2038,6 +2038,60 @@ def _repaired_once(tokens: list[str]) -> list[str] | None:
     return None
 
 
+# ---- words speech recognition hears as their homophones ---------------------------------------------
+# Each where the word heard cannot stand ("a timer for to minutes", "what's to plus to", "remind me to by
+# milk"), so that nothing said as it was meant is changed ("go to the shop", "whether or not", "by the way").
+_UNIT_AFTER = r"(?=\s+(?:minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?)\b)"
+_OPERATOR = r"(?:plus|minus|times|divided\s+by|multiplied\s+by|over|x)"
+_NUMBER_SOUNDS = {"to": "two", "too": "two", "for": "four", "tree": "three", "ate": "eight", "won": "one"}
+_MISHEARD = [
+    # a number before a unit: "for to minutes", "in too hours", "a timer for for minutes"
+    (re.compile(r"\b(?P<lead>for|in|about|another|of|only|just)\s+(?P<w>to|too|for)" + _UNIT_AFTER), "number"),
+    (re.compile(r"^(?P<lead>)(?P<w>to|too)" + _UNIT_AFTER), "number"),
+    # a number said as a clock time: "at ate", "by ate thirty"
+    (re.compile(r"\b(?P<lead>at|by|around|until|till|before|after)\s+(?P<w>ate)\b"), "number"),
+    # a number on either side of an operator: "what's to plus to", "ten times tree", "for times three"
+    (re.compile(r"(?:^|\b(?P<lead>what's|whats|what\s+is|is|calculate))\s*(?P<w>to|too|for|tree|won)(?=\s+" + _OPERATOR + r"\b)"),
+     "number"),
+    (re.compile(r"(?:\d|\b(?:" + "|".join(sorted(set(_UNITS) | set(_TENS) | set(_SCALES) | {"to", "too", "for"} - {"oh"}, key=len,
+                                                 reverse=True)) + r"))\s+(?P<lead>" + _OPERATOR
+                + r")\s+(?P<w>to|too|for|tree|won)(?=[\s?.!,]*$|\s+(?:" + _OPERATOR
+                + r"|and|please|equals?)\b)"), "number"),
+    # things counted after "add": "add to eggs to my list" (two eggs)
+    (re.compile(r"^(?P<lead>add|buy)\s+(?P<w>to|too)(?=\s+(?!(?:my|the|this|that|our|his|her|its|list|lists)\b)"
+                r"[a-z]+s\b)"), "number"),
+    # "buy" heard as "by": "remind me to by milk", "add by a birthday card to my to do list"
+    (re.compile(r"\b(?P<lead>to|and|then|please|must|gotta)\s+(?P<w>by)(?=\s+(?:a|an|some|more|new|the|milk|bread|eggs|"
+                r"food|groceries|presents?|gifts?|tickets?|[a-z]+s)\b)(?!\s+the\s+(?:end|time|way|door|window|side)\b)"),
+     "buy"),
+    (re.compile(r"^(?P<lead>add|put)\s+(?P<w>by)(?=\s+(?:a|an|some|more|new)\s)"), "buy"),
+    # "weather" heard as "whether": "what's the whether like"
+    (re.compile(r"\b(?P<lead>the|what's|whats|how's|hows)\s+(?P<w>whether)\b(?!\s+(?:or|to|it|you|i|we|they|he|she)\b)"),
+     "weather"),
+]
+
+
+_MISHEARD = [(re.compile(p.pattern, re.I), into) for p, into in _MISHEARD]
+
+
+def mend_misheard(text: str) -> str:
+    """`text` with the words speech recognition wrote for their homophones put right where the word written
+    cannot stand: "set a timer for to minutes" -> "... for two minutes", "what's to plus to" -> "what's two
+    plus two", "remind me to by milk" -> "remind me to buy milk", "at ate" -> "at eight", "what's the
+    whether like" -> "... weather like". Only those words change; everything else stays as said."""
+    out = text
+    for pattern, into in _MISHEARD:
+        def put_right(m: re.Match[str], into: str = into) -> str:
+            word = _NUMBER_SOUNDS[m.group("w").lower()] if into == "number" else into
+            return m.group(0)[:m.start("w") - m.start()] + word + m.group(0)[m.end("w") - m.start():]
+        for _ in range(2):           # "to plus to": the second one after the first is put right
+            mended = pattern.sub(put_right, out)
+            if mended == out:
+                break
+            out = mended
+    return out
+
+
 def without_self_repairs(text: str) -> str:
     """`text` as the speaker meant it, each slip they put right in the same breath left out ("set a timer
     for five, no, ten minutes" -> "set a timer for ten minutes"; "remind me at six pm sorry seven" ->
