@@ -304,6 +304,13 @@ class VolumeCommand(JarvisCommandBase):
             del out["minutes"]
         if out.get("level") is not None and not out.get("action"):
             out["action"] = "set"                   # "put the volume at forty": a level said is a set
+        elif out.get("level") is not None and out.get("action") in ("up", "down"):
+            # "turn the volume down to twenty": the level it goes to (it went down by the usual step); "down by
+            # 20" is a step
+            if re.search(r"\bby\b", voice_command.lower()):
+                out.setdefault("step", out.pop("level"))
+            else:
+                out["action"] = "set"
         return out
 
     def read_answer(self, argument: str, words: str, arguments: dict[str, Any]) -> dict[str, Any] | None:

@@ -205,3 +205,13 @@ def test_more_after_a_change_that_failed_tries_it_again(rt, output):
     output.fail = False
     turn, r = ask(rt, "a bit more")
     assert r.success and turn.tool_calls[0].arguments["action"] == "up" and output.percent > 50
+
+
+@pytest.mark.parametrize("said,model,args", [
+    ("turn the volume down to twenty", {"action": "down", "level": 20}, {"action": "set", "level": 20}),
+    ("turn it up to 60 percent", {"action": "up", "level": 60}, {"action": "set", "level": 60}),
+    ("turn it down by 20", {"action": "down", "level": 20}, {"action": "down", "step": 20}),
+])
+def test_a_level_said_with_up_or_down_is_where_it_goes(rt, said, model, args):
+    """"turn the volume down to twenty" came back as a "down" with a level, which went down by the usual step."""
+    assert rt.registry.get("volume").post_process_tool_call(model, said) == args
