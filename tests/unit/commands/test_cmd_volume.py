@@ -198,7 +198,7 @@ def test_more_after_a_change_that_failed_tries_it_again(rt, output):
     """"more" after "turn it up" failed: the change is tried again (it says why again, and works once the sound
     server is back), not routed as words ("Okay.", a dismissal)."""
     output.fail = True
-    ask(rt, "turn the volume up")
+    ask(rt, "turn the sound up a bit")
     turn, r = ask(rt, "more")
     assert turn.route == "repeat" and [c.name for c in turn.tool_calls] == ["volume"]
     assert turn.spoken.startswith("I can't change the volume: no sound server is running")

@@ -8,7 +8,7 @@ import pytest
 
 
 @pytest.mark.parametrize("said", ["what was i supposed to be reminded of", "what have you got to remind me about",
-                                  "what did i want you to remind me of"])
+                                  "what were you meant to remind me of"])
 def test_a_question_about_what_it_will_remind_is_the_reminders(router, said):
     assert router.rank(said)[0][0] == "reminder", router.rank(said)[:3]
 
