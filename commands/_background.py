@@ -20,7 +20,7 @@ from commands._parsing import join_words, parse_duration, say_duration, say_when
 from jarvis_tui.sdk.events import Announcement
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.services import CommandServices
-from jarvis_tui.sdk.text import ORDER_WORDS, stem
+from jarvis_tui.sdk.text import position_said, stem
 
 log = logging.getLogger(__name__)
 
@@ -390,13 +390,11 @@ def timers_named(timers: list[dict[str, Any]], said: str | None) -> list[dict[st
 
 
 def _timer_by_order(timers: list[dict[str, Any]], word: str) -> dict[str, Any] | None:
-    """The timer an order word means among several ("the first one", "the last timer"), by when each
-    was set; None for other words, or when there are not that many."""
-    place = ORDER_WORDS.get(word)
+    """The timer an order word means among several ("the first one", "the last timer", "the middle one"), by
+    when each was set; None for other words, or when there are not that many."""
     ordered = sorted({t["id"]: t for t in timers}.values(), key=lambda t: t["id"])
-    if place is None or len(ordered) < 2 or place >= len(ordered):
-        return None
-    return ordered[place]
+    place = position_said(word, len(ordered)) if len(ordered) >= 2 else None
+    return ordered[place] if place is not None else None
 
 
 def timers_mentioned(timers: list[dict[str, Any]], words: str) -> list[dict[str, Any]]:

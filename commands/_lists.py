@@ -11,7 +11,7 @@ from commands._common import fail, say
 from commands._grounding import content_words, drop_ungrounded
 from commands._parsing import join_words, parse_duration, split_items
 from jarvis_tui.sdk.text import (DO_AWAY, QUESTION_WORDS, REQUEST_OPENERS, SAYING_NO, asks_about_doing, asks_question, corrected_value, normalize_utterance,
-                                 numbers_said, parse_number, position_said, says_doing_away, stem, with_amount_said,
+                                 numbers_said, parse_number, points_by_order, position_said, says_doing_away, stem, with_amount_said,
                                  words_pointing_by_order)
 from jarvis_tui.sdk import (CommandResponse, FastPath, IJarvisButton, JarvisCommandBase, PreRouteResult,
                             RequestInformation, ValidationResult)
@@ -339,9 +339,8 @@ class ListCommandBase(JarvisCommandBase):
         the plumber" or "pay the plumber")."""
         rows = self._store().items(self.list_name, include_done=True)
         texts = [r["text"] for r in rows if done is None or bool(r["done"]) == done]
-        place = position_said(spoken)
-        if place is not None:               # "the second one", "the last item": by where it stands
-            at = self._at_position(place, texts if done is not None else [r["text"] for r in rows if not r["done"]])
+        if points_by_order(spoken):         # "the second one", "the last item": by where it stands
+            at = self._at_position(spoken, texts if done is not None else [r["text"] for r in rows if not r["done"]])
             return [at] if at is not None else []
         want = " ".join(spoken.lower().split())
         for same in (lambda t: t.lower() == want, lambda t: self._singular(t) == self._singular(want)):
@@ -356,16 +355,17 @@ class ListCommandBase(JarvisCommandBase):
         whole = [t for t in hits if _word_stems(t) == meant]       # "the milk thing": milk, not oat milk
         return whole if len(whole) == 1 else hits
 
-    def _at_position(self, place: int, texts: list[str]) -> str | None:
-        """The item at `place` (0 the first, -1 the last) in what the user last heard of this list: the
-        items just added, when several were a moment ago and are there still ("add apples and pears",
-        "remove the last one": the pears), else the list as it reads. None when there are not that many."""
+    def _at_position(self, spoken: str, texts: list[str]) -> str | None:
+        """The item the words point at by its order in what the user last heard of this list: the items just
+        added, when several were a moment ago and are there still ("add apples and pears", "remove the last
+        one": the pears), else the list as it reads. None when there are not that many."""
         last = self._last_change()
         if last is not None and last.change == "added" and len(last.changed) > 1:
             added = [str(c.get("text", "")) for c in last.changed]
             if all(a in texts for a in added):
                 texts = added
-        return texts[place] if -len(texts) <= place < len(texts) else None
+        place = position_said(spoken, len(texts))
+        return texts[place] if place is not None else None
 
     def _resolve(self, spoken: str, done: bool | None = False) -> str | None:
         """The one stored item a spoken one refers to; None when there is none, or several."""
@@ -777,7 +777,7 @@ class ListCommandBase(JarvisCommandBase):
         claim = claim_items(items, "remove", self.items_param)     # "everything" is the clear's
         if claim is None or named:
             return claim if claim is not None and all(self._candidates(i, None) for i in items) else None
-        if self._just_used() and all(self._ends_an_item(i) or position_said(i) is not None and self._candidates(i, None)
+        if self._just_used() and all(self._ends_an_item(i) or points_by_order(i) and self._candidates(i, None)
                                      for i in items):
             return claim                    # "take the bread off", "remove the second one"
         last = self.services.kept(LastList)

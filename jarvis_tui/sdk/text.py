@@ -1324,27 +1324,38 @@ def corrected_value(text: str) -> str | None:
 
 
 # where a thing stands among several that were set, added or read out, as people point at it ("the first
-# one", "the last timer"): 0 the first, -1 the last
+# one", "the last timer"): 0 the first, -1 the last ("the middle one": `position_said` with the count)
 ORDER_WORDS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "seventh": 6, "eighth": 7,
                "ninth": 8, "tenth": 9, "last": -1, "latest": -1, "newest": -1, "oldest": 0, "earliest": 0, "top": 0,
                "bottom": -1, "1st": 0, "2nd": 1, "3rd": 2, "4th": 3, "5th": 4}
 _POSITION = re.compile(
-    r"(?:the\s+)?(?:very\s+)?(?P<word>" + "|".join(ORDER_WORDS) + r")(?:\s+(?:one|ones|item|task|thing|entry|bit))?"
+    r"(?:the\s+)?(?:very\s+)?(?P<word>" + "|".join([*ORDER_WORDS, "middle"]) + r")(?:\s+(?:one|ones|item|task|thing|entry|bit))?"
     r"(?:\s+(?:on|in|from|of)\s+(?:the|my|our|that|this)\s+list)?"
     r"|(?:number|item|task|entry|no)\s+(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)")
 
 
-def position_said(words: str) -> int | None:
-    """Where the thing the words point at stands among several, when the words do nothing but point by
-    order ("the second one", "the last item", "number 3", "the top one on the list"): 0 for the first,
-    -1 for the last; None for any other words ("the second hand shop", "milk")."""
+def points_by_order(words: str) -> bool:
+    """Whether the words do nothing but point at a thing by its order ("the second one", "the last item",
+    "number 3", "the middle one", "the top one on the list"); not "the second hand shop" or "milk"."""
+    return _POSITION.fullmatch(normalize_utterance(words).strip(" .?!")) is not None
+
+
+def position_said(words: str, count: int) -> int | None:
+    """Where among `count` things the words point by order: 0 the first, count - 1 the last ("the middle one"
+    of three is 1); None for words that point otherwise, or at a place there is not (the fourth of three, the
+    middle of four)."""
     m = _POSITION.fullmatch(normalize_utterance(words).strip(" .?!"))
     if m is None:
         return None
+    if m.group("word") == "middle":
+        return count // 2 if count % 2 == 1 and count > 1 else None
     if m.group("word"):
-        return ORDER_WORDS[m.group("word")]
-    n = parse_number(m.group("n"))
-    return int(n) - 1 if n else None
+        place = ORDER_WORDS[m.group("word")]
+    else:
+        n = parse_number(m.group("n"))
+        place = int(n) - 1 if n else count
+    place = place + count if place < 0 else place
+    return place if 0 <= place < count else None
 
 
 def words_pointing_by_order(text: str) -> str | None:

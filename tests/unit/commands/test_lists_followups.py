@@ -427,3 +427,11 @@ def test_an_item_said_to_be_done(rt, said):
     ask(rt, TODO)
     turn, _ = ask(rt, said)
     assert turn.spoken.startswith("Checked off:") and len(_open(rt, "todo")) == 1
+
+
+def test_the_middle_one_of_those_just_added(rt):
+    """"take the middle one off" went to the model, which took it for a task (found by the held-out run)."""
+    ask(rt, "put rice, lentils and chickpeas on my shopping list")
+    turn, _ = ask(rt, "take the middle one off")
+    assert turn.spoken == "Removed lentils from your shopping list." and _open(rt, "shopping") == ["chickpeas", "rice"]
+    assert _claims(rt, "take the middle one off") == []             # two left: no middle one

@@ -3,20 +3,27 @@ from __future__ import annotations
 
 import pytest
 
-from jarvis_tui.sdk.text import position_said, words_pointing_by_order
+from jarvis_tui.sdk.text import points_by_order, position_said, words_pointing_by_order
 
 
 @pytest.mark.parametrize("words,place", [
-    ("the second one", 1), ("last one", -1), ("the last item", -1), ("number 3", 2), ("item two", 1),
+    ("the second one", 1), ("last one", 4), ("the last item", 4), ("number 3", 2), ("item two", 1),
     ("the top one on the list", 0), ("the 2nd one", 1), ("the very first one", 0), ("first", 0),
+    ("the middle one", 2),
 ])
-def test_the_place_said(words, place):
-    assert position_said(words) == place
+def test_the_place_said_among_five(words, place):
+    assert points_by_order(words) and position_said(words, 5) == place
+
+
+@pytest.mark.parametrize("words,count", [("the fourth one", 3), ("number 7", 3), ("the middle one", 4),
+                                         ("the middle one", 1), ("the last one", 0)])
+def test_a_place_there_is_not(words, count):
+    assert points_by_order(words) and position_said(words, count) is None
 
 
 @pytest.mark.parametrize("words", ["milk", "the second hand shop", "number", "the last of the milk", "one"])
 def test_words_that_name_a_thing_are_no_place(words):
-    assert position_said(words) is None
+    assert not points_by_order(words) and position_said(words, 5) is None
 
 
 @pytest.mark.parametrize("said,words", [
