@@ -16,7 +16,7 @@ from typing import Any
 
 from commands._common import examples, fail, say
 from commands._grounding import address_grounded, drop_ungrounded
-from jarvis_tui.sdk.grounding import said_share
+from jarvis_tui.sdk.grounding import content_words, said_share
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import corrected_value, normalize_utterance, with_value_replaced
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath, IJarvisButton,
@@ -148,8 +148,14 @@ _EDIT = re.compile(
     r"(?:(?:actually|no|oh|wait|sorry|and|also|then|ok|okay)[,\s]+)*"
     r"(?:(?:(?:can|could|would)\s+you\s+|please\s+)?(?:make|change|set|update|edit)\s+(?:the|its)\s+"
     r"(?P<field>subject(?:\s+line)?|title|message|body|text)(?:\s+(?:to|say|read|as|into))?"
-    r"|(?:the|its)\s+(?P<field2>subject(?:\s+line)?|title|message|body|text)\s+(?:should|must)\s+(?:be|say|read))"
+    r"|(?:the|its)\s+(?P<field2>subject(?:\s+line)?|title|message|body|text)\s+(?:(?:should|must|can|will)\s+(?:be|say|read)"
+    r"|is|'s|says|reads))"
     r"\s+(?P<value>.+?)(?:,?\s+(?:instead|please))*")
+
+# the draft just made, asked to be read: "read it back", "read me the draft", "what does it say now"
+_READ_IT = re.compile(r"(?:(?:ok|okay|now|so|and|can\s+you|could\s+you)[,\s]+)*(?:read\s+(?:it|that|the\s+(?:draft|email|e-mail|message))"
+                      r"(?:\s+(?:back|out|again))?(?:\s+to\s+me)?|read\s+me\s+(?:it|that|the\s+(?:draft|email|e-mail|message))(?:\s+back)?"
+                      r"|what\s+does\s+(?:it|the\s+(?:draft|email|e-mail|message))\s+say(?:\s+now)?|how\s+does\s+it\s+read(?:\s+now)?)")
 
 # the subject said as an answer to "What should the email say?": "the subject is holiday plans", "subject: lunch"
 _SUBJECT_ANSWER = re.compile(r"(?:(?:ok|okay|well|so|um)[,\s]+)*(?:the\s+|its\s+)?(?:subject(?:\s+line)?|title)"
@@ -399,6 +405,11 @@ class EmailCommand(JarvisCommandBase):
             out.pop("subject")
         elif subject and not set(_words(subject)) - _FRAME_WORDS - set(_words(str(out.get("to") or ""))):
             out.pop("subject")
+        body = str(out.get("body") or "") if out.get("action") in ("draft", "send") else ""
+        if body and not set(content_words(" ".join(_words(body)))) - _FRAME_WORDS - set(_words(str(out.get("to") or ""))):
+            # a message made of nothing but the recipient and the frame ("email mark@example.com" drafted "Please
+            # mark your email."): none was said (it is asked)
+            out.pop("body")
         told = _TOLD_THAT.match(" ".join(normalize_utterance(voice_command).split()))
         if told and out.get("action") in ("draft", "send") and _names_only(str(out.get("to") or "")) \
                 and not set(_words(str(out["to"]))) <= set(_words(told.group("to"))):
@@ -437,6 +448,10 @@ class EmailCommand(JarvisCommandBase):
             return fail("Email needs a running assistant.")
         action = kwargs["action"]
         if action == "list":
+            draft = self._open_draft()
+            if draft is not None and _READ_IT.fullmatch(normalize_utterance(request_info.voice_command)) \
+                    and self.command_name in self.services.last_commands():
+                return self._draft_read(draft)     # "read it back" right after a draft: the draft, not the outbox
             return self._list()
         if action == "edit":
             return self._edit(kwargs)
@@ -503,9 +518,14 @@ class EmailCommand(JarvisCommandBase):
                 m["status"] = "replaced"
         outbox.append(draft)
         self._save(outbox)
+        return self._draft_read(draft)
+
+    @staticmethod
+    def _draft_read(draft: dict[str, Any]) -> CommandResponse:
+        """The draft said back, with its Send / Cancel buttons."""
         return CommandResponse.follow_up_response(
             {"message": _draft_said(draft),
-             "draft_id": draft["id"], "to": draft["to"], "subject": subject, "body": body},
+             "draft_id": draft["id"], "to": draft["to"], "subject": draft["subject"], "body": draft["body"]},
             actions=[IJarvisButton("Send", SEND_ACTION, "primary", "send"),
                      IJarvisButton("Cancel", "cancel_click", "secondary")])
 
@@ -564,7 +584,14 @@ class EmailCommand(JarvisCommandBase):
                 FastPath("email.add_to_draft", _ADD_TO_DRAFT, self._add_to_draft_claim,
                          "add that she should bring snacks (right after a draft)"),
                 FastPath("email.corrected", r".+", self._corrected_claim,
-                         "actually make it thursday (right after a draft that says friday)")]
+                         "actually make it thursday (right after a draft that says friday)"),
+                FastPath("email.read_draft", _READ_IT, self._read_it_claim, "read it back (right after a draft)")]
+
+    def _read_it_claim(self, _m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"read it back", "what does it say" right after a draft was made or changed: that draft."""
+        if self.services is None or self._open_draft() is None or self.command_name not in self.services.last_commands():
+            return None
+        return PreRouteResult(arguments={"action": "list"})
 
     def _list(self) -> CommandResponse:
         recent = [m for m in self._outbox() if m["status"] in ("draft", "sent")][-5:]

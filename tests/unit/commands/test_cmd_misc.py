@@ -670,3 +670,31 @@ def test_an_email_that_tells_something_is_routed_to_email(router, said):
     for other in ("call mum and tell her the train is late", "text ben and tell him i'm outside"):
         top, _ = router.decide(other).ranked[0]
         assert top != "email", other
+
+
+def test_the_draft_changed_and_read_back_in_other_words(rt):
+    """"the subject is quarterly report" after a draft went to the model (which asked which action, and wrote the
+    words into the message); "read it back" listed the outbox instead of reading the draft."""
+    email = rt.registry.get("email")
+    email.execute(RequestInformation("email sam@example.com saying the numbers are attached"),
+                  action="draft", to="sam@example.com", body="The numbers are attached")
+    rt.assistant.handle_text("actually make the subject figures")                # the draft is the last turn's
+    turn = rt.assistant.handle_text("the subject is quarterly report")
+    assert turn.route == "pre_route" and turn.tool_calls[0].arguments == {"action": "edit", "subject": "Quarterly report"}
+    for said in ("read it back", "what does it say now"):
+        turn = rt.assistant.handle_text(said)
+        assert turn.route == "pre_route" and turn.spoken == (
+            "Here's a draft to sam@example.com, subject Quarterly report: The numbers are attached. Shall I send it?")
+        assert [a["button_text"] for a in turn.actions] == ["Send", "Cancel"]
+    rt.assistant.handle_text("what time is it")
+    assert email.pre_route("read it back") is None                  # the draft is no longer what is talked about
+
+
+def test_a_message_made_of_the_recipient_and_the_frame_is_none(rt):
+    """"email mark@example.com" drafted "Please mark your email.": the message is asked."""
+    out = rt.registry.get("email").post_process_tool_call(
+        {"action": "draft", "to": "mark@example.com", "body": "Please mark your email."}, "email mark@example.com")
+    assert out == {"action": "draft", "to": "mark@example.com"}
+    kept = rt.registry.get("email").post_process_tool_call(
+        {"action": "draft", "to": "mark@example.com", "body": "Mark the date"}, "email mark@example.com saying mark the date")
+    assert kept["body"] == "Mark the date"
