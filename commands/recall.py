@@ -26,6 +26,10 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("list my memories", {}), ("what's my license plate again", {"topic": "license plate"}),
     ("do you know my favourite colour", {"topic": "favourite colour"}),
     ("when is our anniversary", {"topic": "anniversary"}),
+    # who someone of the user's is ("who's my dentist" was declined, the router unsure between remember and chat)
+    ("who is my accountant", {"topic": "accountant"}), ("who's my landlord", {"topic": "landlord"}),
+    ("who was my old boss", {"topic": "old boss"}), ("who's our vet", {"topic": "vet"}),
+    ("who is my emergency contact", {"topic": "emergency contact"}),
 ]
 _NEGATIVES: list[str] = ["what's my horoscope", "what's my ip address", "what's my credit score", "who am i",
                          "what do you remember from the war"]

@@ -16,3 +16,11 @@ def test_a_question_about_what_it_will_remind_is_the_reminders(router, said):
 @pytest.mark.parametrize("said", ["what did i tell you to remember", "what have i asked you to keep in mind"])
 def test_what_it_was_asked_to_remember_is_still_the_memories(router, said):
     assert router.rank(said)[0][0] == "recall", router.rank(said)[:3]
+
+
+@pytest.mark.parametrize("said", ["who's my dentist", "who is my doctor", "who's my piano teacher"])
+def test_who_someone_of_the_users_is_asked_is_a_memory(router, said):
+    """"who's my dentist" was declined (the router unsure between remember and small talk); recall declares
+    "who is my accountant"-like questions, these are not among them. "who is the president" stays a question."""
+    assert router.rank(said)[0][0] == "recall", router.rank(said)[:3]
+    assert router.rank("who is the president")[0][0] == "answer_question"
