@@ -29,6 +29,10 @@ ASKED_NOTE = "named_list.asked"          # the request that was asked "Which lis
 # a word of a name is none that joins or points: "add it to my to do list" names no list "do"
 _WORD = r"(?!(?:my|the|our|a|an|to|on|onto|in|into|of|off|from|for|with|and|or|it|this|that|list|lists)\b)[a-z][a-z'-]*"
 _DET = r"(?:my|the|our|a|an|this|that)"
+# words that make a list: a list the model "creates" on other words is none asked for
+_MAKING = re.compile(r"\b(?:make|makes|making|create|creating|start|starting|new|set\s+up|begin|open|need|want|'d\s+like"
+                     r"|would\s+like|can\s+i\s+have|give\s+me|put\s+together|draw\s+up|write\s+up)\b"
+                     r"|^an?\s+[\w' -]+\s+list(?:\s+please)?$")          # "a packing list please"
 _LEADING = re.compile(r"^(?:(?:my|the|our|a|an|this|that|new|fresh|separate|whole|entire|little|own|another)\s+)+")
 # "lists" that are another service's, not items the user keeps: the phone's contacts, a mailing list
 # ("add tom to my contact list" made a list called "contact")
@@ -391,6 +395,9 @@ class NamedListCommand(ListCommandBase):
             out.pop(self.items_param, None)
         if out.get("action") in ("remove", "delete") and name:     # nothing to take off: the list itself
             out["action"] = "remove" if items else "delete"
+        if out.get("action") == "create" and not items and not _MAKING.search(normalize_utterance(voice_command)):
+            # a new list nobody asked to make ("list all my files" made a files list): the list is read (none is there)
+            out["action"] = "read"
         if name and out.get("action") != "show_lists":
             out["list"] = name
         else:

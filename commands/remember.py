@@ -158,8 +158,12 @@ class RememberCommand(JarvisCommandBase):
             "remember.fact",
             r"(?:(?:can|could|would)\s+you\s+|please\s+|i\s+want\s+you\s+to\s+)?(?:remember|keep\s+in\s+mind|memori[sz]e|"
             r"make\s+a\s+note)(?:(?:\s+(?:that|this)\b[:,]?|\s*:)\s+" + _NO_TASK + r"(?P<fact>(?:my|our|the|i|i'm|i've)\b.{3,})"
-            r"|\s+" + _NO_TASK + r"(?P<fact2>(?:my|our|i|i'm|i've)\b.{3,}))",   # "the ..." only after "that": not "remember the alamo"
-            lambda m, _t: claim(fact=m.group("fact") or m.group("fact2")), "remember that my locker code is 4512"),
+            r"|\s+" + _NO_TASK + r"(?P<fact2>(?:my|our|i|i'm|i've)\b.{3,}))"   # "the ..." only after "that": not "remember the alamo"
+            # ... a fact noted down in other words, always with "that" ("take a note that the boiler was serviced today")
+            r"|(?:(?:can|could|would)\s+you\s+|please\s+)?(?:take\s+a\s+note|(?:jot|write|note)\s+down|note)(?:\s+for\s+me)?"
+            r"\s+that\s+" + _NO_TASK + r"(?P<fact3>(?:my|our|the|i|i'm|i've)\b.{3,})",
+            lambda m, _t: claim(fact=m.group("fact") or m.group("fact2") or m.group("fact3")),
+            "remember that my locker code is 4512 (take a note that the boiler was serviced)"),
             # "remember something for me": what is asked next ("What should I remember?")
             FastPath("remember.something",
                      r"(?:(?:can|could|would)\s+you\s+|please\s+|i\s+(?:want|need)\s+you\s+to\s+)?(?:remember|memori[sz]e|"

@@ -189,6 +189,9 @@ _NEGATIVES: list[str] = [
     "turn the lights up", "make the lights brighter", "turn down the thermostat", "increase the brightness",
     "play some music", "next song", "skip this track", "turn on the tv", "mute my phone notifications",
     "turn the oven up to two hundred",
+    # the microphone is what hears, not what speaks ("mute my microphone on zoom" muted the speakers)
+    "mute my microphone", "unmute my mic", "turn my mic off on the call", "mute me in the meeting",
+    "turn up the microphone gain",
 ]
 _DOMAIN_WORDS: list[str] = ["volume", "louder", "quieter", "mute", "unmute", "muted", "sound level", "speakers"]
 

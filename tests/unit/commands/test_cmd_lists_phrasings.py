@@ -337,7 +337,11 @@ def test_a_task_noted_with_a_time_is_not_claimed_for_the_to_do_list(rt, said):
 
 
 @pytest.mark.parametrize("said, fact", [("make a note that the wifi name is garden", "the wifi name is garden"),
-                                        ("remember that i have a dentist appointment", "i have a dentist appointment")])
+                                        ("remember that i have a dentist appointment", "i have a dentist appointment"),
+                                        # noted in other words (it went to the model, which added it as a task)
+                                        ("take a note that the boiler was serviced today", "the boiler was serviced today"),
+                                        ("jot down that my passport runs out in june", "my passport runs out in june"),
+                                        ("note that i lent dave my ladder", "i lent dave my ladder")])
 def test_a_fact_noted_is_still_a_memory(rt, said, fact):
     turn, _ = ask(rt, said)
     assert turn.route == "pre_route" and [c.name for c in turn.tool_calls] == ["remember"]

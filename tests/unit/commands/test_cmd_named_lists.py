@@ -278,8 +278,12 @@ def test_items_the_model_made_up_from_a_word_said_are_not_added(rt, said, writte
 def test_a_list_made_again_says_what_is_on_it(rt):
     ask(rt, "make a party list with balloons and candles")
     _scripted(rt, ("named_list", {"action": "create", "list": "party"}))
-    turn = rt.assistant.handle_text("anything on the party list yet")
+    turn = rt.assistant.handle_text("can you start a party list for me")
     assert turn.spoken == "You already have a party list, with 2 items: balloons and candles."
+    # a question the model answered with a create is read: no words ask to make a list
+    _scripted(rt, ("named_list", {"action": "create", "list": "party"}))
+    turn = rt.assistant.handle_text("anything on the party list yet")
+    assert turn.spoken == "Your party list has 2 items: balloons and candles."
 
 
 def test_a_name_of_the_shopping_list_the_model_sends_here_is_the_shopping_list(rt):
@@ -358,3 +362,12 @@ def test_a_list_of_things_is_named_by_them_and_filled_by_that_name(rt):
     assert turn.route == "pre_route" and _items(rt, "things to pack") == ["torch"]
     turn, _ = ask(rt, "make a list of groceries")                      # the shopping list's own name
     assert [c.name for c in turn.tool_calls] != ["named_list"]
+
+
+@pytest.mark.parametrize("said,action", [("list all my files", "read"), ("a packing list please", "create"),
+                                         ("i need a new list for the party", "create")])
+def test_a_list_is_made_only_when_asked_for(rt, said, action):
+    """"list all my files" made a files list (the model's guess): a list no words ask to make is read (it is not
+    there, and the reply says which lists are)."""
+    out = rt.registry.get("named_list").post_process_tool_call({"action": "create", "list": said.split()[-2]}, said)
+    assert out["action"] == action

@@ -24,3 +24,10 @@ def test_who_someone_of_the_users_is_asked_is_a_memory(router, said):
     "who is my accountant"-like questions, these are not among them. "who is the president" stays a question."""
     assert router.rank(said)[0][0] == "recall", router.rank(said)[:3]
     assert router.rank("who is the president")[0][0] == "answer_question"
+
+
+@pytest.mark.parametrize("said", ["mute my microphone on the call", "can you unmute my mic"])
+def test_the_microphone_is_not_the_volume(router, said):
+    """"mute my microphone on zoom" muted the speakers: volume declares the microphone among its negatives."""
+    assert router.rank(said)[0][0] != "volume", router.rank(said)[:3]
+    assert router.rank("mute the sound")[0][0] == "volume"
