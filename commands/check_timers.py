@@ -107,8 +107,8 @@ class CheckTimersCommand(JarvisCommandBase):
         return [
             FastPath("check_timers.time_left",
                      r"(?:how much time|how long|how many minutes|what's the time|what is the time|time)(?:\s+is|\s+do i have|\s+have i got)?"
-                     r"(?:\s+left|\s+remaining)(?:\s+" + _ON_TIMER + r")?",
-                     _check_claim, "how much time is left (on the pasta timer)"),
+                     r"(?:\s+left|\s+remaining)(?:\s+" + _ON_TIMER + r"|\s+on\s+(?:it|that|this)(?:\s+one)?)?",
+                     _check_claim, "how much time is left (on the pasta timer, on it)"),
             FastPath("check_timers.time_on", r"how (?:much time|long)(?:\s+is)?\s+" + _ON_TIMER.replace("(?:on|for|of)", "(?:on|for)"),
                      _check_claim, "how much time on the nap timer"),
             FastPath("check_timers.check", r"(?:check|show|list|read|see|give me)(?:\s+me)?\s+(?:all\s+)?" + _LABELLED,

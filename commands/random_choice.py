@@ -89,6 +89,9 @@ def _choose_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments={"action": "choose", "options": options})
 
 
+# how many tosses or rolls, said as a match or a number of times
+_TIMES = re.compile(r"\bbest\s+of\s+(?P<n>" + NUM + r")\b|\b(?P<m>" + NUM + r")\s+times\b")
+
 _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("flip a coin", {"action": "coin"}), ("heads or tails", {"action": "coin"}), ("toss a coin for me", {"action": "coin"}),
     ("can you flip a coin", {"action": "coin"}), ("flip two coins", {"action": "coin", "count": 2}),
@@ -106,6 +109,9 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [
     ("decide between the film and the match", {"action": "choose", "options": ["film", "match"]}),
     ("randomly pick one of alice, bob or carol", {"action": "choose", "options": ["alice", "bob", "carol"]}),
     ("give me a random number", {"action": "number"}),
+    # coin tosses counted as a match ("best of three" after a toss was small talk)
+    ("best of three", {"action": "coin", "count": 3}), ("let's do best of five coin flips", {"action": "coin", "count": 5}),
+    ("toss it three times", {"action": "coin", "count": 3}),
 ]
 # a choice asked as a question, or left to the assistant ("should i have pizza or pasta tonight" was small talk
 # that said "Thanks for telling me!", "shall i wear the blue shirt or the green one" declined)
@@ -206,6 +212,10 @@ class RandomChoiceCommand(JarvisCommandBase):
             claim = fast_path.handler(m, voice_command) if m is not None else None
             if claim is not None and claim.arguments.get("action") == out.get("action"):
                 return {**out, **claim.arguments}
+        if out.get("action") in ("coin", "dice") and "count" not in out and (times := _TIMES.search(said)):
+            count = parse_number(times.group("n") or times.group("m"))      # "best of three", "toss it three times": the model wrote one
+            if count is not None and count == int(count):
+                out["count"] = int(count)
         if out.get("action") == "choose":
             words = set(plain_text(said).split())         # "tea or coffee, you decide": "coffee" was said
             options = [o for o in out.get("options") or [] if isinstance(o, str) and o.strip()
@@ -224,6 +234,10 @@ class RandomChoiceCommand(JarvisCommandBase):
         if action == "coin":
             sides = [self._rng.choice(["heads", "tails"]) for _ in range(count)]
             said = join_words(sides)
+            heads = sides.count("heads")
+            if count >= 3 and count % 2:        # "best of three": who won, too
+                won, score = ("heads", (heads, count - heads)) if heads > count - heads else ("tails", (count - heads, heads))
+                said += f": {won} wins, {score[0]} to {score[1]}"
             return say(said[0].upper() + said[1:] + ".", results=sides)
         if action == "dice":
             faces = int(kwargs.get("sides") or 6)

@@ -104,3 +104,18 @@ def test_a_choice_asked_as_a_question_is_chance(rt, said):
     from jarvis_tui.assistant.grounding import ground_arguments
     grounded = ground_arguments(rt.registry.get("random_choice"), {"action": "choose", "options": ["pizza", "pasta"]}, said, "")
     assert grounded.arguments.get("action") == "choose", grounded
+
+
+@pytest.mark.parametrize("said,count", [("best of three", 3), ("toss it five times", 5), ("roll a die 4 times", 4)])
+def test_how_many_tosses_said_as_a_match_or_times(rt, said, count):
+    """"best of three" after a toss was small talk; the model's toss kept no count."""
+    action = "dice" if "die" in said else "coin"
+    out = rt.registry.get("random_choice").post_process_tool_call({"action": action}, said)
+    assert out == {"action": action, "count": count}
+
+
+def test_a_best_of_three_says_who_won(rt):
+    r = rt.registry.get("random_choice").execute(RequestInformation("best of three"), action="coin", count=3)
+    m = re.fullmatch(r"(Heads|Tails), (heads|tails) and (heads|tails): (heads|tails) wins, (\d) to (\d)\.", r.message)
+    tosses = [w.lower() for w in m.groups()[:3]]
+    assert m and tosses.count(m[4]) == int(m[5]) >= 2 and int(m[5]) + int(m[6]) == 3

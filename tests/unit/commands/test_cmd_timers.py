@@ -417,3 +417,10 @@ def test_a_clock_time_is_no_length_written_as_a_timer(rt, said):
 def test_a_named_timer_with_its_length_said_after_a_pause(rt, said, seconds, label):
     turn, r = ask(rt, said)
     assert turn.route == "pre_route" and turn.tool_calls[0].arguments == {"duration_seconds": seconds, "label": label}
+
+
+def test_how_long_is_left_on_it(rt):
+    """"how long is left on it" right after a timer was set went to the model (3.3 s)."""
+    ask(rt, "set a timer for 12 minutes")
+    turn, r = ask(rt, "how long is left on it")
+    assert turn.route == "pre_route" and turn.tool_calls[0].name == "check_timers" and turn.spoken.startswith("Your 12 minute")
