@@ -25,8 +25,10 @@ _PARTICULAR = frozenset("""
     monday tuesday wednesday thursday friday saturday sunday weekend week minute minutes hour hours second seconds
     at in on for to about from with by please
     up down off out over back again louder quieter softer slower faster higher lower more less
+    i we where what when who whom whose which why how
 """.split())
-# (the last line: how to do it, not what: "can you speak louder", "could you turn down" ask for it)
+# (the line before it: how to do it, not what: "can you speak louder", "could you turn down" ask for it; the last
+# line: a clause of its own says which thing, "do you remember where i parked" asks for it)
 MIN_WORDS, MAX_WORDS = 2, 4
 # an object that names a kind of thing, not one ("delete things from my list", "add stuff to lists"):
 # what follows it may be particular and the words still ask about the activity
