@@ -43,6 +43,9 @@ _RECUR_MAP = {"every day": "daily", "everyday": "daily", "daily": "daily", "each
               "annually": "yearly", "annual": "yearly"}
 # a weekday a repeat is said on: "every monday", "each sunday", "every other friday", "on tuesdays"
 _REPEAT_DAY = re.compile(r"\b(?P<lead>(?:every|each)\s+(?P<other>other\s+|second\s+)?|on\s+)?(?P<wd>" + _WEEKDAY + r")(?P<plural>s)?\b")
+# a part of today said as today's ("tonight", "this evening"), and when it is over
+_TODAY_PART_SAID = re.compile(r"\b(?P<part>tonight|this\s+(?:morning|afternoon|evening))\b")
+_PART_ENDS = {"this morning": 12, "this afternoon": 18, "this evening": 24, "tonight": 24}
 _DAY_PARTS = (("noon", "12:00"), ("tonight", "20:00"), ("morning", "09:00"), ("afternoon", "15:00"),
               ("evening", "18:00"), ("night", "21:00"))
 _TIME = r"(?P<time>[\w:. ]+?)"
@@ -1795,7 +1798,7 @@ class ReminderCommand(JarvisCommandBase):
             dated = find_date(said, _dt.date.today())
             undated = said.replace(dated.words, " ") if dated is not None else said
             undated = re.sub(r"\b\d{1,2}(?:st|nd|rd|th)\b", " ", undated)
-            if out.get("time") and not re.search(r"\d|o'clock|\bhalf\b|\bquarter\b|\bpast\b|" + NAMED_TIME_WORDS, undated) \
+            if out.get("time") and not re.search(r"\d|o'clock|\bhalf\b|\bquarter\b|\bpast\b|\b" + NAMED_TIME_WORDS + r"\b", undated) \
                     and find_clock_time(said) is None:
                 out.pop("time")
             if "relative_minutes" in out and not has_in:
@@ -1817,6 +1820,8 @@ class ReminderCommand(JarvisCommandBase):
                                        or _recurrence(repeat)[1] == "monthly"
                                        and _first_day(said, _dt.date.today(), "monthly")[0] is not None):
                     part = "09:00"      # a day said, and no time: the morning ("on the first of every month")
+                if part and self.services is not None and (today := _TODAY_PART_SAID.search(said)):
+                    part = self._later_today(part, today.group("part"))
                 if part:
                     out["time"] = part
         if lead and clock and out.get("time") == clock:
@@ -1913,6 +1918,16 @@ class ReminderCommand(JarvisCommandBase):
             return fail("Reminders need a running assistant.")
         action = kwargs["action"]
         return getattr(self, f"_{action}")(request_info, **kwargs)
+
+    def _later_today(self, part: str, which: str) -> str:
+        """The time a part of today said with no clock time rings ("remind me tonight to lock the door"): its
+        usual hour, or, said after that hour while the part lasts, the next full hour (at 9:05 PM: 10 PM; it
+        was set for tomorrow at 8 PM)."""
+        now = self._now()
+        start = int(part[:2]) * 60 + int(part[3:])
+        end = _PART_ENDS.get(which, 24) * 60
+        at = (now.hour + 1) * 60
+        return f"{at // 60:02d}:00" if start <= now.hour * 60 + now.minute and at < end else part
 
     def _now(self) -> _dt.datetime:
         now = self.services.clock()

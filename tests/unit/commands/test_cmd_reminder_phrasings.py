@@ -892,3 +892,23 @@ def test_a_while_before_a_clock_time_said_with_its_task(rt, said, text):
     for model in ({"action": "set", "time": "15:00"}, {"action": "set", "time": "15:00", "text": "prepare notes"}):
         out = rt.registry.get("reminder").post_process_tool_call(model, said)
         assert out["time"] == "15:45" and out["text"] == text
+
+
+@pytest.mark.parametrize("now,said,time", [
+    ((21, 5), "remind me tonight to lock the back door", "22:00"),        # it was set for tomorrow at 8 PM
+    ((19, 40), "remind me this evening to call jo", "20:00"),
+    ((16, 50), "remind me this afternoon to water the plants", "17:00"),
+    ((10, 0), "remind me tonight to lock the back door", "20:00"),         # before the part's usual hour: that hour
+    ((18, 30), "remind me this afternoon to water the plants", "15:00"),   # the part is over: its hour (tomorrow)
+])
+def test_a_part_of_today_said_after_its_usual_hour_is_later_today(rt, clock, now, said, time):
+    clock.now = _dt.datetime(2025, 3, 5, *now, tzinfo=UTC)
+    for model in ({"action": "set", "text": "x"}, {"action": "set", "text": "x", "time": "20:00"}):
+        assert rt.registry.get("reminder").post_process_tool_call(model, said)["time"] == time
+
+
+def test_afternoon_is_no_named_time(rt):
+    """"noon" inside "afternoon" counted as a time said: the model's 8 PM for "this afternoon" was kept."""
+    out = rt.registry.get("reminder").post_process_tool_call(
+        {"action": "set", "text": "water the plants", "time": "20:00"}, "remind me on friday afternoon to water the plants")
+    assert out["time"] == "15:00"
