@@ -43,7 +43,7 @@ from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_about_doing, asks_for_another, asks_question, asks_to_end_it,
                                  asks_to_hear_again, asks_to_take_back, join_words, only_acknowledges, refers_back,
-                                 mend_misheard, request_not_to_do, says_remark, says_there, shared_amount_requests, split_requests, stem,
+                                 mend_misheard, request_not_to_do, says_liking, says_remark, says_there, shared_amount_requests, split_requests, stem,
                                  tells_not_asks, without_self_repairs)
 
 log = logging.getLogger(__name__)
@@ -1413,6 +1413,21 @@ class Assistant:
         if any(p.required for p in command.parameters):
             return None                 # run with no arguments: only a command that needs none
         return name
+
+    def feeling_answered_by(self, text: str, decision: RouterResult | None, names: list[str]) -> str | None:
+        """The command that answers in words (allow_direct_answer, no argument needed) the router ranks highest,
+        for words that only say how the user feels about a thing (`says_liking`: "i hate setting alarms", "i love
+        lists") which the model answered with an action (it asked when the alarm should be, read the lists);
+        None when the words are not that, or a call already answers in words."""
+        if decision is None or not says_liking(text):
+            return None
+        if any((c := self.registry.get(n)) is not None and c.allow_direct_answer for n in names):
+            return None
+        for name, _chance in decision.ranked:
+            command = self.registry.get(name)
+            if command is not None and command.allow_direct_answer and not any(p.required for p in command.parameters):
+                return name
+        return None
 
     @staticmethod
     def _as_it_stands(command: IJarvisCommand, args: dict[str, Any]) -> str:

@@ -923,6 +923,11 @@ class ConversationBrain:
                     # a remark the model would not answer ("ugh, mondays": "Sorry, I can't help with that
                     # yet."): the command that answers in words that the router ranks first answers it
                     calls = [{"name": instead, "arguments": {}}]
+                if calls and not executed and (
+                        felt := assistant.feeling_answered_by(text, turn.router_result, [str(c.get("name")) for c in calls])):
+                    # "i hate setting alarms": how the user feels about a thing asks for nothing (the model asked
+                    # when the alarm should be); the command that answers in words answers it
+                    calls = [{"name": felt, "arguments": {}}]
                 if not calls:
                     turn.message = p.parsed.message
                     if p.parsed.message:

@@ -1205,6 +1205,23 @@ def says_remark(text: str) -> bool:
     return bool(_REMARK.match(t))
 
 
+# how the speaker feels about a thing: "i hate setting alarms", "i love lists", "we really don't like mondays"
+_LIKING = re.compile(r"^(?:(?:oh|ah|well|honestly|man|god|ugh)[,\s]+)*(?:i|we)\s+(?:really\s+|just\s+|absolutely\s+|kind\s+of\s+|"
+                     r"kinda\s+|totally\s+|so\s+)?(?:love|loved|hate|hated|like|liked|dislike|enjoy|enjoyed|adore|detest|"
+                     r"can't\s+stand|cannot\s+stand|don't\s+like|do\s+not\s+like|didn't\s+like)\b"
+                     r"|^(?:i'm|i\s+am|we're|we\s+are)\s+(?:so\s+|really\s+)?(?:fed\s+up\s+with|sick\s+of|tired\s+of)\b")
+
+
+def says_liking(text: str) -> bool:
+    """Whether the words only say how the speaker feels about a thing ("i hate setting alarms", "i love
+    lists", "i'm sick of mondays"): a remark that asks for nothing, even when it names what a command does.
+    Not a want ("i'd love a coffee", "i would like a timer") nor a question or a request said with it ("i love
+    lists, add milk to mine")."""
+    t = plain_text(text)
+    return bool(_LIKING.match(t)) and not _WANTS.search(t) and not asks_question(text) \
+        and not re.search(r"\b(?:please|can\s+you|could\s+you|would\s+you|add|set|remind|put|start|cancel|delete)\b", t[8:])
+
+
 _REFERENCE = re.compile(r"\b(?:that|it|them|this|those|these|the result|the answer|the same|again|another|one more|once more"
                         r"|the\s+(?:first|last|latest|newest|oldest|next|previous|other|second|third|top)\s+one)\b")
 _TIME_NOUN = (r"(?:year|month|week|weekend|morning|afternoon|evening|night|time|day|minute|hour|"

@@ -68,3 +68,27 @@ def test_a_question_or_a_remark_not_ranked_as_small_talk_stays_declined(runtime,
     model_writes([DECLINE])
     turn = runtime.assistant.handle_text(said)
     assert turn.tool_calls == [] and turn.spoken == "Sorry, I can't help with that yet."
+
+
+@pytest.mark.parametrize("said", ["i hate setting alarms", "i love lists", "we're fed up with timers",
+                                  "i really don't like mondays"])
+def test_how_the_user_feels_about_a_thing(said):
+    from jarvis_tui.sdk.text import says_liking
+    assert says_liking(said)
+
+
+@pytest.mark.parametrize("said", ["i'd love a coffee", "i would like a timer for ten minutes", "i'm tired",
+                                  "i love lists, add milk to mine", "do you like lists"])
+def test_a_want_a_state_or_a_request_is_no_feeling_about_a_thing(said):
+    from jarvis_tui.sdk.text import says_liking
+    assert not says_liking(said)
+
+
+def test_a_feeling_the_model_answered_with_an_action_is_answered_in_words(runtime, model_writes):
+    """"i hate setting alarms": the model set an alarm and asked when; "i love lists" read the lists. Nothing
+    runs but the reply in words."""
+    backend = model_writes([json.dumps({"tool": "reminder", "args": {"action": "set", "text": "alarm"}}),
+                            "Alarms can be a pain!"])
+    turn = runtime.assistant.handle_text("i hate setting alarms")
+    assert [c.name for c in turn.tool_calls] == ["chat"] and turn.spoken == "Alarms can be a pain!"
+    assert runtime.store.reminders.active() == [] and len(backend.requests) == 2
