@@ -2072,34 +2072,26 @@ def _repaired_once(tokens: list[str]) -> list[str] | None:
 _UNIT_AFTER = r"(?=\s+(?:minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|weeks?)\b)"
 _OPERATOR = r"(?:plus|minus|times|divided\s+by|multiplied\s+by|over|x)"
 _NUMBER_SOUNDS = {"to": "two", "too": "two", "for": "four", "tree": "three", "ate": "eight", "won": "one"}
-_MISHEARD = [
+_NUMBER_WORD_BEFORE = "|".join(sorted(set(_UNITS) | set(_TENS) | set(_SCALES) | {"to", "too", "for"} - {"oh"}, key=len, reverse=True))
+_MISHEARD = [(re.compile(pattern, re.I), into) for pattern, into in [
     # a number before a unit: "for to minutes", "in too hours", "a timer for for minutes"
-    (re.compile(r"\b(?P<lead>for|in|about|another|of|only|just)\s+(?P<w>to|too|for)" + _UNIT_AFTER), "number"),
-    (re.compile(r"^(?P<lead>)(?P<w>to|too)" + _UNIT_AFTER), "number"),
+    (r"\b(?:for|in|about|another|of|only|just)\s+(?P<w>to|too|for)" + _UNIT_AFTER, "number"),
+    (r"^(?P<w>to|too)" + _UNIT_AFTER, "number"),
     # a number said as a clock time: "at ate", "by ate thirty"
-    (re.compile(r"\b(?P<lead>at|by|around|until|till|before|after)\s+(?P<w>ate)\b"), "number"),
+    (r"\b(?:at|by|around|until|till|before|after)\s+(?P<w>ate)\b", "number"),
     # a number on either side of an operator: "what's to plus to", "ten times tree", "for times three"
-    (re.compile(r"(?:^|\b(?P<lead>what's|whats|what\s+is|is|calculate))\s*(?P<w>to|too|for|tree|won)(?=\s+" + _OPERATOR + r"\b)"),
-     "number"),
-    (re.compile(r"(?:\d|\b(?:" + "|".join(sorted(set(_UNITS) | set(_TENS) | set(_SCALES) | {"to", "too", "for"} - {"oh"}, key=len,
-                                                 reverse=True)) + r"))\s+(?P<lead>" + _OPERATOR
-                + r")\s+(?P<w>to|too|for|tree|won)(?=[\s?.!,]*$|\s+(?:" + _OPERATOR
-                + r"|and|please|equals?)\b)"), "number"),
+    (r"(?:^|\b(?:what's|whats|what\s+is|is|calculate))\s*(?P<w>to|too|for|tree|won)(?=\s+" + _OPERATOR + r"\b)", "number"),
+    (r"(?:\d|\b(?:" + _NUMBER_WORD_BEFORE + r"))\s+" + _OPERATOR + r"\s+(?P<w>to|too|for|tree|won)"
+     r"(?=[\s?.!,]*$|\s+(?:" + _OPERATOR + r"|and|please|equals?)\b)", "number"),
     # things counted after "add": "add to eggs to my list" (two eggs)
-    (re.compile(r"^(?P<lead>add|buy)\s+(?P<w>to|too)(?=\s+(?!(?:my|the|this|that|our|his|her|its|list|lists)\b)"
-                r"[a-z]+s\b)"), "number"),
+    (r"^(?:add|buy)\s+(?P<w>to|too)(?=\s+(?!(?:my|the|this|that|our|his|her|its|list|lists)\b)[a-z]+s\b)", "number"),
     # "buy" heard as "by": "remind me to by milk", "add by a birthday card to my to do list"
-    (re.compile(r"\b(?P<lead>to|and|then|please|must|gotta)\s+(?P<w>by)(?=\s+(?:a|an|some|more|new|the|milk|bread|eggs|"
-                r"food|groceries|presents?|gifts?|tickets?|[a-z]+s)\b)(?!\s+the\s+(?:end|time|way|door|window|side)\b)"),
-     "buy"),
-    (re.compile(r"^(?P<lead>add|put)\s+(?P<w>by)(?=\s+(?:a|an|some|more|new)\s)"), "buy"),
+    (r"\b(?:to|and|then|please|must|gotta)\s+(?P<w>by)(?=\s+(?:a|an|some|more|new|the|milk|bread|eggs|food|groceries"
+     r"|presents?|gifts?|tickets?|[a-z]+s)\b)(?!\s+the\s+(?:end|time|way|door|window|side)\b)", "buy"),
+    (r"^(?:add|put)\s+(?P<w>by)(?=\s+(?:a|an|some|more|new)\s)", "buy"),
     # "weather" heard as "whether": "what's the whether like"
-    (re.compile(r"\b(?P<lead>the|what's|whats|how's|hows)\s+(?P<w>whether)\b(?!\s+(?:or|to|it|you|i|we|they|he|she)\b)"),
-     "weather"),
-]
-
-
-_MISHEARD = [(re.compile(p.pattern, re.I), into) for p, into in _MISHEARD]
+    (r"\b(?:the|what's|whats|how's|hows)\s+(?P<w>whether)\b(?!\s+(?:or|to|it|you|i|we|they|he|she)\b)", "weather"),
+]]
 
 
 def mend_misheard(text: str) -> str:
