@@ -70,7 +70,8 @@ _MERIDIEM = re.compile(r"\b(?:am|pm|a\.m|p\.m|morning|afternoon|evening|tonight|
 # a number that counts things rather than minutes: "a timer for the three eggs", "for 2 pizzas"
 _COUNTED = re.compile(r"\b(?:\d+|" + "|".join(sorted(NUMBER_WORDS - {"a", "an", "and", "point", "minus", "negative"}, key=len,
                                                   reverse=True)) + r")\s+(?!(?:for|please|then|now|and|on|to|of|or|with|jarvis|thanks"
-                                                                        r"|thank|more|again|instead|minutes?|mins?)\b)[a-z]{3,}")
+                                                                        r"|thank|more|again|instead|minutes?|mins?"
+                                                                        r"|called|named|labell?ed|titled)\b)[a-z]{3,}")
 
 
 def seconds_until(clock: str, words: str, now: _dt.datetime) -> int:

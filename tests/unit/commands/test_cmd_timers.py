@@ -374,6 +374,7 @@ def test_how_a_timer_ends_is_no_label(rt, clock, said, label, kept):
     ("set a timer for two pizzas", 120, None),
 ])
 def test_a_number_that_counts_things_is_no_length(rt, clock, said, model, label):
+    """(a number before a name given to the timer is its length: see the next test)"""
     out = rt.registry.get("set_timer").post_process_tool_call({"duration_seconds": model}, said)
     assert "duration_seconds" not in out and out.get("label") == label
 
@@ -424,3 +425,10 @@ def test_how_long_is_left_on_it(rt):
     ask(rt, "set a timer for 12 minutes")
     turn, r = ask(rt, "how long is left on it")
     assert turn.route == "pre_route" and turn.tool_calls[0].name == "check_timers" and turn.spoken.startswith("Your 12 minute")
+
+
+@pytest.mark.parametrize("said,label", [("set another for 10 called eggs", "eggs"), ("a timer for 5 named pizza", None)])
+def test_a_bare_number_before_the_timers_name_is_its_length(rt, said, label):
+    """"set another for 10 called eggs" asked how long: "10 called" read as ten things counted."""
+    out = rt.registry.get("set_timer").post_process_tool_call({"label": label} if label else {}, said)
+    assert out["duration_seconds"] == (600 if "10" in said else 300)
