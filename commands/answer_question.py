@@ -50,6 +50,8 @@ _MORE_EXAMPLES: list[tuple[str, dict[str, Any]]] = [('what does photosynthesis m
 _MORE_EXAMPLES += [(q, {'query': q}) for q in [
  'give me a fun fact about space', 'tell me an interesting fact', 'tell me a random fact about animals',
  'share a fact about the human body', 'do you know any cool facts about sharks',
+ # one more asked for ("another fact" after one ran a sum: the model chose calculate)
+ 'another fact please', 'one more fact', 'tell me another interesting fact', 'go on, another fun fact',
 ]]
 _MORE_EXAMPLES += [(q, {'query': q}) for q in [
  'how old is the king of spain', 'when was mozart born', 'what year did the titanic sink',

@@ -68,3 +68,10 @@ def test_where_a_place_is_and_what_a_thing_is_like_are_answered(router, said):
                                   "tell me the news"])
 def test_where_to_go_and_the_news_are_still_declined(router, said):
     assert router.decide(said).decision == "decline", router.decide(said).to_dict()
+
+
+@pytest.mark.parametrize("said", ["another fact", "and another fact", "one more interesting fact"])
+def test_one_more_fact_is_a_question(router, said):
+    """"another fact" ran a sum (the model chose calculate, the router unsure); answer_question declares facts
+    asked for again, these phrasings are not among its examples."""
+    assert router.rank(said)[0][0] == "answer_question", router.rank(said)[:3]
