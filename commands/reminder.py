@@ -1189,15 +1189,17 @@ _MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
 # what the user asked to be reminded of, asked back ("what did i ask you to remind me about" read the memories:
 # the router ranked recall first by its "what have i asked you to remember")
 _MORE_EXAMPLES += [(t, {'action': 'list'}) for t in [
- 'what did i ask you to remind me about',
+ 'what did i ask you to remind me about today',
  'what have i asked you to remind me of',
- 'what were you supposed to remind me about',
- 'what are you reminding me about later',
+ 'what were you supposed to remind me about later',
+ 'what are you reminding me about this week',
  'what did i tell you to remind me to do',
  'which reminders did i ask for',
  'remind me what my reminders are',
- 'what did you say you would remind me about',
+ 'what did you say you would remind me about tomorrow',
 ]]
+# (none of them ends in "about": the endpointer learns from the examples that "about" ends no request, and waits
+# for the rest of "do you know any jokes about ...")
 # other words people remind by ("ping me", "give me a shout"), and events said as what one has on
 _MORE_EXAMPLES += [
  ('ping me at four to put the bins out', {'action': 'set', 'text': 'put the bins out', 'time': '16:00'}),

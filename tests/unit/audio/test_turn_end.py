@@ -78,6 +78,14 @@ def test_a_word_always_inside_requests_is_waited_past():
     assert "in" not in few.connectors                       # seen too few times to say
 
 
+@pytest.mark.parametrize("text", ["do you know any jokes about", "what is the capital of", "what's ten minus",
+                                  "remind me to"])
+def test_the_built_in_examples_keep_connectors_unfinished(rt, text):
+    """Learned from the commands' own examples as the voice loop learns it: three reminder examples that ended in
+    "about" made it a word that ends requests, and "do you know any jokes about" (a pause) was cut in two."""
+    assert TurnEnd.learned_from(rt.registry).unfinished(text)
+
+
 def test_a_plugin_commands_examples_teach_its_own_phrasings(make_runtime, config_dir):
     """A command dropped into <config dir>/commands/ is learned from its examples alone."""
     (config_dir / "commands").mkdir()
