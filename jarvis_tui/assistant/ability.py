@@ -27,7 +27,7 @@ _PARTICULAR = frozenset("""
     up down off out over back again louder quieter softer slower faster higher lower more less
     i we where what when who whom whose which why how
 """.split())
-# (the line before it: how to do it, not what: "can you speak louder", "could you turn down" ask for it; the last
+# (the line before it: how to do it, not what: "can you talk louder", "could you turn down" ask for it; the last
 # line: a clause of its own says which thing, "do you remember where i parked" asks for it)
 MIN_WORDS, MAX_WORDS = 2, 4
 # an object that names a kind of thing, not one ("delete things from my list", "add stuff to lists"):

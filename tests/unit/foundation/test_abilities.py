@@ -23,7 +23,7 @@ def test_the_activity_a_question_about_abilities_names(said, activity):
 @pytest.mark.parametrize("said", ["can you set an alarm for 7", "could you tell me a joke", "can you help me",
                                   "can you set a timer for 5 minutes", "can you remind me to call mom", "can you stop",
                                   "can you check the weather", "what can you do", "do you have a name",
-                                  "can you speak louder", "could you turn down", "can you say that again",
+                                  "can you talk louder", "could you turn down", "can you say that again",
                                   # a clause of its own says which thing ("Yes, I can remember things for you.")
                                   "do you remember where i parked", "can you recall what i told you",
                                   "do you know when my dentist is"])
