@@ -115,6 +115,12 @@ def timer_name(t: dict[str, Any]) -> str:
     return f"your {say_duration(int(t['duration_seconds'])).replace('hours', 'hour').replace('minutes', 'minute').replace('seconds', 'second')} timer"
 
 
+def running_timers_said(services: CommandServices | None) -> str | None:
+    """The timers running now and what is left on them, said (`timers_as_they_stand`); None with no running
+    assistant: what the timer commands tell for "did you set my timer?"."""
+    return None if services is None else timers_as_they_stand(timer_service(services).live_timers())
+
+
 def timers_as_they_stand(timers: list[dict[str, Any]]) -> str:
     """What is left on live timers, said: "Your pasta timer has 4 minutes left.", "Your timer is paused
     with 2 minutes left.", "You have 2 timers: pasta, 4 minutes left; rice, paused with 9 minutes left.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from commands._background import (THING, possessive_off, said_name, timer_labels, timer_service, timers_named,
+from commands._background import (THING, possessive_off, running_timers_said, said_name, timer_labels, timer_service, timers_named,
                                   timers_as_they_stand,
                                   timers_rang_lately, went_off, no_timer_named)
 from commands._common import clean_label, examples, fail, say
@@ -200,7 +200,7 @@ class CheckTimersCommand(JarvisCommandBase):
     def as_it_stands(self, args: dict[str, Any]) -> str | None:
         """The timers running now ("did you set my timer?", which the model declined: "Your 10 minute timer has
         4 minutes left.", or "You have no timers running.")."""
-        return None if self.services is None else timers_as_they_stand(timer_service(self.services).live_timers())
+        return running_timers_said(self.services)
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A label the user did not say (copied from an example) is dropped; one the model left out of

@@ -5,8 +5,7 @@ import datetime as _dt
 import re
 from typing import Any
 
-from commands._background import (TimerService, distinct_timer_names, parse_iso, timer_service, timers_as_they_stand,
-                                  timers_named)
+from commands._background import (TimerService, distinct_timer_names, parse_iso, timer_service, running_timers_said, timers_named)
 from commands._common import clean_label, examples, fail, say
 from commands._grounding import drop_ungrounded
 from commands._parsing import find_duration, parse_duration, say_duration
@@ -414,9 +413,7 @@ class SetTimerCommand(JarvisCommandBase):
     def as_it_stands(self, args: dict[str, Any]) -> str | None:
         """The timers running now, and what is left on them ("did you set a timer for me?": "Your 10 minute
         timer has 4 minutes left.", or "You have no timers running.")."""
-        if self.services is None:
-            return None
-        return timers_as_they_stand(timer_service(self.services).live_timers())
+        return running_timers_said(self.services)
 
     def post_process_tool_call(self, args: dict[str, Any], voice_command: str) -> dict[str, Any]:
         """A label the user did not say (copied from an example) is dropped; a duration the user

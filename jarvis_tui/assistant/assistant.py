@@ -1407,11 +1407,8 @@ class Assistant:
         if decision is None or not decision.ranked or not says_remark(text):
             return None
         name, chance = decision.ranked[0]
-        command = self.registry.get(name)
-        if command is None or not command.allow_direct_answer or chance < ABILITY_FLOOR or chance <= decision.out_of_scope:
+        if not self._answers_in_words_alone(name) or chance < ABILITY_FLOOR or chance <= decision.out_of_scope:
             return None
-        if any(p.required for p in command.parameters):
-            return None                 # run with no arguments: only a command that needs none
         return name
 
     def feeling_answered_by(self, text: str, decision: RouterResult | None, names: list[str]) -> str | None:
@@ -1423,11 +1420,13 @@ class Assistant:
             return None
         if any((c := self.registry.get(n)) is not None and c.allow_direct_answer for n in names):
             return None
-        for name, _chance in decision.ranked:
-            command = self.registry.get(name)
-            if command is not None and command.allow_direct_answer and not any(p.required for p in command.parameters):
-                return name
-        return None
+        return next((name for name, _chance in decision.ranked if self._answers_in_words_alone(name)), None)
+
+    def _answers_in_words_alone(self, name: str) -> bool:
+        """Whether command `name` answers in words (allow_direct_answer) and runs with no arguments (it needs none):
+        what a remark or a feeling is answered by in the model's place."""
+        command = self.registry.get(name)
+        return command is not None and command.allow_direct_answer and not any(p.required for p in command.parameters)
 
     @staticmethod
     def _as_it_stands(command: IJarvisCommand, args: dict[str, Any]) -> str:

@@ -55,35 +55,23 @@ def test_one_more_tells_another_joke(rt):
     assert [c.name for c in third.tool_calls] == ["tell_joke"] and third.spoken not in (first.spoken, again.spoken)
 
 
-def test_another_after_a_laugh_tells_another_joke(rt):
-    """"haha good one" between the joke and "another": it repeated the small talk, not the joke. The model
-    writes the one reply in words; nothing else reaches it."""
-    backend = ScriptedBackend(["Glad you liked it!"])
+@pytest.mark.parametrize("reaction, reply", [("haha good one", "Glad you liked it!"),
+                                             ("that was terrible", "Sorry, I'll try harder.")])   # a verdict on it
+def test_another_after_a_reaction_tells_another_joke(rt, reaction, reply):
+    """"haha good one" or "that was terrible" between the joke and "another": it repeated the small talk (a thanks,
+    an apology), not the joke. The model writes the one reply in words; nothing else reaches it."""
+    backend = ScriptedBackend([reply])
     brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
     rt.assistant.brain = brain
     rt.services.llm = brain.answerer
     first = rt.assistant.handle_text("tell me a joke")
-    laugh = rt.assistant.handle_text("haha good one")
-    assert [c.name for c in laugh.tool_calls] == ["chat"]
+    reacted = rt.assistant.handle_text(reaction)
+    assert [c.name for c in reacted.tool_calls] == ["chat"]
     again = rt.assistant.handle_text("another")
     assert again.route == "repeat" and [c.name for c in again.tool_calls] == ["tell_joke"]
     assert again.spoken and again.spoken != first.spoken
     third = rt.assistant.handle_text("one more")
     assert [c.name for c in third.tool_calls] == ["tell_joke"]
-
-
-def test_another_after_a_verdict_on_the_joke_tells_another_joke(rt):
-    """"that was terrible" between the joke and "another": "another" repeated the small talk (an apology)."""
-    backend = ScriptedBackend(["Sorry, I'll try harder."])
-    brain = ConversationBrain(backend, PromptProviderFactory(None), rt.config)
-    rt.assistant.brain = brain
-    rt.services.llm = brain.answerer
-    first = rt.assistant.handle_text("tell me a joke")
-    verdict = rt.assistant.handle_text("that was terrible")
-    assert [c.name for c in verdict.tool_calls] == ["chat"]
-    again = rt.assistant.handle_text("another")
-    assert again.route == "repeat" and [c.name for c in again.tool_calls] == ["tell_joke"]
-    assert again.spoken and again.spoken != first.spoken
 
 
 def test_one_more_repeats_on_the_words_that_asked_for_it(rt):

@@ -276,26 +276,20 @@ def test_the_subject_of_two_replies_is_read_past_their_full_stops():
     assert not _same_subject("It's 3:05 PM.", "Timer set for 15 minutes.")
 
 
-@pytest.mark.parametrize("said", ["ok kill it", "scrap it", "call it off"])
-def test_kill_it_after_a_timer_was_corrected_cancels_the_timer(rt, clock, said):
+@pytest.mark.parametrize("set_it, change, said, name", [
+    *[("set a timer for 12 minutes", "actually make it fifteen", said, "timer") for said in ("ok kill it", "scrap it", "call it off")],
+    # "add 5 minutes to it", then "cancel it": "it" is the timer, as in the words before (it took the 5 minutes back off)
+    *[("set a timer for 25 minutes for the lasagne", "add 5 minutes to it", said, "lasagne timer")
+      for said in ("cancel it", "ok cancel it now")],
+])
+def test_ending_it_after_a_timer_was_changed_cancels_the_timer(rt, clock, set_it, change, said, name):
     """"actually make it fifteen", then "ok kill it" took back the correction ("OK, I've put it back:
-    your timer has 11 minutes left."): ending it ends the timer (`end`); "undo" still takes back only
-    the correction."""
-    ask(rt, "set a timer for 12 minutes")
-    ask(rt, "actually make it fifteen")
+    your timer has 11 minutes left."): ending it ends the timer (`end`); "undo" and "cancel that" still take back
+    only the change."""
+    ask(rt, set_it)
+    ask(rt, change)
     turn, _ = ask(rt, said)
-    assert turn.route == "take_back" and turn.spoken == "OK, I've cancelled your timer."
-    assert rt.store.timers.running() == []
-
-
-@pytest.mark.parametrize("said", ["cancel it", "ok cancel it now"])
-def test_cancel_it_after_time_was_added_cancels_the_timer(rt, clock, said):
-    """"add 5 minutes to it", then "cancel it": "it" is the timer, as in the words before (it took the 5 minutes
-    back off); "cancel that" still takes back only the change."""
-    ask(rt, "set a timer for 25 minutes for the lasagne")
-    ask(rt, "add 5 minutes to it")
-    turn, _ = ask(rt, said)
-    assert turn.route == "take_back" and turn.spoken == "OK, I've cancelled your lasagne timer."
+    assert turn.route == "take_back" and turn.spoken == f"OK, I've cancelled your {name}."
     assert rt.store.timers.running() == []
 
 
