@@ -880,3 +880,18 @@ def test_different_items_are_all_kept():
     out = ground_arguments(commands["shopping_list"], {"action": "add", "items": ["eggs", "egg noodles", "bread"]},
                            "add eggs egg noodles and bread", prompt=SHOWN)
     assert out.arguments["items"] == ["eggs", "egg noodles", "bread"] and out.corrected == {}
+
+
+@pytest.mark.parametrize("said, drafts", [
+    ("keep this email in my contacts", False), ("the email thing from yesterday is sorted", False),
+    ("what's my email address", False), ("i got an email from the school", False),
+    ("email tom saying the car is ready", True), ("send an email to my brother", True),
+    ("an email to the landlord about the boiler", True), ("write to jess", True), ("can you email my boss", True),
+])
+def test_email_said_as_the_thing_drafts_nothing(said, drafts):
+    """"save this email in contact" drafted a message (and asked who it goes to): "email" after a word that
+    points at one is the thing, not the doing; the model's draft then has no action, and the turn asks again
+    without it."""
+    email = {c.command_name: c for c in discover_commands()}["email"]
+    assert ("action" in email.post_process_tool_call({"action": "draft"}, said)) is drafts
+
