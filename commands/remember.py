@@ -70,7 +70,10 @@ _MORE_EXAMPLES += [(t, {"fact": f}) for t, f in [
 # 3rd"): a thing of theirs that has one value, and what it is. The model had set a reminder "my birthday
 # is" at 3 PM and looked the name up instead. Not what is happening to it ("my birthday is coming up").
 _KEPT_THINGS = (r"name|birthday|anniversary|number|code|address|e-?mail|size|type|colou?r|plate|"
-                r"doctor|dentist|boss|allergy|team|sport|food|film|movie|book|song|band|drink|job|school|street")
+                r"doctor|dentist|boss|allergy|team|sport|food|film|movie|book|song|band|drink|job|school|street|"
+                # ... and what unlocks something ("my secret word is pineapple" was taken for small talk): a
+                # secret, kept only after a Yes
+                r"word|password|passcode|passphrase|pin|combination")
 # Said in the past, it is a fact only of what was once so ("my first car was a beetle", "my maiden name was
 # smith") or of a name: "my boss was in a grumpy mood" tells how a day went (it was kept as a memory)
 _ONCE = r"(?:first|old|previous|former|maiden|childhood|original|late|last)"

@@ -297,6 +297,22 @@ def test_a_secret_with_its_value_is_still_a_secret(rt, said):
     assert r.wait_for_input and "looks like a secret" in turn.spoken and rt.store.memories.all() == []
 
 
+@pytest.mark.parametrize("said, asked, told", [
+    ("my secret word is pineapple", "what's my secret word", "Your secret word is pineapple."),
+    ("our wifi password is bluefish77", "what's our wifi password", "Your wifi password is bluefish77."),
+    ("my bike lock combination is 4 4 1 9", "what's my bike lock combination", "4 4 1 9"),
+])
+def test_a_secret_told_plainly_is_kept_after_yes(rt, said, asked, told):
+    """"my secret word is pineapple" went to small talk ("Thanks for telling me!"), and so did "what's my secret
+    word" later: told with no "remember", a secret is still asked about and kept after a Yes."""
+    turn, r = ask(rt, said)
+    assert r.wait_for_input and "looks like a secret" in turn.spoken and rt.store.memories.all() == []
+    rt.assistant.handle_text("yes")
+    assert [m["secret"] for m in rt.store.memories.all()] == [1]
+    turn, _ = ask(rt, asked)
+    assert told in turn.spoken, turn.spoken
+
+
 @pytest.mark.parametrize("said, name", [
     ("call me dave", "Dave"), ("please call me sarah from now on", "Sarah"), ("you can call me jo instead", "Jo"),
     ("i go by liz", "Liz"), ("my friends call me bob", "Bob"), ("actually, call me mary jane", "Mary Jane"),
