@@ -43,7 +43,7 @@ from jarvis_tui.sdk.services import RequestOutcome
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (SAYING_NO, NotToDo, asks_about_doing, asks_for_another, asks_question, asks_to_end_it,
                                  asks_to_hear_again, asks_to_take_back, join_words, only_acknowledges, refers_back,
-                                 mend_misheard, request_not_to_do, says_liking, says_remark, says_there, shared_amount_requests, split_requests, stem,
+                                 mend_misheard, reports_past, request_not_to_do, says_liking, says_remark, says_there, sighs, shared_amount_requests, split_requests, stem,
                                  tells_not_asks, without_self_repairs)
 
 log = logging.getLogger(__name__)
@@ -273,6 +273,12 @@ class Assistant:
                 result = router.decide(text, allow_decline=False)
                 if result.decision == "shortlist":
                     result.shortlist = tuple(dict.fromkeys((*last_tools, *result.shortlist)))
+        if result.decision == "decline" and (said_back := self.remark_answered_by(text, result, result.topic)):
+            # "the traffic was terrible today", "ugh, mondays": a remark asks for nothing no command does; it
+            # is answered by the command that answers in words
+            log.info("not declined: a remark, answered by %s", said_back)
+            result.decision, result.tool, result.topic, result.confident = "direct", said_back, None, True
+            result.shortlist = (said_back,)
         if result.decision == "shortlist":
             self._holders_first(text, result)
         sure = self.registry.get(result.tool) if result.decision == "direct" and result.tool else None
@@ -1397,14 +1403,21 @@ class Assistant:
                 return told.strip()
         return None
 
-    def remark_answered_by(self, text: str, decision: RouterResult | None) -> str | None:
-        """The command that answers in words (allow_direct_answer) with no argument needed which the router
-        ranks first, at least ABILITY_FLOOR likely and likelier than no command, for a remark (`says_remark`:
-        "oh no, i burnt the toast", "i like jazz"); None for a question, an order, or any other ranking.
-        For when the model declined the words with no topic to name: a remark is answered, not told "I
-        can't help with that". (An order no command serves, "broadcast a video", stays declined: answered
-        in words it got made-up text.)"""
+    def remark_answered_by(self, text: str, decision: RouterResult | None, topic: str | None = None) -> str | None:
+        """The command that answers in words (allow_direct_answer) with no argument needed, for a remark
+        (`says_remark`) that was declined: a remark is answered, not told "I can't help with that". A remark
+        that tells of what happened (`reports_past`: "the traffic was terrible today", "my neighbour's dog
+        barked all night"), even with a topic the decline would name, or lets out a feeling (`sighs`,
+        `says_liking`: "ugh, mondays", "i hate mondays") with none: the one the router ranks highest. A
+        remark on how things are ("it's too dark here", "i am so cold") may ask for what cannot be done yet:
+        only when the router ranks such a command first, at least ABILITY_FLOOR likely and likelier than no
+        command, and no topic is named ("it's dark in here": "I can't control the lights yet"). None for a
+        question, an order ("broadcast a video": answered in words it got made-up text), or no such command."""
         if decision is None or not decision.ranked or not says_remark(text):
+            return None
+        if reports_past(text) or (not topic and (sighs(text) or says_liking(text))):
+            return next((name for name, _chance in decision.ranked if self._answers_in_words_alone(name)), None)
+        if topic:
             return None
         name, chance = decision.ranked[0]
         if not self._answers_in_words_alone(name) or chance < ABILITY_FLOOR or chance <= decision.out_of_scope:
@@ -1414,11 +1427,18 @@ class Assistant:
     def feeling_answered_by(self, text: str, decision: RouterResult | None, names: list[str]) -> str | None:
         """The command that answers in words (allow_direct_answer, no argument needed) the router ranks highest,
         for words that only say how the user feels about a thing (`says_liking`: "i hate setting alarms", "i love
-        lists") which the model answered with an action (it asked when the alarm should be, read the lists);
-        None when the words are not that, or a call already answers in words."""
-        if decision is None or not says_liking(text):
+        lists") which the model answered with an action (it asked when the alarm should be, read the lists),
+        and for a remark (`says_remark`: "my cat is sitting on my keyboard") the model gave to a command that
+        answers in words from an argument (a question's answer was looked up for the remark itself); None when
+        the words are not that, or a call already answers in words alone."""
+        if decision is None:
             return None
-        if any((c := self.registry.get(n)) is not None and c.allow_direct_answer for n in names):
+        commands = [c for n in names if (c := self.registry.get(n)) is not None]
+        if says_liking(text):
+            if any(c.allow_direct_answer for c in commands):
+                return None
+        elif not (says_remark(text) and commands and all(c.allow_direct_answer for c in commands)
+                  and not any(self._answers_in_words_alone(c.command_name) for c in commands)):
             return None
         return next((name for name, _chance in decision.ranked if self._answers_in_words_alone(name)), None)
 

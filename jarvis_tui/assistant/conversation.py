@@ -837,11 +837,13 @@ class ConversationBrain:
             declined = p.parsed.declined
             if declined:
                 topic = assistant.router.topic(text) if assistant.router else None
-                instead = None if topic else assistant.remark_answered_by(text, router)
+                instead = assistant.remark_answered_by(text, router, topic)
                 if instead is None:
                     message = decline_message(topic)
                 else:                       # as the turn does: a remark is answered, not declined
                     calls, declined = [{"name": instead, "arguments": {}}], False
+            elif calls and (felt := assistant.feeling_answered_by(text, router, [str(x["name"]) for x in calls])):
+                calls = [{"name": felt, "arguments": {}}]       # as the turn does: a feeling or a remark is answered
             elif not calls and not message and p.parsed.rejected:
                 topic = self._declined_topic(assistant, text, router)
                 if topic:                   # as the turn says it: the only action could not take the words
@@ -914,7 +916,7 @@ class ConversationBrain:
                         break
                     router = assistant.router
                     topic = router.topic(text) if router is not None else None
-                    instead = None if topic else assistant.remark_answered_by(text, turn.router_result)
+                    instead = assistant.remark_answered_by(text, turn.router_result, topic)
                     if instead is None:
                         turn.message = decline_message(topic)
                         spoken_parts.append(turn.message)

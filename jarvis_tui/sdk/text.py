@@ -1184,7 +1184,7 @@ _LEAD_SOUND = r"(?:oh+|ah+|hmm+|well|so|god|gosh)"
 _REMARK = re.compile(rf"^(?:{_LEAD_SOUND}\b[,!\s]*)*{_SIGH}\b|^(?:{_LEAD_SOUND}\b[,!\s]*)*(?:{_PRONOUN}|i'm|i've|i'd|i'll|we're|we've|it's|its|"
                      r"that's|there's|here's|you're|they're|he's|she's|(?:that|this)\s+(?:was|is|sounds?|looks?|seems?)\b|"
                      r"(?:my|our|the|this|that|these|those|his|her|their)"
-                     r"\s+[\w' ]+?\s+(?:is|are|was|were|has|have|had|just|got|keeps?|never|always|did|does|won't|can't|isn't|"
+                     r"\s+(?:[\w']+\s+){0,4}?(?:is|are|was|were|has|have|had|just|got|keeps?|never|always|did|does|won't|can't|isn't|"
                      r"aren't|wasn't|weren't|\w+ed)\b)")
 
 
@@ -1197,12 +1197,36 @@ def says_remark(text: str) -> bool:
     """Whether the words tell of something or let out a feeling, asking nothing and ordering nothing: "ugh",
     "oh no i burnt the toast", "i like jazz", "the bus was packed again", "it's dark in here". Not a
     question ("is it hot today"), a request however polite ("please set a timer", "can you ..."), a want
-    ("i want to listen to the cricket", "i need a plumber"), or a bare order or topic ("broadcast a video", "cars")."""
+    ("i want to listen to the cricket", "i need a plumber"), a bare order or topic ("broadcast a video", "cars"),
+    or words with an order after them ("i don't like this song, turn it off")."""
     t = _WAKE.sub("", plain_text(text))          # the sigh as said: normalising drops a leading "oh"
     if not t or asks_question(text) or _POLITE_REQUEST.match(normalize_utterance(text)) \
             or re.search(r"\b(?:please|can\s+you|could\s+you|would\s+you)\b", t) or _WANTS.search(t):
         return False
-    return bool(_REMARK.match(t))
+    return bool(_REMARK.match(t)) and not _ORDER_AFTER.search(t)
+
+
+# a remark that reports what happened or has been so: a verb said in the past ("was", "barked", "went", "has
+# been"); the common irregular pasts are listed, the regular ones end in "-ed"
+_IRREGULAR_PAST = ("was|were|had|did|got|went|came|ate|drank|saw|made|took|left|lost|forgot|bought|ran|fell|broke|won|"
+                   "spent|slept|woke|felt|kept|met|told|heard|thought|sat|stood|drove|rode|flew|wore|gave|found|"
+                   "began|sang|swam|threw|caught|taught|brought|fought|paid|said|sent|built|hit|hurt|cut|shut")
+_PAST_SAID = re.compile(rf"\b(?:{_IRREGULAR_PAST}|\w{{3,}}ed|(?:has|have|'s|'ve)\s+been)\b|\b\w+(?:'ve|'d)\s+(?:been|had)\b")
+
+
+def reports_past(text: str) -> bool:
+    """Whether a remark (`says_remark`) tells of what happened or has been so: "the traffic was terrible today",
+    "my neighbour's dog barked all night", "the weather has been awful lately". Such words ask for nothing,
+    even when they name a thing the assistant cannot do (traffic): a reply to them, not "I can't ... yet".
+    Not a remark on how things are now ("it's dark in here" may ask for the lights), nor one with a question
+    in it ("i've heard this tune before, what is it")."""
+    t = plain_text(text)
+    return says_remark(text) and bool(_PAST_SAID.search(t)) and not re.search(rf"\b(?:{'|'.join(QUESTION_WORDS)})\b", t)
+
+
+def sighs(text: str) -> bool:
+    """Whether a remark (`says_remark`) opens with a sigh or a cheer: "ugh, mondays", "oh no, the milk", "yay"."""
+    return says_remark(text) and bool(re.match(rf"(?:{_LEAD_SOUND}\b[,!\s]*)*{_SIGH}\b", _WAKE.sub("", plain_text(text))))
 
 
 # how the speaker feels about a thing: "i hate setting alarms", "i love lists", "we really don't like mondays"
