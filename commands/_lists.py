@@ -53,7 +53,9 @@ _BEFORE_THE_ITEM = re.compile(
     r"|picked\s+up|packed|watched|seen)"
     r"|(?:i'm|i\s+am|we're|we\s+are)\s+(?:going\s+to|gonna|done\s+with|meant|supposed|due"
     r"|(?:almost\s+|nearly\s+|all\s+)?(?:out|running\s+(?:out|low))\s+(?:of|on))"
-    r"|(?:don't|do\s+not)\s+(?:let\s+me\s+)?forget|remember|need)(?:\s+(?:to|with))?\s+", re.I)
+    r"|(?:don't|do\s+not)\s+(?:let\s+me\s+)?forget|remember|need"
+    # ... or the doing said with no one doing it: "got the milk, tick it off", "finished the report, cross it off"
+    r"|(?:just\s+|already\s+|finally\s+)?(?:got|bought|picked\s+up|finished|completed|packed|done))(?:\s+(?:to|with))?\s+", re.I)
 # a clause still about the speaker ("i used the last of the rice") is not an item as it stands
 _ABOUT_THE_SPEAKER = re.compile(r"\b(?:i|we|you|me|us|i'm|we're|you're|i've|we've|i'll|we'll|i'd)\b", re.I)
 

@@ -7,7 +7,7 @@ from typing import Any
 from commands._common import ASSETS, examples
 from commands._lists import ADD_MORE, ADD_IT, DONE_IT, HAS, SOME_LIST, ListCommandBase, action_claim, items_claim
 from jarvis_tui.sdk import CommandAntipattern, CommandExample, FastPath, JarvisParameter, PreRouteResult
-from jarvis_tui.sdk.text import normalize_utterance
+from jarvis_tui.sdk.text import WEEKDAYS, normalize_utterance
 
 _LIST = r"(?:my\s+|the\s+|our\s+)?(?:shopping|grocery|groceries)\s+list"
 
@@ -129,6 +129,16 @@ _NEED = (r"(?P<lead>(?:(?:oh|and|also|plus|so|right)[\s,]+)*)(?P<who>(?:we|i)\s+
          r"(?:need|needs)\s+(?P<more>(?:some|more|some\s+more|a\s+few)\s+)?(?P<items>.+?)(?:\s+(?:too|as\s+well))?")
 
 
+# things to buy said as what not to forget or as a task of one's own: "remember to buy batteries", "don't let me
+# forget to get milk", "i've got to pick up some eggs" (declined, or a reminder asked when)
+_TO_BUY = (r"(?:(?:oh|and|also|so|please|jarvis)[,\s]+)*(?:(?:please\s+)?remember|(?:don't|do\s+not)\s+(?:let\s+me\s+)?forget"
+           r"|(?:i|we)\s+(?:(?:still|also|really)\s+)?(?:need|have|must|should)|(?:i|we)(?:'ve|\s+have)\s+got|(?:i|we)\s+gotta)"
+           r"\s+(?:to\s+)?(?:buy|get|pick\s+up|grab)\s+(?:some\s+|more\s+|a\s+few\s+)?(?P<items>.+?)")
+# ... at a time, or on a day, it is a reminder: "remember to buy milk at 5", "don't forget to get bread tomorrow"
+_WHEN = (r"\b(?:at|by|before|after|on|in|tonight|today|tomorrow|later|this|next|morning|afternoon|evening|"
+         + "|".join(WEEKDAYS) + r")\b|\d")
+
+
 def _things_listed(name: str) -> frozenset[str]:
     """The lower-cased lines of an asset file of things bought ("#" lines are comments)."""
     lines = (ASSETS / name).read_text(encoding="utf-8").splitlines()
@@ -184,7 +194,8 @@ class ShoppingListCommand(ListCommandBase):
     @property
     def fast_paths(self) -> list[FastPath]:
         return [
-            FastPath("shopping_list.add", r"(?:add|put|write|stick)\s+(?P<items>.+?)\s+(?:to|on|onto)\s+" + _LIST,
+            FastPath("shopping_list.add", r"(?:add|put|write|stick|pop|jot|throw|chuck|get)\s+(?P<items>.+?)(?:\s+down)?"
+                     r"\s+(?:to|on|onto)\s+" + _LIST,
                      items_claim("add", "items"), "add milk and eggs to my shopping list"),
             FastPath("shopping_list.add_to", r"add\s+to\s+" + _LIST + r",?\s+(?P<items>.+)",
                      items_claim("add", "items"), "add to my shopping list milk"),
@@ -222,6 +233,8 @@ class ShoppingListCommand(ListCommandBase):
             # "we're out of butter and eggs": groceries to buy (only the list's own groceries: "i'm out of time" is not)
             FastPath("shopping_list.out_of", _OUT_OF, self._groceries_claim, "we're out of butter and eggs (groceries)"),
             FastPath("shopping_list.need", _NEED, self._needed_claim, "we need squash and crumpets (groceries)"),
+            FastPath("shopping_list.to_buy", _TO_BUY, self._to_buy_claim,
+                     "remember to buy batteries / i've got to pick up eggs (groceries, no time said)"),
             FastPath("shopping_list.add_more", ADD_MORE, self.add_more_claim,
                      "also add X (right after a request about this list)"),
             FastPath("shopping_list.remove",
@@ -244,6 +257,10 @@ class ShoppingListCommand(ListCommandBase):
             if claim is not None:
                 out["items"] = claim.arguments["items"]
         return out
+
+    def _to_buy_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
+        """Groceries said as things to buy, when no time or day is said with them (then it is a reminder)."""
+        return None if re.search(_WHEN, m.group("items")) else self._groceries_claim(m, text)
 
     def _needed_claim(self, m: re.Match[str], text: str) -> PreRouteResult | None:
         """Groceries said as needed, when it is about the household's shopping: several of them, "we", or

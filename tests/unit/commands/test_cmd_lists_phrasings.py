@@ -263,7 +263,10 @@ def test_other_things_said_done_are_remarks(rt, said):
 
 
 @pytest.mark.parametrize("said,left", [("got the eggs", ["butter", "dish soap"]), ("i picked up the dish soap", ["butter", "eggs"]),
-                                       ("we just bought butter", ["dish soap", "eggs"])])
+                                       ("we just bought butter", ["dish soap", "eggs"]),
+                                       # ... and asked for after it, with no one said to have got it (the model added it)
+                                       ("got the eggs, tick them off", ["butter", "dish soap"]),
+                                       ("bought the butter, cross it off", ["dish soap", "eggs"])])
 def test_got_what_is_on_the_shopping_list_checks_it_off(rt, said, left):
     ask(rt, "add butter, eggs and dish soap to my shopping list")
     turn, r = ask(rt, said)
@@ -274,6 +277,24 @@ def test_got_what_is_not_on_the_list_is_a_remark(rt):
     ask(rt, "add eggs to my shopping list")
     turn, _ = ask(rt, "i got a promotion")
     assert turn.route != "pre_route" and _open(rt, "shopping") == ["eggs"]
+
+
+@pytest.mark.parametrize("said,items", [("remember to buy batteries", ["batteries"]),
+                                        ("don't let me forget to get milk and eggs", ["eggs", "milk"]),
+                                        ("i've got to pick up some bread", ["bread"]), ("we gotta grab more coffee", ["coffee"]),
+                                        ("get bin bags on the shopping list", ["bin bags"]),
+                                        ("jot teabags down on my shopping list", ["teabags"])])
+def test_things_to_buy_said_as_not_to_forget_go_on_the_list(rt, said, items):
+    """"remember to buy batteries" was declined, "don't let me forget to get milk" asked when to remind, "get bin
+    bags on the shopping list" read the list."""
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and sorted(_open(rt, "shopping")) == items
+
+
+@pytest.mark.parametrize("said", ["remember to buy milk at 5", "don't forget to get bread tomorrow",
+                                  "i need to get eggs on the way home tonight", "remember to buy a birthday present"])
+def test_things_to_buy_at_a_time_or_not_groceries_are_not_claimed_by_the_list(rt, said):
+    assert rt.registry.get("shopping_list").pre_route(said) is None
 
 
 @pytest.mark.parametrize("said,items", [("i'm out of butter and eggs", ["butter", "eggs"]),
