@@ -32,7 +32,11 @@ _PARTICULAR = frozenset("""
 MIN_WORDS, MAX_WORDS = 2, 4
 # an object that names a kind of thing, not one ("delete things from my list", "add stuff to lists"):
 # what follows it may be particular and the words still ask about the activity
-_ANY_THING = frozenset("things stuff items something anything".split())
+_ANY_THING = frozenset("things stuff items something anything several".split())
+# how many, said of a kind of thing ("can you set more than one timer", "can you keep multiple lists"): no one thing
+# of it, read as "several" (the model had paused the running timer)
+_HOW_MANY = re.compile(r"\b(?:more\s+than\s+one|multiple|several|many|(?:a\s+)?lots?\s+of|loads\s+of|a\s+(?:few|couple\s+of)"
+                       r"|(?:two|2)\s+or\s+more)\b")
 MAX_WORDS_ANY_THING = 8
 # "how do i cancel a timer", "how can i get you to set an alarm", "what do i say to add milk", "what's the
 # way to get you to start a timer". The forms that name asking the assistant (`asking`) ask how to ask
@@ -63,7 +67,7 @@ def ability_asked(text: str) -> str | None:
     m = _ASKS.match(_plain(text))    # (normalize_utterance drops "can you": the raw words)
     if m is None:
         return None
-    words = m.group("what").split()
+    words = _HOW_MANY.sub("several", m.group("what")).split()
     general = 1 if len(words) > 1 and words[1] in _ANY_THING else None      # the verb's object
     asked = words if general is None else words[:general + 1]       # what follows a kind of thing may be particular
     most = MAX_WORDS if general is None else MAX_WORDS_ANY_THING

@@ -42,6 +42,20 @@ def test_an_ability_is_told_and_nothing_runs(rt, said, spoken):
     assert rt.store.reminders.active() == []
 
 
+@pytest.mark.parametrize("said, spoken", [
+    ("can you set more than one timer", "Yes, I can set, pause and cancel timers."),
+    ("can you keep multiple lists", "Yes, I can keep lists of your own, like a packing list or a christmas list."),
+    ("can you set several reminders", "Yes, I can set reminders and alarms."),
+])
+def test_an_ability_asked_of_several_things_is_told_and_nothing_runs(rt, said, spoken):
+    """"can you set more than one timer" paused the running timer: how many, said of a kind of thing, names
+    no one thing of it."""
+    rt.assistant.handle_text("set a timer for 10 minutes")
+    turn = rt.assistant.handle_text(said)
+    assert turn.spoken == spoken and turn.tool_calls == []
+    assert len(rt.store.timers.running()) == 1          # still running: not paused, not cancelled
+
+
 @pytest.mark.parametrize("said, calls, spoken", [
     ("what's on the shopping list and also can you send emails", ["shopping_list"],
      "Your shopping list is empty. Yes, I can draft e-mails."),
