@@ -146,9 +146,10 @@ class CancelTimerCommand(JarvisCommandBase):
                      "cancel both (two or more timers running)"),
             FastPath("cancel_timer.pause_it", r"(?:" + _PAUSE + r"\s+" + _IT + r"|put\s+" + _IT + r"\s+on\s+hold)" + _FOR_NOW,
                      self._pause_it_claim, "pause it (a timer running)"),
-            FastPath("cancel_timer.resume_it", r"(?:" + _RESUME + r"\s+" + _IT + r"|(?:re)?start\s+" + _IT
-                     + r"\s+(?:again|back\s+up)|" + _RESUME + r")(?:\s+please)?", self._resume_it_claim,
-                     "unpause it / start it again (a timer paused)"),
+            FastPath("cancel_timer.resume_it", _LEAD + r"(?:(?:" + _RESUME + r"|carry\s+on)(?:\s+with)?\s+" + _IT
+                     + r"|(?:re)?start\s+" + _IT + r"\s+(?:again|back\s+up)|keep\s+" + _IT + r"\s+going|take\s+" + _IT
+                     + r"\s+off\s+hold|" + _RESUME + r"|carry\s+on)(?:\s+(?:please|then|now))?", self._resume_it_claim,
+                     "unpause it / carry on with it / start it again (a timer paused)"),
             # a timer named by what it is for, claimed only when a timer of that name runs, is paused or rang lately
             FastPath("cancel_timer.thing_one", _LEAD + r"(?:" + _CANCEL + "|" + _PAUSE + "|" + _RESUME + r")\s+"
                      r"(?:" + THING + r"\s+one|the\s+one\s+(?:for|with)\s+(?:the\s+|my\s+)?(?P<for>" + NAME_WORDS + r"))"
