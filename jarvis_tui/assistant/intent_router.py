@@ -229,9 +229,14 @@ def build_training_set(commands: Iterable[IJarvisCommand], out_of_scope: list[tu
                 data.dropped_negatives += 1
                 continue
             data.add(t, OUT_OF_SCOPE)
-    for topic, text in (read_out_of_scope() if out_of_scope is None else out_of_scope):
-        t = normalize_utterance(text)
-        if any(_contains_word(t, w) for w in domain) or t in positives:
+    pairs = [(topic, normalize_utterance(text)) for topic, text in (read_out_of_scope() if out_of_scope is None else out_of_scope)]
+    taken = {(topic, t) for topic, t in pairs if any(_contains_word(t, w) for w in domain) or t in positives}
+    # a topic most of whose requests the commands' own words take over is theirs, all of it: "turn it down a
+    # bit" stayed out of scope beside a volume command ("I can't change the volume yet.")
+    size = collections.Counter(topic for topic, _t in pairs)
+    owned = {topic for topic, n in collections.Counter(topic for topic, _t in taken).items() if 2 * n > size[topic]}
+    for topic, t in pairs:
+        if (topic, t) in taken or topic in owned:
             data.dropped_out_of_scope += 1
             continue
         data.topics[t] = topic

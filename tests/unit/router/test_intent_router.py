@@ -104,6 +104,26 @@ def test_training_data_comes_from_the_commands_declarations():
     assert "control the lights" in topics and "play music" in topics
 
 
+def test_a_topic_most_of_whose_requests_a_command_takes_over_is_that_command_s():
+    """"turn yourself down a bit" was told "I can't change the volume yet." beside the volume command: the
+    topic's lines that name no volume word ("turn it down a bit") stayed out of scope. When the commands' own
+    words take over most of a topic's requests, the whole topic is theirs; a topic they take a few of stays."""
+    commands = list(discover_commands())
+    data = build_training_set(commands, [
+        ("change the volume", "crank the volume up"), ("change the volume", "make it louder"),
+        ("change the volume", "turn it down a bit"),
+        ("play music", "play some jazz"), ("play music", "play it at full volume"), ("play music", "shuffle my songs")])
+    assert "turn it down a bit" not in data.texts and "change the volume" not in data.topics.values()
+    assert data.topics.get("play some jazz") == "play music" and "play it at full volume" not in data.texts
+    assert data.dropped_out_of_scope == 4
+
+
+def test_the_volume_command_takes_the_volume_topic_over(router):
+    for text in ("turn yourself down a bit", "turn it down a bit"):
+        decision = router.decide(text)
+        assert decision.decision != "decline" and decision.ranked[0][0] == "volume", (text, decision.top())
+
+
 @pytest.mark.parametrize("text,topic", [
     ("turn on the kitchen lights", "control the lights"),
     ("play some jazz for me", "play music"),
