@@ -599,10 +599,18 @@ def _every_while_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments=args | ({"every_minutes": gap, "relative_minutes": gap} if gap else {}))
 
 
+# an hour said with no half of the day ("at 6", "at half 4", "at 7:15"): when it comes next (`_due`), unless the
+# words after it are a number too ("at 10 to 6 to feed the cat": the time's own words, read by the model)
+_BARE_HOUR = re.compile(r"(?:\d{1,2}(?::\d\d)?|(?:half|quarter)\s+(?:past\s+|to\s+)?\w+|[a-z]+)(?:\s+o'?clock)?")
+
+
 def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     g = m.groupdict()
     text = _text_ok(g.get("text"))
     clock = parse_clock_time(g["time"]) if g.get("time") else None
+    if clock is None and g.get("time") and text and _BARE_HOUR.fullmatch(g["time"].strip()) \
+            and parse_number(text.split()[0]) is None:
+        clock = parse_clock_time(g["time"], require_meridiem=False)
     ok, recurrence = _recurrence(g.get("recur") or g.get("recur2"))
     if not text or not clock or not ok:
         return None
@@ -713,7 +721,8 @@ def in_the_afternoon(clock: str, words: str, said: str = "") -> str:
     bare = re.fullmatch(r"\d{1,2}(?::\d{2})?|[a-z]+", words)
     # or the same said with its minutes in words: "half two", "quarter past three", "ten to four" (holdout 33:
     # "remind me to ring the vet at half two tomorrow" rang at 2:30 AM)
-    in_words = re.fullmatch(r"[a-z]+(?:[\s-][a-z]+)*", words) and re.search(r"\b(?:half|quarter|past|to)\b", words)
+    # ... or its hour in digits: "half 4", "quarter to 6"
+    in_words = re.fullmatch(r"[a-z0-9]+(?:[\s-][a-z0-9]+)*", words) and re.search(r"\b(?:half|quarter|past|to)\b", words)
     return f"{hh + 12:02d}{clock[2:]}" if (bare or in_words) and 0 < hh < 7 else clock
 
 

@@ -395,6 +395,9 @@ def test_a_repeating_alarm_turned_off_for_a_day_it_rings_skips_that_day(rt, cloc
     ("remind me at quarter past three to call the bank", "call the bank", (4, 15, 15)),
     ("remind me to take the bins out at ten to four", "take the bins out", (4, 15, 50)),
     ("remind me at half six in the morning to feed the cat", "feed the cat", (5, 6, 30)),
+    # ... with its hour in digits ("half 4" rang at 4:30 AM)
+    ("remind me to ring the vet at half 4", "ring the vet", (4, 16, 30)),
+    ("remind me to call the bank at quarter to 5", "call the bank", (4, 16, 45)),
 ])
 def test_a_clock_time_said_in_words_to_do_something_is_in_the_afternoon(rt, clock, said, text, due):
     """"remind me to ring the vet at half two tomorrow" (holdout 33) rang at 2:30 AM: an hour under 7
@@ -432,3 +435,23 @@ def test_a_part_of_a_day_lists_what_rings_then(rt, clock):
     assert turn.route == "pre_route" and turn.spoken == "This afternoon you have one reminder: call the bank at 4 PM."
     turn, r = ask(rt, "am i busy this morning")
     assert turn.spoken == "You have nothing this morning (3 reminders at other times)."
+
+
+@pytest.mark.parametrize("said, text, hhmm", [
+    # other words people remind by, with an hour and no half of the day (declined: no fast path took it, and the
+    # router took "give me a shout" for something no command does)
+    ("give me a shout at half 4 to pick up the kids", "pick up the kids", (16, 30)),
+    ("buzz me at 9 to check the post", "check the post", (21, 0)),       # said at 9 in the morning: when it next comes
+    ("remind me at 6 to feed the cat", "feed the cat", (18, 0)),
+])
+def test_an_hour_said_before_the_task_is_set_without_the_model(rt, clock, said, text, hhmm):
+    turn, r = ask(rt, said)
+    assert turn.route == "pre_route" and r.success, turn.spoken
+    (row,) = rt.store.reminders.active()
+    due = _dt.datetime.fromisoformat(row["due_at"])
+    assert row["text"] == text and (due.hour, due.minute) == hhmm
+
+
+def test_a_number_after_the_hour_is_left_to_the_model(rt):
+    """"at 10 to 6 to feed the cat": "10" alone is not the time."""
+    assert rt.registry.get("reminder").pre_route("remind me at 10 to 6 to feed the cat") is None
