@@ -797,7 +797,7 @@ class GetCurrentTimeCommand(JarvisCommandBase):
     def fast_paths(self) -> list[FastPath]:
         time_q = (r"(?:what time is it|what's the time|whats the time|what is the time|what's the current time|"
                   r"what is the current time|tell me the time|current time|the time|time|do you know what time it is|"
-                  r"do you have the time|what time)")
+                  r"do you have the time|(?:have\s+)?(?:you\s+)?got\s+the\s+time|what time)")
         date_q = (r"(?:what's the date|whats the date|what is the date|what's today's date|what is today's date|"
                   r"tell me the date|today's date|the date|date|what day is it|what day is today|what's today|"
                   r"what is today|what day of the week is it|what's the day today)")

@@ -196,6 +196,14 @@ def test_time_here_and_there(rt, clock):
     assert turn.spoken == "Today is Tuesday, March 4, 2025."
 
 
+@pytest.mark.parametrize("said", ["have you got the time", "got the time", "you got the time please"])
+def test_the_time_asked_for_as_people_ask_a_stranger(rt, clock, said):
+    """"have you got the time" was small talk: "Yes, I have the time to chat with you."."""
+    clock.now = _dt.datetime(2025, 3, 4, 14, 5, tzinfo=_dt.timezone.utc)
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == "It's 2:05 PM."
+
+
 @pytest.mark.parametrize("args, said, location", [
     ({}, "what's the hour over in ottawa", "Ottawa"),          # the model left out the place said
     ({}, "i wonder what the clock says in india right now", "India"),
