@@ -273,6 +273,12 @@ _MORE_EXAMPLES += [(t, {}) for t in [
  'how sunny will it be in madrid',
  'do i need gloves this morning',
  'what will the temperature be at noon',
+ # the day's highest and lowest, said as forecasts say them ("what's the high today" was declined)
+ "what's the high for today",
+ "what's the low going to be tonight",
+ 'how warm will it get this afternoon',
+ "what's the top temperature tomorrow",
+ 'how low will the temperature drop overnight',
 ]]
 _NEGATIVES: list[str] = ['what time is it in london', 'turn up the heating', 'set the thermostat to twenty degrees']
 _DOMAIN_WORDS: list[str] = ['weather', 'forecast', 'rain', 'raining', 'snow', 'temperature', 'umbrella', 'sunny', 'windy', 'humid', 'cloudy', 'degrees outside']

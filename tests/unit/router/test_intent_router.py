@@ -118,6 +118,13 @@ def test_a_topic_most_of_whose_requests_a_command_takes_over_is_that_command_s()
     assert data.dropped_out_of_scope == 4
 
 
+@pytest.mark.parametrize("text", ["what's the high today", "what's the high going to be on friday",
+                                  "what will the low be tonight"])
+def test_the_day_s_high_and_low_are_the_weather(router, text):
+    """"what's the high today" was declined (no command fits)."""
+    assert router.rank(text)[0][0] == "get_weather" and router.decide(text).decision != "decline"
+
+
 def test_the_volume_command_takes_the_volume_topic_over(router):
     for text in ("turn yourself down a bit", "turn it down a bit"):
         decision = router.decide(text)
