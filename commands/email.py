@@ -131,7 +131,7 @@ ACTION_WORDS = {
 # ("an email to sam"); the other drafting words say it anyway ("write", "send ... saying")
 _AN_EMAIL = re.compile(r"\b(?:(?:this|that|the|my|your|his|her|their|our|its|last|latest|old|each|every)\s+(?:[a-z]+\s+)?e-?mails?\b"
                        r"|an?\s+(?:[a-z]+\s+)?e-?mails?\b(?!\s+(?:to|for)\s))")
-_DRAFTING = re.compile(r"\b(?:draft|write|compose|saying|tell|message|send|reply|forward|e-?mail|mail)\b")
+_DRAFTING = re.compile(r"\b(?:draft|write|compose|saying|tell|message|send|e-?mail|mail)\b")
 
 
 def _drafting_said(said: str) -> bool:

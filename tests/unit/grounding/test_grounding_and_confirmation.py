@@ -885,6 +885,8 @@ def test_different_items_are_all_kept():
 @pytest.mark.parametrize("said, drafts", [
     ("keep this email in my contacts", False), ("the email thing from yesterday is sorted", False),
     ("what's my email address", False), ("i got an email from the school", False),
+    # answering or passing on a mail received is no new message (the command keeps no inbox)
+    ("reply to the last email", False), ("forward that email to dad", False),
     ("email tom saying the car is ready", True), ("send an email to my brother", True),
     ("an email to the landlord about the boiler", True), ("write to jess", True), ("can you email my boss", True),
 ])
