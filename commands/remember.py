@@ -196,7 +196,21 @@ class RememberCommand(JarvisCommandBase):
             return None
         value = re.sub(r"^(?:it|that|this)(?:'s|\s+is|\s+was)\s+|^was\s+", "", value)
         changed = with_numbers_changed(row["text"], value)
+        if changed is None:
+            changed = self._value_changed(row, value)
         return claim(fact=changed) if changed is not None else None
+
+    @staticmethod
+    def _value_changed(row: Any, value: str) -> str | None:
+        """The fact with its value said anew ("my favourite colour is blue", then "actually it's green": "my
+        favourite colour is green"; small talk had said so and kept blue): a fact of one value, and a new
+        value of a few words that is no request or question of its own."""
+        old = row["value"]
+        words = value.split()
+        if not old or not row["text"].endswith(old) or not 1 <= len(words) <= 4 or words[0] in REQUEST_OPENERS \
+                or asks_question(value) or normalize_utterance(value) == normalize_utterance(old):
+            return None
+        return row["text"][: len(row["text"]) - len(old)] + value
 
     negative_examples = _NEGATIVES
     domain_words = _DOMAIN_WORDS

@@ -35,7 +35,7 @@ MIN_WORDS, MAX_WORDS = 2, 4
 _ANY_THING = frozenset("things stuff items something anything several".split())
 # how many, said of a kind of thing ("can you set more than one timer", "can you keep multiple lists"): no one thing
 # of it, read as "several" (the model had paused the running timer)
-_HOW_MANY = re.compile(r"\b(?:more\s+than\s+one|multiple|several|many|(?:a\s+)?lots?\s+of|loads\s+of|a\s+(?:few|couple\s+of)"
+_HOW_MANY = re.compile(r"\b(?:more\s+than\s+one|multiple|several|(?<!how )many|(?:a\s+)?lots?\s+of|loads\s+of|a\s+(?:few|couple\s+of)"
                        r"|(?:two|2)\s+or\s+more)\b")
 MAX_WORDS_ANY_THING = 8
 # "how do i cancel a timer", "how can i get you to set an alarm", "what do i say to add milk", "what's the

@@ -175,6 +175,21 @@ def test_a_number_corrected_right_after_the_fact_changes_that_fact(rt, said):
     assert [m["text"] for m in rt.store.memories.all()] == ["i parked on level 3"]
 
 
+@pytest.mark.parametrize("first", [None, "what's my favourite colour"])
+@pytest.mark.parametrize("said", ["actually it's green", "no, green", "sorry, i meant green"])
+def test_a_value_corrected_right_after_the_fact_changes_that_fact(rt, first, said):
+    """"my favourite colour is blue", "what's my favourite colour", "actually it's green": small talk said "Your
+    favourite colour is green." and kept blue."""
+    ask(rt, "my favourite colour is blue")
+    if first:
+        ask(rt, first)
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and turn.spoken == "Updated: your favourite colour is green."
+    assert [m["text"] for m in rt.store.memories.all()] == ["my favourite colour is green"]
+    turn, _ = ask(rt, "what's my favourite colour")
+    assert turn.spoken == "Your favourite colour is green."
+
+
 def test_a_correction_is_read_only_right_after_a_fact_and_only_as_a_number(rt, clock):
     ask(rt, "remember that i parked on level 3")
     remember = rt.registry.get("remember")
