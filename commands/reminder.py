@@ -187,8 +187,9 @@ def _before_when(task: str) -> str:
 
 
 # a reminder asked for by what it is for: "set a reminder for my mum's birthday on the 14th"
-_REMINDER_FOR = re.compile(r"(?:(?:please|ok|okay|and|also|can\s+you|could\s+you)[,\s]+)*(?:set|create|add|make|put\s+in)"
-                           r"\s+(?:me\s+)?an?\s+reminder\s+(?:for|about|of)\s+(?P<task>\S.*)")
+_REMINDER_FOR = re.compile(r"(?:(?:please|ok|okay|and|also|can\s+you|could\s+you)[,\s]+)*(?:set|create|add|make|put\s+in|put|pop|stick)"
+                           # ... "put a reminder in for my mum's birthday", "pop a reminder on for the boiler service"
+                           r"\s+(?:me\s+)?an?\s+reminder(?:\s+(?:in|on|down))?\s+(?:for|about|of)\s+(?P<task>\S.*)")
 
 
 def reminder_for(said: str) -> str | None:

@@ -455,3 +455,15 @@ def test_an_hour_said_before_the_task_is_set_without_the_model(rt, clock, said, 
 def test_a_number_after_the_hour_is_left_to_the_model(rt):
     """"at 10 to 6 to feed the cat": "10" alone is not the time."""
     assert rt.registry.get("reminder").pre_route("remind me at 10 to 6 to feed the cat") is None
+
+
+@pytest.mark.parametrize("said, text", [
+    ("put a reminder in for my mum's birthday on the 12th of march", "my mum's birthday"),
+    ("pop a reminder on for the car service on friday", "the car service"),
+    ("set a reminder for my dad's retirement do on the 3rd", "my dad's retirement do"),
+])
+def test_what_a_reminder_put_in_is_for_is_its_text(rt, said, text):
+    """"put a reminder in for my mum's birthday on the 12th of march": the model wrote only a time, and it asked
+    what about."""
+    reminder = rt.registry.get("reminder")
+    assert reminder.post_process_tool_call({"action": "set", "time": "09:00"}, said)["text"] == text
