@@ -151,6 +151,12 @@ _MORE_EXAMPLES += [(q, {'query': q}) for q in [
  "what's beyonce's full name", 'how tall is lebron james', "what is elton john's real name",
  'info on the great pyramid', 'give me some information on jupiter',
 ]]
+# questions of school maths and science in words that other commands use ("volume" of a shape is no loudness:
+# "what's the volume of a sphere" read the speakers' volume)
+_MORE_EXAMPLES += [(q, {'query': q}) for q in [
+ 'what is the formula for the volume of a cone', 'how do i work out the volume of a box',
+ "what's the volume of the earth", 'how do you find the area of a triangle', 'what is the circumference of a circle',
+]]
 _NEGATIVES: list[str] = ["what's the latest news", "what's the price of gold shares", 'how much is a dollar in euros',
  'what song is playing', 'who sings this song']
 _DOMAIN_WORDS: list[str] = ['define', 'definition', 'meaning']

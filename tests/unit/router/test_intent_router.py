@@ -125,6 +125,12 @@ def test_the_day_s_high_and_low_are_the_weather(router, text):
     assert router.rank(text)[0][0] == "get_weather" and router.decide(text).decision != "decline"
 
 
+@pytest.mark.parametrize("text", ["what's the volume of a sphere", "how do you work out the volume of a cylinder"])
+def test_the_volume_of_a_shape_is_a_question_not_the_speakers(router, text):
+    """"what's the volume of a sphere" read the speakers' volume."""
+    assert router.rank(text)[0][0] == "answer_question", router.rank(text)[:3]
+
+
 def test_the_volume_command_takes_the_volume_topic_over(router):
     for text in ("turn yourself down a bit", "turn it down a bit"):
         decision = router.decide(text)
