@@ -126,8 +126,8 @@ ACTION_WORDS = {
              "set the subject", "should be", "should say"],
 }
 
-# "email" said as the thing, not the doing: after a word that points at one ("save this email in contact",
-# "the email issue", "my email address") it drafts nothing, nor after "an" unless where it goes is said after it
+# "email" said as the thing, not the doing: after a word that points at one ("keep this email in my contacts",
+# "the email problem", "my email address") it drafts nothing, nor after "an" unless where it goes is said after it
 # ("an email to sam"); the other drafting words say it anyway ("write", "send ... saying")
 _AN_EMAIL = re.compile(r"\b(?:(?:this|that|the|my|your|his|her|their|our|its|last|latest|old|each|every)\s+(?:[a-z]+\s+)?e-?mails?\b"
                        r"|an?\s+(?:[a-z]+\s+)?e-?mails?\b(?!\s+(?:to|for)\s))")
@@ -136,7 +136,7 @@ _DRAFTING = re.compile(r"\b(?:draft|write|compose|saying|tell|message|send|e-?ma
 
 def _drafting_said(said: str) -> bool:
     """Whether the words ask for a message to be drafted: a drafting word said as one ("email sam", "write to
-    sam", "an email to sam"), not "email" said only as the thing ("save this email in contact")."""
+    sam", "an email to sam"), not "email" said only as the thing ("keep this email in my contacts")."""
     return bool(_DRAFTING.search(_AN_EMAIL.sub(" ", normalize_utterance(said))))
 
 
@@ -408,7 +408,7 @@ class EmailCommand(JarvisCommandBase):
         if args.get("action") == "list":
             return {"action": "list"}
         if args.get("action") == "draft" and not _drafting_said(voice_command):
-            # "save this email in contact": no message asked for (the draft was asked who it goes to)
+            # "keep this email in my contacts": no message asked for (the draft was asked who it goes to)
             return {k: v for k, v in args.items() if k != "action"}
         out = drop_ungrounded(args, voice_command, ["subject", "body"])
         if out.get("to") and not address_grounded(out["to"], voice_command):

@@ -1409,9 +1409,9 @@ class Assistant:
         that tells of what happened (`reports_past`: "the traffic was terrible today", "my neighbour's dog
         barked all night"), even with a topic the decline would name, or lets out a feeling (`sighs`,
         `says_liking`: "ugh, mondays", "i hate mondays") with none: the one the router ranks highest. A
-        remark on how things are ("it's too dark here", "i am so cold") may ask for what cannot be done yet:
+        remark on how things are ("it's gloomy in here", "i am so cold") may ask for what cannot be done yet:
         only when the router ranks such a command first, at least ABILITY_FLOOR likely and likelier than no
-        command, and no topic is named ("it's dark in here": "I can't control the lights yet"). None for a
+        command, and no topic is named ("it's gloomy in here": "I can't control the lights yet"). None for a
         question, an order ("broadcast a video": answered in words it got made-up text), or no such command."""
         if decision is None or not decision.ranked or not says_remark(text):
             return None

@@ -1218,7 +1218,7 @@ def reports_past(text: str) -> bool:
     """Whether a remark (`says_remark`) tells of what happened or has been so: "the traffic was terrible today",
     "my neighbour's dog barked all night", "the weather has been awful lately". Such words ask for nothing,
     even when they name a thing the assistant cannot do (traffic): a reply to them, not "I can't ... yet".
-    Not a remark on how things are now ("it's dark in here" may ask for the lights), nor one with a question
+    Not a remark on how things are now ("it's gloomy in here" may ask for the lights), nor one with a question
     in it ("i've heard this tune before, what is it")."""
     t = plain_text(text)
     return says_remark(text) and bool(_PAST_SAID.search(t)) and not re.search(rf"\b(?:{'|'.join(QUESTION_WORDS)})\b", t)

@@ -891,7 +891,7 @@ def test_different_items_are_all_kept():
     ("an email to the landlord about the boiler", True), ("write to jess", True), ("can you email my boss", True),
 ])
 def test_email_said_as_the_thing_drafts_nothing(said, drafts):
-    """"save this email in contact" drafted a message (and asked who it goes to): "email" after a word that
+    """"keep this email in my contacts" drafted a message (and asked who it goes to): "email" after a word that
     points at one is the thing, not the doing; the model's draft then has no action, and the turn asks again
     without it."""
     email = {c.command_name: c for c in discover_commands()}["email"]

@@ -1,4 +1,4 @@
-""""save this email in contact" drafted a message and asked who it goes to: "email" said as the thing, not the
+""""keep this email in my contacts" drafted a message and asked who it goes to: "email" said as the thing, not the
 doing, gives the model's draft no action, and nothing is drafted. The runtime, commands and router are real; the model's words are scripted."""
 from __future__ import annotations
 

@@ -128,7 +128,7 @@ def test_what_happened_is_answered_though_the_router_declines_it_with_a_topic(ru
 
 
 @pytest.mark.parametrize("said, topic", [
-    ("it's too dark in here", "control the lights"),       # how things are now: it may ask for the lights
+    ("it's gloomy in here", "control the lights"),       # how things are now: it may ask for the lights
     ("i love this song", "play music"),                    # a liking near a thing not done yet
     ("the traffic is terrible, what's the best route", TRAFFIC),   # a question after what is told
 ])
@@ -143,17 +143,17 @@ def test_a_remark_that_may_ask_for_what_cannot_be_done_is_declined_with_its_topi
 
 
 @pytest.mark.parametrize("said", ["the traffic was terrible today", "my neighbour's dog barked all night",
-                                  "the weather has been awful lately", "i had a lot of meetings today",
+                                  "the weather has been awful lately", "i had loads of calls today",
                                   "we went to the coast at the weekend", "i'm exhausted"])
 def test_what_happened(said):
     assert reports_past(said)
 
 
-@pytest.mark.parametrize("said", ["it's dark in here", "ugh mondays", "i love this song", "i need more milk",
+@pytest.mark.parametrize("said", ["it's gloomy in here", "ugh mondays", "i love this song", "i need more milk",
                                   "did you set a timer", "set a timer for ten minutes",
                                   "i've heard this tune before what is it called",
                                   # the remark's subject is a few words: "-ed" far later is no verb of it
-                                  "the following question asks you to say what is intended"])
+                                  "the list of things for the weekend includes a sealed box"])
 def test_not_what_happened(said):
     assert not reports_past(said)
 
