@@ -243,6 +243,11 @@ DONE_SAID = (r"(?:(?:oh|and|also|then|ok|okay|actually|now|so|please)[\s,]+)*(?:
              r"(?P<items>.+?)(?:\s+off)?(?:\s+(?:as\s+)?(?:done|complete|completed|finished|packed|bought|got|read))?(?:\s+(?:on|from|off)\s+(?:of\s+)?{ref})?"
              r"|(?P<items2>.+?)\s+(?:is|are|'s|has\s+been|have\s+been)\s+(?:all\s+)?(?:done|complete|completed|finished|sorted|packed|bought)"
              r"(?:\s+(?:now|too|as\s+well))?)")
+# an item told done as people tell it, with no word of the list: "i've packed the towels", "we got the wine",
+# "just finished the ironing" (small talk answered "I'm glad you packed the towels." and left it open)
+DONE_TOLD = (r"(?:(?:oh|and|ok|okay|right|so|well)[\s,]+)*(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:(?:just|already|finally|now)\s+)?"
+             r"(?:packed|got|bought|picked\s+up|done|did|finished|completed|sorted(?:\s+out)?|read|watched|booked|paid)\s+"
+             r"(?:the\s+|my\s+|our\s+|some\s+)?(?P<items>.+?)(?:\s+(?:now|already|too|as\s+well|today))?")
 REMOVE_SAID = (
     r"(?:(?:oh|and|also|then|ok|okay|actually|now|so)[\s,]+)*"
     r"(?:(?:take|knock|scratch|strike)\s+(?P<items>.+?)\s+off(?:\s+(?:of\s+)?{ref})?"
@@ -605,6 +610,8 @@ class ListCommandBase(JarvisCommandBase):
             self._path("remove_said", REMOVE_SAID, self._remove_said_claim, "take the bread off (an item on this list)"),
             self._path("done_said", DONE_SAID, self._here_claim(self.found_claim(self.done_action)),
                        "cross off the socks (an item on the list just used)"),
+            self._path("done_told", DONE_TOLD, self._here_claim(self.found_claim(self.done_action)),
+                       "i've packed the towels (an item on the list just used)"),
             self._path("also", ALSO, self._also_claim, "also pay the bill (right after adding to this list)"),
             self._path("and_more", AND_MORE, self._and_more_claim,
                        "and some socks for dad (right after adding to this list)"),

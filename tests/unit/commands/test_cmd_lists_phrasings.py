@@ -455,3 +455,20 @@ def test_it_said_done_with_nothing_just_added_is_not_claimed(rt):
     ask(rt, "what's on my shopping list")          # the last change is still the add, but a read came after
     ask(rt, "take milk off the shopping list")
     assert rt.registry.get("shopping_list")._taking_back("tick it off") is None
+
+
+@pytest.mark.parametrize("said, left", [("i've packed the towels", ["book", "sunscreen"]),
+                                        ("ok just packed the sunscreen now", ["book", "towels"])])
+def test_an_item_told_done_on_the_list_just_used_is_checked_off(rt, said, left):
+    """"i've packed the towels" right after putting them on the packing list: small talk said "I'm glad you packed
+    the towels." and left it open."""
+    ask(rt, "start a packing list")
+    ask(rt, "put towels, sunscreen and a book on it")
+    turn, _ = ask(rt, said)
+    assert turn.route == "pre_route" and sorted(i["text"] for i in rt.store.lists.items("packing")) == left
+
+
+def test_a_thing_told_done_that_is_not_on_the_list_is_left_to_the_conversation(rt):
+    ask(rt, "start a packing list")
+    ask(rt, "put towels on it")
+    assert rt.registry.get("named_list").pre_route("i've packed my lunch") is None
