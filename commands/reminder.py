@@ -12,7 +12,8 @@ from commands._grounding import as_said, drop_ungrounded
 from jarvis_tui.sdk.grounding import content_words
 from jarvis_tui.sdk.memories import second_person
 from jarvis_tui.sdk.text import (CAN_GO, DISCOURSE_WORDS, DO_AWAY, DO_AWAY_WORDS, MONTHS, asks_question, NUMBER_WORDS, WEEKDAYS, corrected_value, find_listed_clock_times, expand_contractions, find_clock_span, find_clock_time, find_date, hourless_clock_time, find_period, FoundPeriod,
-                                 join_words, normalize_utterance, parse_number, plural, say_date, stem)
+                                 join_words, normalize_utterance, parse_number, plural, points_by_order, position_said, say_date,
+                                 stem)
 from commands._parsing import parse_clock_time, parse_duration, say_clock, say_duration, say_when
 from jarvis_tui.sdk.text import NAMED_TIME_WORDS, find_duration, say_while
 from jarvis_tui.sdk import (CommandAntipattern, CommandExample, CommandResponse, FastPath,
@@ -600,18 +601,21 @@ def _every_while_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
     return PreRouteResult(arguments=args | ({"every_minutes": gap, "relative_minutes": gap} if gap else {}))
 
 
-# an hour said with no half of the day ("at 6", "at half 4", "at 7:15"): when it comes next (`_due`), unless the
-# words after it are a number too ("at 10 to 6 to feed the cat": the time's own words, read by the model)
+# an hour said with no half of the day ("at 6", "at half 4", "at 3:15"): sure only where an hour under 7 to do
+# something is the afternoon (`in_the_afternoon`; "at 8" may be either: the model's), and unless the words after
+# it are a number too ("at 10 to 6 to feed the cat": the time's own words, read by the model)
 _BARE_HOUR = re.compile(r"(?:\d{1,2}(?::\d\d)?|(?:half|quarter)\s+(?:past\s+|to\s+)?\w+|[a-z]+)(?:\s+o'?clock)?")
 
 
-def _at_claim(m: re.Match[str], _text: str) -> PreRouteResult | None:
+def _at_claim(m: re.Match[str], text_said: str) -> PreRouteResult | None:
     g = m.groupdict()
     text = _text_ok(g.get("text"))
     clock = parse_clock_time(g["time"]) if g.get("time") else None
     if clock is None and g.get("time") and text and _BARE_HOUR.fullmatch(g["time"].strip()) \
-            and parse_number(text.split()[0]) is None:
-        clock = parse_clock_time(g["time"], require_meridiem=False)
+            and parse_number(text.split()[0]) is None and _alarm_noun(text) is None:
+        bare = parse_clock_time(g["time"], require_meridiem=False)
+        afternoon = bare and in_the_afternoon(bare, g["time"].strip(), text_said.lower())
+        clock = afternoon if afternoon and afternoon != bare else None
     ok, recurrence = _recurrence(g.get("recur") or g.get("recur2"))
     if not text or not clock or not ok:
         return None
@@ -1441,6 +1445,9 @@ class ReminderCommand(JarvisCommandBase):
             FastPath("reminder.the_alarm", r"(?:(?:please|just|ok|okay|and|now)\s+)*(?:cancel|delete|remove|turn\s+off|switch\s+off"
                      r"|get\s+rid\s+of)\s+(?:my|the)\s+alarm(?:\s+please)?", self._the_alarm_claim,
                      "cancel my alarm (one alarm set)"),
+            FastPath("reminder.by_order", r"(?:(?:and|ok|okay|now|so|then|please|just)\s+)*(?:cancel|delete|remove|turn\s+off|"
+                     r"switch\s+off|get\s+rid\s+of|scrap|drop|ditch)\s+(?P<which>(?:the|that)\s+.+?)(?:\s+(?:please|too))?",
+                     self._by_order_claim, "cancel the first one (right after the reminders were read or set)"),
             FastPath("reminder.move", _MOVE, _move_claim, "move my dentist reminder to 4 pm"),
             FastPath("reminder.skip_it", r"(?:(?:and|ok|okay|but|please|actually|just)\s+)*(?:skip|miss)\s+(?:(?:it|that|that\s+one"
                      r"|(?P<next>the\s+next\s+(?:one|reminder|alarm|time|ring)))"
@@ -1472,6 +1479,17 @@ class ReminderCommand(JarvisCommandBase):
         rows = self.services.store.reminders.active()
         return rows[0] if len(rows) == 1 else self._just_set()
 
+    def _by_order_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
+        """"cancel the first one", "delete the last alarm" right after the reminders were read or set (they are
+        told in the order they ring): that one (the model cancelled a timer, with none running). Only right after
+        a turn of the reminders, and only words of order."""
+        which = re.sub(r"\s+(?:alarm|reminder)$", "", normalize_utterance(m.group("which")))   # "the second alarm"
+        if self.services is None or "reminder" not in self.services.last_commands() or not points_by_order(which):
+            return None
+        if position_said(which, len(self.services.store.reminders.active())) is None:
+            return None
+        return PreRouteResult(arguments={"action": "delete", "text": which})      # found by `_find`
+
     def _skip_it_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"skip it tomorrow" after "remind me every weekday at 8 to take my tablets" was a dismissal:
         the day said of the reminder "it" means (skipped when it rings then, left as it is otherwise)."""
@@ -1495,9 +1513,9 @@ class ReminderCommand(JarvisCommandBase):
     def _one_named_claim(self, m: re.Match[str], _text: str) -> PreRouteResult | None:
         """"cancel the washing one": claimed when exactly one reminder is about that ("the pasta one" with
         a pasta timer and no such reminder is the timer's)."""
-        if self.services is None:
-            return None
         text = m.group("text").strip()
+        if self.services is None or points_by_order(text):     # "the first one": only right after the reminders
+            return None
         return PreRouteResult(arguments={"action": "delete", "text": text}) if len(self._find(text)) == 1 else None
 
     def _correction_claim(self, _m: re.Match[str], text: str) -> PreRouteResult | None:
@@ -2196,6 +2214,9 @@ class ReminderCommand(JarvisCommandBase):
         if not text:
             return rows
         want = re.sub(r"^(?:to|the|my|about)\s+", "", text.strip().lower())
+        if points_by_order(want):                   # "the first one", "the last alarm": in the order they ring
+            at = position_said(want, len(rows))
+            return [] if at is None else [sorted(rows, key=lambda r: r["due_at"])[at]]
         exact = [r for r in rows if r["text"].lower() == want]
         if exact:
             return exact
