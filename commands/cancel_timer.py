@@ -22,7 +22,7 @@ _TIMERS = (r"(?P<all>all\s+(?:of\s+)?)?(?:(?:the|my)\s+)?(?:(?P<label>[\w ]+?)\s
            r"(?:the\s+)?(?P<label2>[\w ]+?))?")
 _IT = r"(?:it|that|this|them)"
 # a timer named by what it is for: "get rid of the pasta one", "stop the pizza", "the tea's done, cancel it"
-_LEAD = r"(?:(?:you\s+can|can\s+you|just|ok(?:ay)?|so|and|now)\s+)*"
+_LEAD = r"(?:(?:you\s+can|can\s+you|just|ok(?:ay)?|so|and|now|right|alright|well)[,\s]+)*"
 _STOP_NAMED = r"(?:cancel|stop|kill|turn\s+off|switch\s+off|pause|resume|unpause|continue)"   # "stop the pizza"
 _STOP_IT = (_LEAD + r"(?:" + _CANCEL + r"\s+(?:it|that|this|(?:the|that|this)\s+(?:timer|alarm|countdown|one))"
             r"|(?:turn|switch)\s+(?:it|that|this|(?:the|that|this)\s+(?:timer|one))\s+off)(?:\s+(?:now|too|then))?")

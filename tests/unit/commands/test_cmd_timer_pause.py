@@ -60,7 +60,8 @@ def test_pause_phrasings_pause_and_never_cancel(rt, clock, said):
 @pytest.mark.parametrize("said", ["resume the timer", "unpause it", "continue the oven timer", "start the oven timer again",
                                   "carry on with the oven timer", "keep the timer going", "resume",
                                   # the paused timer as "it" ("ok carry on with it" ran the briefing)
-                                  "ok carry on with it", "keep it going", "take it off hold", "carry on then"])
+                                  "ok carry on with it", "keep it going", "take it off hold", "carry on then",
+                                  "right, carry on with it"])     # (holdout 47, after its run)
 def test_resume_phrasings_run_it_on(rt, clock, said):
     ask(rt, "set a 20 minute timer for the oven")
     ask(rt, "pause the oven timer")
