@@ -246,8 +246,9 @@ DONE_SAID = (r"(?:(?:oh|and|also|then|ok|okay|actually|now|so|please)[\s,]+)*(?:
 # an item told done as people tell it, with no word of the list: "i've packed the towels", "we got the wine",
 # "just finished the ironing" (small talk answered "I'm glad you packed the towels." and left it open)
 DONE_TOLD = (r"(?:(?:oh|and|ok|okay|right|so|well)[\s,]+)*(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:(?:just|already|finally|now)\s+)?"
-             r"(?:packed|got|bought|picked\s+up|done|did|finished|completed|sorted(?:\s+out)?|read|watched|booked|paid)\s+"
-             r"(?:the\s+|my\s+|our\s+|some\s+)?(?P<items>.+?)(?:\s+(?:now|already|too|as\s+well|today))?")
+             r"(?:packed|got|bought|picked\s+up|done|did|finished|completed|sorted(?:\s+out)?|watched|booked|paid)\s+"
+             # (not a question: "got any eggs?")
+             r"(?:the\s+|my\s+|our\s+|some\s+)?(?P<items>(?!any\b|enough\b).+?)(?:\s+(?:now|already|too|as\s+well|today))?")
 REMOVE_SAID = (
     r"(?:(?:oh|and|also|then|ok|okay|actually|now|so)[\s,]+)*"
     r"(?:(?:take|knock|scratch|strike)\s+(?P<items>.+?)\s+off(?:\s+(?:of\s+)?{ref})?"

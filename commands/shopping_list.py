@@ -228,7 +228,7 @@ class ShoppingListCommand(ListCommandBase):
             # "got the eggs", "i picked up the milk": bought, when they are on the list
             FastPath("shopping_list.got",
                      r"(?:(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+)?)?(?:got|bought|picked\s+up|grabbed)\s+"
-                     r"(?:the\s+|some\s+)?(?P<items>.+?)(?:\s+(?:already|now|today))?",
+                     r"(?:the\s+|some\s+)?(?P<items>(?!any\b|enough\b).+?)(?:\s+(?:already|now|today))?",   # not "got any eggs?"
                      self.found_claim("check_off"), "got the eggs (when they are on the list)"),
             # "we're out of butter and eggs": groceries to buy (only the list's own groceries: "i'm out of time" is not)
             FastPath("shopping_list.out_of", _OUT_OF, self._groceries_claim, "we're out of butter and eggs (groceries)"),

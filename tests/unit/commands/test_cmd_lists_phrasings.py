@@ -273,6 +273,14 @@ def test_got_what_is_on_the_shopping_list_checks_it_off(rt, said, left):
     assert turn.route == "pre_route" and sorted(_open(rt, "shopping")) == left
 
 
+@pytest.mark.parametrize("said", ["got any eggs", "have we got enough eggs"])
+def test_a_question_whether_there_are_any_checks_nothing_off(rt, said):
+    """"got any eggs" checked the eggs off the list."""
+    ask(rt, "add eggs to my shopping list")
+    claim = rt.registry.get("shopping_list").pre_route(said)
+    assert claim is None or claim.arguments["action"] != "check_off", claim
+
+
 def test_got_what_is_not_on_the_list_is_a_remark(rt):
     ask(rt, "add eggs to my shopping list")
     turn, _ = ask(rt, "i got a promotion")
