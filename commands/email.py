@@ -131,7 +131,8 @@ ACTION_WORDS = {
 # ("an email to sam"); the other drafting words say it anyway ("write", "send ... saying")
 _AN_EMAIL = re.compile(r"\b(?:(?:this|that|the|my|your|his|her|their|our|its|last|latest|old|each|every)\s+(?:[a-z]+\s+)?e-?mails?\b"
                        r"|an?\s+(?:[a-z]+\s+)?e-?mails?\b(?!\s+(?:to|for)\s))")
-_DRAFTING = re.compile(r"\b(?:draft|write|compose|saying|tell|message|send|e-?mail|mail)\b")
+# the words that draft or send a message: the action words' own (one list for grounding and for this)
+_DRAFTING = re.compile(r"\b(?:" + "|".join(map(re.escape, ACTION_WORDS["draft"] + ACTION_WORDS["send"])) + r")\b")
 
 
 def _drafting_said(said: str) -> bool:
