@@ -933,6 +933,19 @@ _PAUSE_MARK = re.compile(r"\s*(?:\.{2,}|\u2026)\s*|(?<![\d\s])\s*(?:\s-+\s|[\u20
 # time is it in? Tokyo.", "what is? 19 times 23."): one utterance is one request, so the mark is a
 # pause too (a decimal point has no space after it: "2.5" stays)
 _SENTENCE_MARK = re.compile(r"(?<=\w)[.?!]+\s+(?=\w)")
+# letters said one by one are one word, as transcripts write them: "u. s. d.", "u.s.d.", "r n b" -> "usd",
+# "rnb" (read letter by letter, "five u s d" was a sum of five to the router, and "u"/"s" no words at all).
+# Dotted, two letters are enough ("s. d."); without dots three, none of them "a" or "i", which are words
+_SPELLED_DOTTED = re.compile(r"(?<![\w.])(?:[a-z]\.\s?){2,}(?![\w])")
+_SPELLED_BARE = re.compile(r"(?<![\w'.])[b-hj-z](?:\s[b-hj-z]){2,}(?![\w'])")
+
+
+def join_spelled_letters(text: str) -> str:
+    """"what is u. s. d. in aud" -> "what is usd in aud"; "i like r n b" -> "i like rnb" (lower-case text)."""
+    def dotted(m: re.Match[str]) -> str:
+        return m.group(0).replace(".", "").replace(" ", "") + (" " if m.group(0).endswith(" ") else "")
+    t = _SPELLED_DOTTED.sub(dotted, text)
+    return _SPELLED_BARE.sub(lambda m: m.group(0).replace(" ", ""), t)
 
 
 def normalize_utterance(text: str) -> str:
@@ -940,6 +953,7 @@ def normalize_utterance(text: str) -> str:
     inside the request (an ellipsis, a free-standing dash) read as spaces, a leading wake word ("hey
     jarvis", or another assistant's name people say from habit) and politeness removed."""
     t = text.replace("\u2019", "'").replace("\u2018", "'").strip().lower()
+    t = join_spelled_letters(t)
     t = _PUNCT_END.sub("", t)
     t = _PAUSE_MARK.sub(" ", t)
     t = _SENTENCE_MARK.sub(" ", t)

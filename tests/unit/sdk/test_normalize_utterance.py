@@ -113,3 +113,26 @@ def test_sounds_and_openers_around_a_request_are_not_its_words(said, request_):
     yet." without the model)."""
     from jarvis_tui.sdk.text import normalize_utterance
     assert normalize_utterance(said) == request_
+
+
+@pytest.mark.parametrize("heard, read", [
+    ("what is 50 u. s. d. in inr", "what is 50 usd in inr"),       # letters said one by one, dotted
+    ("What is 50 U.S.D. in INR?", "what is 50 usd in inr"),
+    ("what is s. d. in francs", "what is sd in francs"),            # two dotted letters are enough
+    ("i like r n b", "i like rnb"),                                 # three bare letters
+    ("remind me at 5 p.m. to call mum", "remind me at 5 pm to call mum"),
+    ("wake me at 7 a. m. tomorrow", "wake me at 7 am tomorrow"),
+    ("is it a b or c", "is it a b or c"),                           # "a" is a word: no run of letters
+    ("plan b", "plan b"),                                           # one letter is a word
+    ("set a timer for 2.5 minutes", "set a timer for 2.5 minutes"),
+])
+def test_letters_said_one_by_one_are_read_as_one_word(heard, read):
+    from jarvis_tui.sdk.text import normalize_utterance
+    assert normalize_utterance(heard) == read
+
+
+def test_a_clock_time_with_spelled_meridiem_is_still_read():
+    """"7 a. m." joined to "7 am" is the clock time it was."""
+    from jarvis_tui.sdk.text import find_clock_time, normalize_utterance
+    assert find_clock_time(normalize_utterance("wake me at 7 a. m. tomorrow"), require_meridiem=True)[0] == "07:00"
+    assert find_clock_time(normalize_utterance("remind me at 5 p.m. to call mum"), require_meridiem=True)[0] == "17:00"
