@@ -151,6 +151,15 @@ _MORE_EXAMPLES += [(q, {'query': q}) for q in [
  "what's beyonce's full name", 'how tall is lebron james', "what is elton john's real name",
  'info on the great pyramid', 'give me some information on jupiter',
 ]]
+# facts about a person, famous or not, asked as a speaker is asked: their age, birthday, height, family,
+# worth, where they are from ("how old is <a singer>" was declined: a singer's name is near music, which no
+# command plays, but a fact about the person is a question)
+_MORE_EXAMPLES += [(q, {'query': q}) for q in [
+ 'how old is taylor swift', 'what age is brad pitt', 'how old is the pope', "when is oprah winfrey's birthday",
+ 'when was shakespeare born', 'who is david beckham married to', 'how much is elon musk worth',
+ 'where was adele born', 'is keanu reeves married', 'how many children does madonna have',
+ 'what nationality is rihanna', 'how old was mozart when he died', 'how tall is the tallest man alive',
+]]
 # questions of school maths and science in words that other commands use ("volume" of a shape is no loudness:
 # "what's the volume of a sphere" read the speakers' volume)
 _MORE_EXAMPLES += [(q, {'query': q}) for q in [

@@ -952,3 +952,19 @@ def test_the_models_pick_gives_way_to_a_clear_lead_of_the_routers_first_choice(r
         brain, backend = scripted_brain(runtime, [pick])
         d = brain.route_only(runtime.assistant, "tell me when five minutes have passed")
         assert [c["name"] for c in d.tool_calls] == [first] and len(backend.requests) == 1, (ratio, ranking)
+
+
+@pytest.mark.parametrize("text", ["what age is dolly parton", "how old is celine dion", "where was bob marley born"])
+def test_a_fact_about_a_person_is_a_question(router, text):
+    """"how old is <a singer>" was declined: the name is near music, which no command plays; a fact
+    about the person is a question (none of these names is in answer_question's examples)."""
+    decided = router.decide(text)
+    assert decided.decision == "direct" and decided.tool == "answer_question", router.rank(text)[:3]
+
+
+def test_a_currency_code_said_letter_by_letter_is_read_as_the_code(router):
+    """"50 u. s. d. in inr" read as the letters "u", "s", "d" was a sum of 50 (calculate first); read as
+    "usd" it is money, which no command converts: declined as the code written whole is."""
+    spelled, written = router.decide("what is 50 u. s. d. in inr"), router.decide("what is 50 usd in inr")
+    assert spelled.decision == written.decision == "decline"
+    assert spelled.topic == written.topic == "convert currencies"
