@@ -2127,6 +2127,9 @@ _MISHEARD = [(re.compile(pattern, re.I), into) for pattern, into in [
     (r"\b(?:to|and|then|please|must|gotta)\s+(?P<w>by)(?=\s+(?:a|an|some|more|new|the|milk|bread|eggs|food|groceries"
      r"|presents?|gifts?|tickets?|[a-z]+s)\b)(?!\s+the\s+(?:end|time|way|door|window|side)\b)", "buy"),
     (r"^(?:add|put)\s+(?P<w>by)(?=\s+(?:a|an|some|more|new)\s)", "buy"),
+    # "add" heard as "ad" where a request starts with things to put on a list: "Ad coffee beans and butter to
+    # my shopping list." (whisper on the piper voice)
+    (r"^(?P<w>ad)(?=\s+[a-z][\w\s,'-]*?\b(?:to|on|onto)\s+(?:my|the|our)\s+(?:[a-z-]+\s+){0,2}list\b)", "add"),
     # "weather" heard as "whether": "what's the whether like"
     (r"\b(?:the|what's|whats|how's|hows)\s+(?P<w>whether)\b(?!\s+(?:or|to|it|you|i|we|they|he|she)\b)", "weather"),
 ]]

@@ -138,13 +138,15 @@ def test_a_pause_inside_a_request_is_closed_up_before_it_is_transcribed(runtime,
     transcriber hears the pause shortened to `audio.pause_kept_ms` (128 ms, the default). With the
     pause kept whole (0) whisper writes "What is the capital of? Canada." (the same words, two
     sentences)."""
-    from jarvis_tui.sdk.text import scoring_words
+    from jarvis_tui.sdk.text import mend_misheard, scoring_words
     assert runtime.config.audio.pause_kept_ms == 128
     runtime.config.audio.pause_kept_ms = kept_ms
     events = said_with_a_pause(runtime, stt, tts, vad, helpers, first, 0.7, rest)
     heard = [e.text for e in events.of("TranscriptReady")]
     assert len(heard) == 1 and len(events.of("UtteranceCaptured")) == 1, heard
-    assert " ".join(scoring_words(heard[0])) == " ".join(scoring_words(said)), heard
+    # as the turn reads it: a homophone the SDK puts right is no word lost ("Ad coffee beans and butter to my
+    # shopping list." on one host)
+    assert " ".join(scoring_words(mend_misheard(heard[0]))) == " ".join(scoring_words(said)), heard
     one_sentence = not re.search(r"[.?!]\s+\S", heard[0])           # no stop inside it
     assert one_sentence == bool(kept_ms), heard
 

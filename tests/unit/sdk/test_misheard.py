@@ -54,3 +54,14 @@ def test_no_request_of_the_corpora_is_changed():
 def test_the_turn_reads_the_words_meant(rt, heard, command, arguments):
     turn, r = ask(rt, heard)
     assert r.success and turn.tool_calls[0].name == command and turn.tool_calls[0].arguments == arguments
+
+
+@pytest.mark.parametrize("heard, meant", [
+    ("Ad coffee beans and butter to my shopping list.", "add coffee beans and butter to my shopping list."),
+    ("ad milk on my grocery list", "add milk on my grocery list"),
+    ("ad campaigns are annoying", "ad campaigns are annoying"),       # an ad, with no list to put it on
+    ("an ad on the list", "an ad on the list"),
+])
+def test_add_heard_as_ad_before_things_for_a_list(heard, meant):
+    from jarvis_tui.sdk.text import mend_misheard
+    assert mend_misheard(heard) == meant
