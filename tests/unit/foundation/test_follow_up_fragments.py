@@ -220,7 +220,12 @@ def test_a_day_alone_after_a_reading_reads_that_day(rt):
     turn = rt.assistant.handle_text("on wednesday?")
     assert turn.route == "follow_up" and [(c.name, c.arguments.get("action")) for c in turn.tool_calls] == \
         [("reminder", "list")]
-    assert "Wednesday" in turn.spoken and rt.store.reminders.active() == []
+    # the reply names the day as days are said: on a Tuesday, Wednesday is "tomorrow" (failed on a Tuesday)
+    import datetime as _dt
+    weekday = _dt.date.today().weekday()
+    said = {1: ("Wednesday", "tomorrow"), 2: ("Wednesday", "today")}.get(weekday, ("Wednesday",))
+    assert any(w in turn.spoken for w in said), turn.spoken
+    assert rt.store.reminders.active() == []
 
 
 def test_a_place_alone_after_something_no_fast_path_puts_right_is_routed_as_said(rt):
