@@ -936,16 +936,15 @@ _SENTENCE_MARK = re.compile(r"(?<=\w)[.?!]+\s+(?=\w)")
 # letters said one by one are one word, as transcripts write them: "u. s. d.", "u.s.d.", "r n b" -> "usd",
 # "rnb" (read letter by letter, "five u s d" was a sum of five to the router, and "u"/"s" no words at all).
 # Dotted, two letters are enough ("s. d."); without dots three, none of them "a" or "i", which are words
-_SPELLED_DOTTED = re.compile(r"(?<![\w.])(?:[a-z]\.\s?){2,}(?![\w])")
+_SPELLED_DOTTED = re.compile(r"(?<![\w.])[a-z]\.(?:\s?[a-z]\.)+(?!\w)")
 _SPELLED_BARE = re.compile(r"(?<![\w'.])[b-hj-z](?:\s[b-hj-z]){2,}(?![\w'])")
 
 
 def join_spelled_letters(text: str) -> str:
     """"what is u. s. d. in aud" -> "what is usd in aud"; "i like r n b" -> "i like rnb" (lower-case text)."""
-    def dotted(m: re.Match[str]) -> str:
-        return m.group(0).replace(".", "").replace(" ", "") + (" " if m.group(0).endswith(" ") else "")
-    t = _SPELLED_DOTTED.sub(dotted, text)
-    return _SPELLED_BARE.sub(lambda m: m.group(0).replace(" ", ""), t)
+    def joined(m: re.Match[str]) -> str:
+        return re.sub(r"[.\s]", "", m.group(0))
+    return _SPELLED_BARE.sub(joined, _SPELLED_DOTTED.sub(joined, text))
 
 
 def normalize_utterance(text: str) -> str:
